@@ -1,0 +1,284 @@
+//! `MeshCollider`: validated triangles in BVH order, and `PlacedCollider`,
+//! a collider placed in the world by a rigid pose (static level, door, lift).
+
+use crate::aabb::Aabb;
+use crate::bvh::{Bvh, BvhStats};
+use crate::triangle::{TriangleDefect, triangle_defect};
+use glam::{Quat, Vec3};
+use std::fmt;
+
+/// A static triangle mesh ready for sweeps: degenerate and non-finite
+/// triangles removed, the rest stored in BVH leaf order.
+#[derive(Clone, Debug)]
+pub struct MeshCollider {
+    /// Triangles in leaf-slot order (the collider's local frame, metres).
+    triangles: Vec<[Vec3; 3]>,
+    /// For each slot, the triangle's index in the input index list.
+    input_index: Vec<u32>,
+    bvh: Bvh,
+    bounds: Aabb,
+    report: BuildReport,
+}
+
+/// What [`MeshCollider::build`] kept and rejected.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BuildReport {
+    /// Triangles in the input.
+    pub input_triangles: usize,
+    /// Triangles kept for collision.
+    pub triangles: usize,
+    /// Triangles rejected because a coordinate was NaN or infinite.
+    pub rejected_non_finite: usize,
+    /// Triangles rejected because they had (nearly) zero area.
+    pub rejected_degenerate: usize,
+}
+
+/// Why a [`MeshCollider`] could not be built.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BuildError {
+    /// A triangle refers to a vertex that does not exist.
+    IndexOutOfRange {
+        /// The triangle's index in the input.
+        triangle: usize,
+        /// The offending vertex index.
+        index: u32,
+        /// How many vertices there are.
+        vertex_count: usize,
+    },
+    /// No usable triangle is left (the input was empty or all were rejected).
+    NoTriangles(BuildReport),
+}
+
+impl fmt::Display for BuildError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::IndexOutOfRange { triangle, index, vertex_count } => {
+                write!(f, "triangle {triangle} uses vertex {index}, but there are only {vertex_count} vertices")
+            }
+            Self::NoTriangles(r) => write!(
+                f,
+                "no usable triangles: {} in the input, {} rejected as non-finite, {} as degenerate",
+                r.input_triangles, r.rejected_non_finite, r.rejected_degenerate
+            ),
+        }
+    }
+}
+
+impl std::error::Error for BuildError {}
+
+impl MeshCollider {
+    /// Builds a collider from vertex positions (metres) and triangles given
+    /// as three vertex indices each. Triangles with a NaN/infinite corner or
+    /// (nearly) zero area are skipped and counted in [`MeshCollider::report`].
+    pub fn build(positions: &[Vec3], triangles: &[[u32; 3]]) -> Result<Self, BuildError> {
+        let mut report = BuildReport { input_triangles: triangles.len(), ..Default::default() };
+        let mut kept: Vec<[Vec3; 3]> = Vec::with_capacity(triangles.len());
+        let mut kept_index: Vec<u32> = Vec::with_capacity(triangles.len());
+        for (t, idx) in triangles.iter().enumerate() {
+            let mut tri = [Vec3::ZERO; 3];
+            for k in 0..3 {
+                let index = idx[k];
+                tri[k] = *positions.get(index as usize).ok_or(BuildError::IndexOutOfRange {
+                    triangle: t,
+                    index,
+                    vertex_count: positions.len(),
+                })?;
+            }
+            match triangle_defect(tri) {
+                Some(TriangleDefect::NonFinite) => report.rejected_non_finite += 1,
+                Some(TriangleDefect::Degenerate) => report.rejected_degenerate += 1,
+                None => {
+                    kept.push(tri);
+                    kept_index.push(t as u32);
+                }
+            }
+        }
+        report.triangles = kept.len();
+        if kept.is_empty() {
+            return Err(BuildError::NoTriangles(report));
+        }
+        let boxes: Vec<Aabb> = kept.iter().map(|t| Aabb::from_points(*t)).collect();
+        let bounds = boxes.iter().fold(Aabb::EMPTY, |acc, b| acc.union(*b));
+        let bvh = Bvh::build(&boxes);
+        let triangles = bvh.order().iter().map(|&i| kept[i as usize]).collect();
+        let input_index = bvh.order().iter().map(|&i| kept_index[i as usize]).collect();
+        Ok(Self { triangles, input_index, bvh, bounds, report })
+    }
+
+    /// Builds from a flat triangle list (three consecutive positions per
+    /// triangle), as produced by non-indexed meshes.
+    pub fn from_triangles(triangles: &[[Vec3; 3]]) -> Result<Self, BuildError> {
+        let positions: Vec<Vec3> = triangles.iter().flatten().copied().collect();
+        let indices: Vec<[u32; 3]> = (0..triangles.len() as u32).map(|i| [3 * i, 3 * i + 1, 3 * i + 2]).collect();
+        Self::build(&positions, &indices)
+    }
+
+    /// What was kept and rejected.
+    pub fn report(&self) -> &BuildReport {
+        &self.report
+    }
+
+    /// Number of triangles kept.
+    pub fn len(&self) -> usize {
+        self.triangles.len()
+    }
+
+    /// Always false: a collider has at least one triangle.
+    pub fn is_empty(&self) -> bool {
+        self.triangles.is_empty()
+    }
+
+    /// Local-frame bounds of all triangles.
+    pub fn bounds(&self) -> Aabb {
+        self.bounds
+    }
+
+    /// Triangle at a leaf slot (local frame).
+    #[inline]
+    pub fn triangle(&self, slot: usize) -> [Vec3; 3] {
+        self.triangles[slot]
+    }
+
+    /// All triangles, in slot order (local frame).
+    pub fn triangles(&self) -> &[[Vec3; 3]] {
+        &self.triangles
+    }
+
+    /// The input triangle index of a leaf slot (what [`crate::SweepHit::triangle`] reports).
+    #[inline]
+    pub fn input_index(&self, slot: usize) -> u32 {
+        self.input_index[slot]
+    }
+
+    /// Calls `visit(slot)` for each triangle whose BVH leaf overlaps `query`
+    /// (local frame). A superset of the triangles touching the box.
+    #[inline]
+    pub fn query(&self, query: &Aabb, visit: impl FnMut(usize)) {
+        self.bvh.query(query, visit)
+    }
+
+    /// BVH shape figures.
+    pub fn bvh_stats(&self) -> BvhStats {
+        self.bvh.stats()
+    }
+
+    /// Heap bytes used (triangles, index map, BVH).
+    pub fn memory_bytes(&self) -> usize {
+        self.triangles.len() * std::mem::size_of::<[Vec3; 3]>() + self.input_index.len() * 4 + self.bvh.memory_bytes()
+    }
+}
+
+/// A rigid transform: rotate, then translate (metres).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Pose {
+    /// Rotation (unit quaternion).
+    pub rotation: Quat,
+    /// Translation, metres.
+    pub translation: Vec3,
+}
+
+impl Pose {
+    /// The identity pose.
+    pub const IDENTITY: Pose = Pose { rotation: Quat::IDENTITY, translation: Vec3::ZERO };
+
+    /// A pure translation.
+    pub fn from_translation(translation: Vec3) -> Self {
+        Self { rotation: Quat::IDENTITY, translation }
+    }
+
+    /// Local point to world.
+    #[inline]
+    pub fn transform_point(&self, p: Vec3) -> Vec3 {
+        self.rotation * p + self.translation
+    }
+
+    /// World point to local.
+    #[inline]
+    pub fn inverse_transform_point(&self, p: Vec3) -> Vec3 {
+        self.rotation.inverse() * (p - self.translation)
+    }
+}
+
+/// A [`MeshCollider`] placed in the world: the static level (identity pose),
+/// or a door or lift (moving pose with its velocity).
+///
+/// Sweeps never move the ellipsoid into a collider's local frame (a rotated
+/// frame would make the ellipsoid non-axis-aligned): the world-space query box
+/// is brought to the local frame for the BVH only, and each candidate triangle
+/// is brought to world space, then to eSpace.
+#[derive(Clone, Copy, Debug)]
+pub struct PlacedCollider<'a> {
+    /// The triangles.
+    pub mesh: &'a MeshCollider,
+    /// Where the collider is this tick.
+    pub pose: Pose,
+    /// Linear velocity of the pose's origin, m/s (for riding and pushing).
+    pub linear_velocity: Vec3,
+    /// Angular velocity about the pose's origin, rad/s (axis × rate).
+    pub angular_velocity: Vec3,
+}
+
+impl<'a> PlacedCollider<'a> {
+    /// A collider that does not move, at the identity pose.
+    pub fn fixed(mesh: &'a MeshCollider) -> Self {
+        Self { mesh, pose: Pose::IDENTITY, linear_velocity: Vec3::ZERO, angular_velocity: Vec3::ZERO }
+    }
+
+    /// A collider at `pose` moving with the given velocities.
+    pub fn moving(mesh: &'a MeshCollider, pose: Pose, linear_velocity: Vec3, angular_velocity: Vec3) -> Self {
+        Self { mesh, pose, linear_velocity, angular_velocity }
+    }
+
+    /// Velocity (m/s) of the collider's material at world point `p`.
+    pub fn velocity_at(&self, p: Vec3) -> Vec3 {
+        self.linear_velocity + self.angular_velocity.cross(p - self.pose.translation)
+    }
+
+    /// Calls `visit(slot, world_triangle)` for each triangle whose BVH leaf
+    /// overlaps the world-space box `query`.
+    #[inline]
+    pub fn query_world(&self, query: &Aabb, mut visit: impl FnMut(usize, [Vec3; 3])) {
+        if self.pose == Pose::IDENTITY {
+            self.mesh.query(query, |slot| visit(slot, self.mesh.triangle(slot)));
+        } else {
+            let local = Aabb::from_points(query.corners().map(|c| self.pose.inverse_transform_point(c)));
+            self.mesh.query(&local, |slot| {
+                visit(slot, self.mesh.triangle(slot).map(|v| self.pose.transform_point(v)));
+            });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rejects_and_counts_bad_triangles() {
+        let p = [Vec3::ZERO, Vec3::X, Vec3::Y, Vec3::NAN, Vec3::X * 2.0];
+        let c = MeshCollider::build(&p, &[[0, 1, 2], [0, 1, 3], [0, 1, 4], [1, 1, 2]]).unwrap();
+        assert_eq!(
+            *c.report(),
+            BuildReport { input_triangles: 4, triangles: 1, rejected_non_finite: 1, rejected_degenerate: 2 }
+        );
+        assert_eq!(c.input_index(0), 0);
+    }
+
+    #[test]
+    fn errors_say_what_is_wrong() {
+        let e = MeshCollider::build(&[Vec3::ZERO, Vec3::X], &[[0, 1, 2]]).unwrap_err();
+        assert_eq!(e, BuildError::IndexOutOfRange { triangle: 0, index: 2, vertex_count: 2 });
+        assert!(e.to_string().contains("only 2 vertices"));
+        let e = MeshCollider::build(&[], &[]).unwrap_err();
+        assert!(matches!(e, BuildError::NoTriangles(_)));
+        let e = MeshCollider::build(&[Vec3::ZERO; 3], &[[0, 1, 2]]).unwrap_err();
+        assert!(e.to_string().contains("1 as degenerate"), "{e}");
+    }
+
+    #[test]
+    fn pose_round_trip() {
+        let pose = Pose { rotation: Quat::from_rotation_y(0.7), translation: Vec3::new(1.0, 2.0, 3.0) };
+        let p = Vec3::new(-4.0, 5.0, 0.5);
+        assert!((pose.inverse_transform_point(pose.transform_point(p)) - p).length() < 1e-5);
+    }
+}

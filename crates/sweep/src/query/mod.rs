@@ -1,0 +1,4 @@
+//! Queries: the one-triangle narrow phase and the collider sweep.
+
+pub mod sphere_triangle;
+pub mod sweep;

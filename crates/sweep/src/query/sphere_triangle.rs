@@ -1,0 +1,161 @@
+//! The narrow phase: a unit sphere swept against one triangle in eSpace
+//! (Fauerby 2003, §3.2–3.4), two-sided.
+
+use crate::triangle::{Feature, closest_point_on_triangle};
+use glam::Vec3;
+
+/// First contact of a swept unit sphere with one triangle.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TriangleHit {
+    /// Fraction of the motion at first contact, in `[0, t_max]`.
+    pub t: f32,
+    /// Contact point on the triangle, in the same frame as the input.
+    pub point: Vec3,
+    /// Unit normal at the contact, from the triangle towards the sphere centre.
+    pub normal: Vec3,
+    /// Which part of the triangle is touched.
+    pub feature: Feature,
+    /// The sphere already overlapped the triangle at `t = 0` and moves deeper.
+    pub embedded: bool,
+}
+
+/// Sweeps the unit sphere centred at the origin along `v` against the
+/// triangle `tri` (coordinates relative to the sphere's start, eSpace).
+/// Returns the earliest contact with time in `[0, t_max]`, or `None`.
+///
+/// The steps are Fauerby's: the interval `[t0, t1]` in which the sphere
+/// overlaps the triangle's plane; the plane contact point at `t0` if it lies
+/// inside the triangle (the earliest contact possible); otherwise the
+/// smallest root against the three vertices and the three edges.
+///
+/// Differences from the paper, on purpose:
+/// * Two-sided: the plane normal is turned towards the sphere's start, so a
+///   triangle stops the sphere from either side whatever its winding.
+/// * Starting overlapped (centre closer than 1 to the triangle) is reported
+///   as an `embedded` hit at `t = 0` only when the motion goes deeper; a
+///   sphere moving out of an overlap is let go. (The paper's lowest-root
+///   search would instead report the *exit* time here.)
+/// * Roots use the numerically stable quadratic form, so contacts at
+///   `t ≈ 0` do not suffer cancellation.
+pub fn sweep_unit_sphere_triangle(v: Vec3, tri: [Vec3; 3], t_max: f32) -> Option<TriangleHit> {
+    let [a, b, c] = tri;
+    let raw_normal = (b - a).cross(c - a);
+    let mut n = raw_normal.normalize_or_zero();
+    if n == Vec3::ZERO {
+        return None;
+    }
+    // Signed distance of the centre (the origin) to the plane; face the centre.
+    let mut dist = -n.dot(a);
+    if dist < 0.0 {
+        n = -n;
+        dist = -dist;
+    }
+    let nv = n.dot(v);
+
+    if dist < 1.0 {
+        let q = closest_point_on_triangle(Vec3::ZERO, a, b, c);
+        let d2 = q.length_squared();
+        if d2 < 1.0 {
+            // Overlapping already: a hit only if the motion goes deeper.
+            if v.dot(q) <= 0.0 {
+                return None;
+            }
+            let normal = if d2 > 1e-12 { -q / d2.sqrt() } else { n };
+            return Some(TriangleHit { t: 0.0, point: q, normal, feature: Feature::Face, embedded: true });
+        }
+    }
+
+    // Time interval in which the sphere overlaps the plane's slab |dist| < 1.
+    let (lo, hi) = if dist >= 1.0 {
+        if nv >= 0.0 {
+            return None; // parallel or moving away: never within reach.
+        }
+        let t0 = (dist - 1.0) / -nv;
+        if t0 > t_max {
+            return None;
+        }
+        // Plane contact point at t0: inside the triangle is the earliest hit.
+        let p = v * t0 - n;
+        if point_in_triangle(p, a, b, c, raw_normal) {
+            return Some(TriangleHit { t: t0, point: p, normal: n, feature: Feature::Face, embedded: false });
+        }
+        (t0, ((dist + 1.0) / -nv).min(t_max))
+    } else if nv < 0.0 {
+        (0.0, ((dist + 1.0) / -nv).min(t_max))
+    } else if nv > 0.0 {
+        (0.0, ((1.0 - dist) / nv).min(t_max))
+    } else {
+        (0.0, t_max)
+    };
+
+    let mut best: Option<TriangleHit> = None;
+    let mut best_t = hi;
+    let vv = v.length_squared();
+    if vv == 0.0 {
+        return None;
+    }
+    for p in [a, b, c] {
+        // |t v - p|² = 1, with |p|² >= 1 here.
+        let bq = -2.0 * v.dot(p);
+        let cq = p.length_squared() - 1.0;
+        if let Some(t) = smallest_root(vv, bq, cq)
+            && t >= lo
+            && t <= best_t
+        {
+            best_t = t;
+            best = Some(TriangleHit { t, point: p, normal: (v * t - p).normalize(), feature: Feature::Vertex, embedded: false });
+        }
+    }
+    for (p0, p1) in [(a, b), (b, c), (c, a)] {
+        let e = p1 - p0;
+        let e2 = e.length_squared();
+        let w = -p0; // centre relative to the edge start, at t = 0
+        let ev = e.dot(v);
+        let ew = e.dot(w);
+        // e2·dist²(t, line) - e2 = 0, expanded in t.
+        let aq = e2 * vv - ev * ev;
+        let bq = 2.0 * (e2 * v.dot(w) - ew * ev);
+        let cq = e2 * (w.length_squared() - 1.0) - ew * ew;
+        if cq < 0.0 || aq <= f32::EPSILON * e2 * vv {
+            // Inside the infinite cylinder (a vertex is reached first), or
+            // moving parallel to the edge: no edge-interior contact.
+            continue;
+        }
+        if let Some(t) = smallest_root(aq, bq, cq)
+            && t >= lo
+            && t <= best_t
+        {
+            let f = (ew + t * ev) / e2;
+            if (0.0..=1.0).contains(&f) {
+                let point = p0 + e * f;
+                best_t = t;
+                best = Some(TriangleHit { t, point, normal: (v * t - point).normalize(), feature: Feature::Edge, embedded: false });
+            }
+        }
+    }
+    best
+}
+
+/// Smallest root of `a t² + b t + c = 0` for `a > 0`, `c >= 0` when it is
+/// approached from above (`b < 0`); `None` when the roots are negative or complex.
+#[inline]
+fn smallest_root(a: f32, b: f32, c: f32) -> Option<f32> {
+    if b >= 0.0 {
+        return None;
+    }
+    let disc = b * b - 4.0 * a * c;
+    if disc < 0.0 {
+        return None;
+    }
+    // q = -(b - sqrt(disc)) / 2 > 0; roots q/a (larger) and c/q (smaller).
+    let q = -0.5 * (b - disc.sqrt());
+    Some((c / q).max(0.0))
+}
+
+/// Whether `p` (on the plane of `abc`) lies inside the triangle or on its border.
+#[inline]
+fn point_in_triangle(p: Vec3, a: Vec3, b: Vec3, c: Vec3, normal: Vec3) -> bool {
+    (b - a).cross(p - a).dot(normal) >= 0.0
+        && (c - b).cross(p - b).dot(normal) >= 0.0
+        && (a - c).cross(p - c).dot(normal) >= 0.0
+}

@@ -1,0 +1,334 @@
+//! Collide-and-slide: move an ellipsoid along a motion, sliding along what
+//! it hits (Fauerby 2003 §4, with Quake-style crease handling and an
+//! explicit depenetration step).
+
+use crate::collider::PlacedCollider;
+use crate::ellipsoid::Ellipsoid;
+use crate::query::sweep::{NearTriangle, sweep, triangles_near};
+use crate::triangle::{Feature, closest_point_on_triangle};
+use glam::Vec3;
+
+/// Tunables of [`collide_and_slide`]. Distances are in eSpace units, i.e.
+/// fractions of the ellipsoid's radius along each axis.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SlideOptions {
+    /// Gap kept between the ellipsoid and any surface (Fauerby's
+    /// `veryCloseDistance`), eSpace units. Raise it if float error lets the
+    /// ellipsoid touch; lower it if the gap is visible. Far from the origin it
+    /// is raised automatically to stay above f32 resolution.
+    pub skin: f32,
+    /// Most sweeps per call (each hit costs one). 4–6 handles creases and
+    /// corners; motion still left after the last is dropped.
+    pub max_iterations: u32,
+    /// Most passes of the depenetration solver per call.
+    pub depenetration_iterations: u32,
+}
+
+impl Default for SlideOptions {
+    fn default() -> Self {
+        Self { skin: 1e-3, max_iterations: 5, depenetration_iterations: 8 }
+    }
+}
+
+/// The plane the motion slides on after a contact (world space): through the
+/// contact point, normal from the surface towards the ellipsoid centre.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SlidePlane {
+    /// A point of the plane (the contact point), metres.
+    pub origin: Vec3,
+    /// Unit normal.
+    pub normal: Vec3,
+}
+
+/// One contact met during a [`collide_and_slide`] call.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Contact {
+    /// Contact point on the surface, metres.
+    pub point: Vec3,
+    /// Unit world normal from the surface towards the ellipsoid.
+    pub normal: Vec3,
+    /// The plane the remaining motion was projected on.
+    pub plane: SlidePlane,
+    /// Fraction of that iteration's motion at which the contact happened
+    /// (0 for depenetration contacts).
+    pub time: f32,
+    /// Sweep iteration (0-based) that met the contact.
+    pub iteration: u32,
+    /// Index of the collider in the slice given to the call.
+    pub collider: usize,
+    /// Index of the triangle in that collider's input.
+    pub triangle: u32,
+    /// Which part of the triangle was touched.
+    pub feature: Feature,
+    /// Velocity of the collider's surface at the contact, m/s.
+    pub surface_velocity: Vec3,
+    /// The ellipsoid overlapped this triangle at the start and was pushed out.
+    pub depenetration: bool,
+}
+
+/// The outcome of [`collide_and_slide`].
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SlideResult {
+    /// Final centre, metres.
+    pub position: Vec3,
+    /// Push applied before moving to leave overlapping geometry, metres.
+    pub depenetration: Vec3,
+    /// Every contact, in the order met.
+    pub contacts: Vec<Contact>,
+    /// Sweeps performed.
+    pub iterations: u32,
+    /// Motion was left over: blocked by a corner of three planes, or out of
+    /// iterations.
+    pub blocked: bool,
+    /// The start overlapped geometry that depenetration could not clear (for
+    /// example squeezed between a closing door and a wall).
+    pub unresolved_overlap: bool,
+}
+
+impl SlideResult {
+    /// Contacts whose world normal is within `max_slope` (radians) of `up`.
+    pub fn ground_contacts(&self, up: Vec3, max_slope: f32) -> impl Iterator<Item = &Contact> {
+        let cos = max_slope.cos();
+        self.contacts.iter().filter(move |c| c.normal.dot(up) >= cos)
+    }
+}
+
+/// Moves `ellipsoid` from `start` along `motion` (metres) through
+/// `colliders`, sliding along every surface it meets.
+///
+/// Each iteration sweeps the remaining motion; at a hit it stops a skin short
+/// of the contact (backing off along the motion so the gap *along the contact
+/// normal* is the skin), records the contact, and projects the rest of the
+/// motion onto the slide plane. Planes met earlier in the same call stay
+/// active while the ellipsoid still touches them: the motion is clipped so it
+/// enters none of them, sliding along the crease of two when one plane alone
+/// does not do, and stopping when three block it (Quake's clip-plane method;
+/// projecting on one plane at a time oscillates in acute corners).
+///
+/// Before moving, any overlap with geometry (float error, or a door or lift
+/// that moved into the ellipsoid) is pushed out along the separating
+/// directions, so the call never starts, nor ends, inside geometry.
+///
+/// Gravity is meant as a second call with the gravity displacement, as in
+/// the papers: it keeps a standing player still and lets walking climb.
+pub fn collide_and_slide(
+    ellipsoid: &Ellipsoid,
+    start: Vec3,
+    motion: Vec3,
+    colliders: &[PlacedCollider<'_>],
+    options: &SlideOptions,
+) -> SlideResult {
+    let r = ellipsoid.radii();
+    let skin = effective_skin(options.skin, start, motion, r);
+    let mut result = SlideResult::default();
+    let mut near = Vec::new();
+    let (mut pos, resolved) = depenetrate_into(ellipsoid, start, colliders, skin, options.depenetration_iterations, &mut near, &mut result.contacts);
+    result.depenetration = pos - start;
+    result.unresolved_overlap = !resolved;
+
+    let mut remaining = if motion.is_finite() { motion } else { Vec3::ZERO };
+    let mut planes: Vec<(Vec3, [Vec3; 3])> = Vec::new();
+    for iteration in 0..options.max_iterations {
+        let remaining_e = remaining / r;
+        if remaining_e.length_squared() < MIN_MOTION * MIN_MOTION {
+            remaining = Vec3::ZERO;
+            break;
+        }
+        result.iterations += 1;
+        let Some(hit) = sweep(ellipsoid, pos, remaining, colliders) else {
+            pos += remaining;
+            remaining = Vec3::ZERO;
+            break;
+        };
+        let approach = -remaining_e.dot(hit.espace_normal);
+        let t_safe = if hit.started_embedded || approach <= 0.0 { 0.0 } else { (hit.time - skin / approach).max(0.0) };
+        pos += remaining * t_safe;
+        remaining *= 1.0 - t_safe;
+
+        // Planes met before stay active only while still touched.
+        planes.retain(|(_, tri)| touch_distance(pos, tri, r) < 1.0 + 2.0 * skin + 1e-4);
+        let collider = &colliders[hit.collider];
+        let world_tri = collider.mesh.triangle(hit.slot).map(|p| collider.pose.transform_point(p));
+        planes.retain(|(n, _)| n.dot(hit.espace_normal) < 0.9999);
+        planes.push((hit.espace_normal, world_tri));
+        result.contacts.push(Contact {
+            point: hit.point,
+            normal: hit.normal,
+            plane: SlidePlane { origin: hit.point, normal: hit.normal },
+            time: hit.time,
+            iteration,
+            collider: hit.collider,
+            triangle: hit.triangle,
+            feature: hit.feature,
+            surface_velocity: collider.velocity_at(hit.point),
+            depenetration: false,
+        });
+        let normals: Vec<Vec3> = planes.iter().map(|(n, _)| *n).collect();
+        remaining = clip_to_planes(remaining / r, &normals) * r;
+    }
+    result.blocked = (remaining / r).length() >= MIN_MOTION;
+    result.position = pos;
+    result
+}
+
+/// Pushes an ellipsoid centred at `centre` out of every triangle it overlaps
+/// and returns the freed centre (metres) and whether it is free. A skin
+/// ([`SlideOptions::skin`]) is left between it and each surface it was
+/// pushed from.
+pub fn depenetrate(ellipsoid: &Ellipsoid, centre: Vec3, colliders: &[PlacedCollider<'_>], options: &SlideOptions) -> (Vec3, bool) {
+    let skin = effective_skin(options.skin, centre, Vec3::ZERO, ellipsoid.radii());
+    depenetrate_into(ellipsoid, centre, colliders, skin, options.depenetration_iterations, &mut Vec::new(), &mut Vec::new())
+}
+
+/// Motions shorter than this (eSpace units) are not swept.
+const MIN_MOTION: f32 = 1e-6;
+
+/// The skin actually used: the requested one, raised to a few f32 ulps of
+/// the coordinates involved (eSpace), so rounding never eats it.
+fn effective_skin(skin: f32, pos: Vec3, motion: Vec3, r: Vec3) -> f32 {
+    let scale = ((pos.abs() + motion.abs()) / r).max_element();
+    let skin = if skin.is_finite() { skin.max(0.0) } else { 0.0 };
+    skin.max(32.0 * f32::EPSILON * scale).max(1e-5)
+}
+
+/// eSpace distance from the centre `pos` to a world triangle.
+fn touch_distance(pos: Vec3, tri: &[Vec3; 3], r: Vec3) -> f32 {
+    let [a, b, c] = tri.map(|p| (p - pos) / r);
+    closest_point_on_triangle(Vec3::ZERO, a, b, c).length()
+}
+
+/// Removes from `m` every component going into one of the planes (eSpace
+/// normals): first try one plane at a time, then the crease of two planes;
+/// when even a crease enters a third plane, nothing is left.
+pub(crate) fn clip_to_planes(m: Vec3, normals: &[Vec3]) -> Vec3 {
+    let tol = -1e-6 * m.length();
+    let ok = |v: Vec3, skip: &[usize]| normals.iter().enumerate().all(|(k, n)| skip.contains(&k) || v.dot(*n) >= tol);
+    if ok(m, &[]) {
+        return m;
+    }
+    for (i, n) in normals.iter().enumerate() {
+        let d = m.dot(*n);
+        if d >= 0.0 {
+            continue;
+        }
+        let v = m - *n * d;
+        if ok(v, &[i]) {
+            return v;
+        }
+    }
+    for i in 0..normals.len() {
+        for j in i + 1..normals.len() {
+            let dir = normals[i].cross(normals[j]).normalize_or_zero();
+            if dir == Vec3::ZERO {
+                continue;
+            }
+            let v = dir * m.dot(dir);
+            if ok(v, &[i, j]) {
+                return v;
+            }
+        }
+    }
+    Vec3::ZERO
+}
+
+/// Gauss–Seidel depenetration in eSpace: each overlapping triangle in turn
+/// pushes the centre along its separating direction to `1 + skin` from it.
+fn depenetrate_into(
+    ellipsoid: &Ellipsoid,
+    centre: Vec3,
+    colliders: &[PlacedCollider<'_>],
+    skin: f32,
+    iterations: u32,
+    near: &mut Vec<NearTriangle>,
+    contacts: &mut Vec<Contact>,
+) -> (Vec3, bool) {
+    let r = ellipsoid.radii();
+    if !centre.is_finite() {
+        return (centre, false);
+    }
+    // Cheap check first: is anything within touching distance at all?
+    near.clear();
+    triangles_near(ellipsoid, centre, 1.0, colliders, near);
+    let overlapping = |p: Vec3, t: &NearTriangle| touch_distance(p, &t.world, r) < 1.0;
+    if !near.iter().any(|t| overlapping(centre, t)) {
+        return (centre, true);
+    }
+    // Pushes move the centre by up to about one radius: gather what it may reach.
+    near.clear();
+    triangles_near(ellipsoid, centre, 2.5, colliders, near);
+    let mut pos = centre;
+    let mut pushed = vec![false; near.len()];
+    for _ in 0..iterations.max(1) {
+        let mut moved = false;
+        for (k, t) in near.iter().enumerate() {
+            let [a, b, c] = t.world.map(|p| (p - pos) / r);
+            let q = closest_point_on_triangle(Vec3::ZERO, a, b, c);
+            let d = q.length();
+            if d >= 1.0 {
+                continue;
+            }
+            let collider = &colliders[t.collider];
+            let n_e = if d > 1e-6 {
+                -q / d
+            } else {
+                // Centre on the surface: push along the face normal, on the
+                // side the collider moves to (it is pushing us), else +normal.
+                let face = (b - a).cross(c - a).normalize_or_zero();
+                let v_e = collider.velocity_at(pos) / r;
+                if face.dot(v_e) < 0.0 { -face } else { face }
+            };
+            pos += n_e * (1.0 + skin - d) * r;
+            moved = true;
+            if !pushed[k] {
+                pushed[k] = true;
+                let point = pos + q * r;
+                let normal = ellipsoid.normal_from_espace(n_e);
+                contacts.push(Contact {
+                    point,
+                    normal,
+                    plane: SlidePlane { origin: point, normal },
+                    time: 0.0,
+                    iteration: 0,
+                    collider: t.collider,
+                    triangle: collider.mesh.input_index(t.slot),
+                    feature: Feature::Face,
+                    surface_velocity: collider.velocity_at(point),
+                    depenetration: true,
+                });
+            }
+        }
+        if !moved {
+            return (pos, true);
+        }
+    }
+    let free = !near.iter().any(|t| overlapping(pos, t));
+    (pos, free)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clip_single_plane_crease_and_corner() {
+        let m = Vec3::new(1.0, -1.0, 0.0);
+        assert_eq!(clip_to_planes(m, &[Vec3::Y]), Vec3::new(1.0, 0.0, 0.0));
+        // Floor and a wall facing -x: slide along their crease (z), here none.
+        let v = clip_to_planes(Vec3::new(1.0, -1.0, 0.5), &[Vec3::Y, -Vec3::X]);
+        assert!((v - Vec3::new(0.0, 0.0, 0.5)).length() < 1e-6, "{v}");
+        // Three planes of a corner: stop.
+        assert_eq!(clip_to_planes(Vec3::new(1.0, -1.0, 1.0), &[Vec3::Y, -Vec3::X, -Vec3::Z]), Vec3::ZERO);
+        // Moving away from all planes is left alone.
+        assert_eq!(clip_to_planes(Vec3::new(-1.0, 1.0, 0.0), &[Vec3::Y, -Vec3::X]), Vec3::new(-1.0, 1.0, 0.0));
+    }
+
+    #[test]
+    fn acute_corner_does_not_oscillate() {
+        // Two walls meeting at 30°: the crease direction is the only way out.
+        let n1 = Vec3::new(0.0, 0.0, 1.0);
+        let n2 = Vec3::new(-(75f32.to_radians().sin()), 0.0, -(75f32.to_radians().cos())).normalize();
+        let v = clip_to_planes(Vec3::new(1.0, 0.3, 0.0), &[n1, n2]);
+        assert!(v.dot(n1) >= -1e-6 && v.dot(n2) >= -1e-6, "{v}");
+        assert!((v - Vec3::new(0.0, 0.3, 0.0)).length() < 1e-5, "{v}");
+    }
+}

@@ -1,0 +1,5 @@
+//! slidewalk: opens a window.
+use bevy::prelude::*;
+fn main() {
+    App::new().add_plugins(DefaultPlugins).run();
+}
