@@ -1,0 +1,14 @@
+//! Geometry generators and checks shared by tests, benchmarks, examples and
+//! the level tools: adversarial meshes, large generated levels (metres,
+//! y up) and randomized walks checked by brute force.
+
+mod level;
+mod rng;
+mod rooms;
+mod soup;
+mod walk;
+
+pub use level::generated_level;
+pub use rooms::{adversarial_rooms, box_room, coplanar_room, sliver_room, spike, stairs_room, thin_wall_room};
+pub use soup::Soup;
+pub use walk::{WalkConfig, WalkStats, min_espace_distance, random_walks};
