@@ -5,7 +5,7 @@
 use crate::collider::PlacedCollider;
 use crate::ellipsoid::Ellipsoid;
 use crate::query::sweep::{NearTriangle, sweep, triangles_near};
-use crate::triangle::{Feature, closest_point_on_triangle};
+use crate::triangle::{Feature, closest_point_on_triangle, segment_crosses_triangle};
 use glam::Vec3;
 
 /// Tunables of [`collide_and_slide`]. Distances are in eSpace units, i.e.
@@ -77,8 +77,8 @@ pub struct SlideResult {
     pub contacts: Vec<Contact>,
     /// Sweeps performed.
     pub iterations: u32,
-    /// Motion was left over: blocked by a corner of three planes, or out of
-    /// iterations.
+    /// Some of the motion could not be done: it went head-on into a surface,
+    /// into a corner of three planes, or ran out of iterations.
     pub blocked: bool,
     /// The start overlapped geometry that depenetration could not clear (for
     /// example squeezed between a closing door and a wall).
@@ -164,9 +164,12 @@ pub fn collide_and_slide(
             depenetration: false,
         });
         let normals: Vec<Vec3> = planes.iter().map(|(n, _)| *n).collect();
-        remaining = clip_to_planes(remaining / r, &normals) * r;
+        let before = remaining / r;
+        let clipped = clip_to_planes(before, &normals);
+        result.blocked |= before.length() >= MIN_MOTION && clipped.length() < MIN_MOTION;
+        remaining = clipped * r;
     }
-    result.blocked = (remaining / r).length() >= MIN_MOTION;
+    result.blocked |= (remaining / r).length() >= MIN_MOTION;
     result.position = pos;
     result
 }
@@ -232,7 +235,8 @@ pub(crate) fn clip_to_planes(m: Vec3, normals: &[Vec3]) -> Vec3 {
 }
 
 /// Gauss–Seidel depenetration in eSpace: each overlapping triangle in turn
-/// pushes the centre along its separating direction to `1 + skin` from it.
+/// pushes the centre along its separating direction to `1 + skin` from it,
+/// never carrying the centre through another triangle.
 fn depenetrate_into(
     ellipsoid: &Ellipsoid,
     centre: Vec3,
@@ -277,11 +281,25 @@ fn depenetrate_into(
                 let v_e = collider.velocity_at(pos) / r;
                 if face.dot(v_e) < 0.0 { -face } else { face }
             };
-            pos += n_e * (1.0 + skin - d) * r;
+            let push = n_e * (1.0 + skin - d);
+            // Never push the centre through another surface (a thin door or
+            // wall behind): stop a hair before it; the overlap then stays
+            // unresolved rather than teleporting the ellipsoid.
+            let allowed = near
+                .iter()
+                .enumerate()
+                .filter(|&(j, _)| j != k)
+                .filter_map(|(_, o)| segment_crosses_triangle(Vec3::ZERO, push, o.world.map(|p| (p - pos) / r)))
+                .fold(1.0f32, f32::min);
+            let step = if allowed < 1.0 { (allowed - 1e-3 / push.length()).max(0.0) } else { 1.0 };
+            if step <= 0.0 {
+                continue;
+            }
+            let point = pos + q * r;
+            pos += push * step * r;
             moved = true;
             if !pushed[k] {
                 pushed[k] = true;
-                let point = pos + q * r;
                 let normal = ellipsoid.normal_from_espace(n_e);
                 contacts.push(Contact {
                     point,

@@ -64,6 +64,23 @@ pub fn distance_to_triangle(p: Vec3, [a, b, c]: [Vec3; 3]) -> f32 {
     (closest_point_on_triangle(p, a, b, c) - p).length()
 }
 
+/// Where the segment `p0 → p1` passes through triangle `abc` from one side
+/// to the other, as a fraction of the segment in `[0, 1]`; `None` when it
+/// does not. Touching (an end point on the plane) is not crossing.
+pub fn segment_crosses_triangle(p0: Vec3, p1: Vec3, [a, b, c]: [Vec3; 3]) -> Option<f32> {
+    let n = (b - a).cross(c - a);
+    let d0 = n.dot(p0 - a);
+    let d1 = n.dot(p1 - a);
+    let eps = 1e-6 * n.length() * ((p0 - a).length() + (p1 - a).length());
+    if !((d0 > eps && d1 < -eps) || (d0 < -eps && d1 > eps)) {
+        return None;
+    }
+    let f = d0 / (d0 - d1);
+    let x = p0 + (p1 - p0) * f;
+    let inside = (b - a).cross(x - a).dot(n) >= 0.0 && (c - b).cross(x - b).dot(n) >= 0.0 && (a - c).cross(x - c).dot(n) >= 0.0;
+    inside.then_some(f)
+}
+
 /// Why a triangle is unusable as collision geometry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TriangleDefect {
@@ -104,6 +121,17 @@ mod tests {
         assert_eq!(closest_point_on_triangle(Vec3::new(0.5, -1.0, 1.0), a, b, c), Vec3::new(0.5, 0.0, 0.0));
         let q = closest_point_on_triangle(Vec3::new(1.0, 1.0, 0.0), a, b, c);
         assert!((q - Vec3::new(0.5, 0.5, 0.0)).length() < 1e-6);
+    }
+
+    #[test]
+    fn segment_crossing() {
+        let t = [Vec3::ZERO, Vec3::X, Vec3::Z];
+        let f = segment_crosses_triangle(Vec3::new(0.2, 1.0, 0.2), Vec3::new(0.2, -3.0, 0.2), t).unwrap();
+        assert!((f - 0.25).abs() < 1e-6);
+        assert_eq!(segment_crosses_triangle(Vec3::new(0.2, 1.0, 0.2), Vec3::new(0.2, 0.5, 0.2), t), None);
+        assert_eq!(segment_crosses_triangle(Vec3::new(2.0, 1.0, 0.2), Vec3::new(2.0, -1.0, 0.2), t), None);
+        // Starting on the surface is not crossing it.
+        assert_eq!(segment_crosses_triangle(Vec3::new(0.2, 0.0, 0.2), Vec3::new(0.2, -1.0, 0.2), t), None);
     }
 
     #[test]
