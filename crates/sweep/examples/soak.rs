@@ -9,9 +9,17 @@ use sweep::test_util::{WalkConfig, adversarial_rooms, random_walks};
 use sweep::{Aabb, Ellipsoid, SlideOptions};
 
 fn main() {
-    let target: u64 = std::env::args().nth(1).map(|a| a.parse().expect("CALLS must be a number")).unwrap_or(1_000_000);
+    let target: u64 = std::env::args()
+        .nth(1)
+        .map(|a| a.parse().expect("CALLS must be a number"))
+        .unwrap_or(1_000_000);
     let scales = [1e-3f32, 1.0, 1e4];
-    let walkers = [Vec3::splat(0.3), Vec3::new(0.3, 0.8, 0.3), Vec3::new(0.1, 1.0, 0.1), Vec3::new(0.6, 0.06, 0.6)];
+    let walkers = [
+        Vec3::splat(0.3),
+        Vec3::new(0.3, 0.8, 0.3),
+        Vec3::new(0.1, 1.0, 0.1),
+        Vec3::new(0.6, 0.06, 0.6),
+    ];
     let rooms = adversarial_rooms();
     let combos = (scales.len() * walkers.len() * rooms.len()) as u64;
     // Each move is two calls (move + gravity).

@@ -13,12 +13,18 @@ pub struct Aabb {
 
 impl Aabb {
     /// The empty box: the identity of [`Aabb::union`].
-    pub const EMPTY: Aabb = Aabb { min: Vec3::INFINITY, max: Vec3::NEG_INFINITY };
+    pub const EMPTY: Aabb = Aabb {
+        min: Vec3::INFINITY,
+        max: Vec3::NEG_INFINITY,
+    };
 
     /// The box spanning two corners given in any order.
     #[inline]
     pub fn from_corners(a: Vec3, b: Vec3) -> Self {
-        Self { min: a.min(b), max: a.max(b) }
+        Self {
+            min: a.min(b),
+            max: a.max(b),
+        }
     }
 
     /// The box of a set of points.
@@ -29,19 +35,28 @@ impl Aabb {
     /// This box grown to contain `p`.
     #[inline]
     pub fn grow(self, p: Vec3) -> Self {
-        Self { min: self.min.min(p), max: self.max.max(p) }
+        Self {
+            min: self.min.min(p),
+            max: self.max.max(p),
+        }
     }
 
     /// The smallest box containing both.
     #[inline]
     pub fn union(self, o: Aabb) -> Self {
-        Self { min: self.min.min(o.min), max: self.max.max(o.max) }
+        Self {
+            min: self.min.min(o.min),
+            max: self.max.max(o.max),
+        }
     }
 
     /// This box grown by `margin` on every side.
     #[inline]
     pub fn expand(self, margin: Vec3) -> Self {
-        Self { min: self.min - margin, max: self.max + margin }
+        Self {
+            min: self.min - margin,
+            max: self.max + margin,
+        }
     }
 
     /// Whether the two boxes touch or overlap.

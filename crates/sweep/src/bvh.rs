@@ -54,31 +54,69 @@ impl Bvh {
         let mut order: Vec<u32> = (0..boxes.len() as u32).collect();
         let centroids: Vec<Vec3> = boxes.iter().map(Aabb::center).collect();
         let mut nodes = Vec::with_capacity(boxes.len().max(1) * 2 / MAX_LEAF.min(2) + 1);
-        nodes.push(Node { min: Vec3::ZERO, count: 0, max: Vec3::ZERO, index: 0 });
+        nodes.push(Node {
+            min: Vec3::ZERO,
+            count: 0,
+            max: Vec3::ZERO,
+            index: 0,
+        });
         if boxes.is_empty() {
             // A single empty leaf that nothing intersects.
-            nodes[0] = Node { min: Vec3::INFINITY, count: 0, max: Vec3::NEG_INFINITY, index: u32::MAX };
+            nodes[0] = Node {
+                min: Vec3::INFINITY,
+                count: 0,
+                max: Vec3::NEG_INFINITY,
+                index: u32::MAX,
+            };
             return Self { nodes, order };
         }
         // (node, start, end, depth)
         let mut work = vec![(0usize, 0usize, boxes.len(), 0usize)];
         while let Some((node, start, end, depth)) = work.pop() {
             let slice = &mut order[start..end];
-            let bounds = Aabb::from_points(slice.iter().flat_map(|&i| [boxes[i as usize].min, boxes[i as usize].max]));
+            let bounds = Aabb::from_points(
+                slice
+                    .iter()
+                    .flat_map(|&i| [boxes[i as usize].min, boxes[i as usize].max]),
+            );
             let count = end - start;
-            let split = if depth >= MAX_DEPTH || count == 1 { None } else { split_range(slice, boxes, &centroids, &bounds) };
+            let split = if depth >= MAX_DEPTH || count == 1 {
+                None
+            } else {
+                split_range(slice, boxes, &centroids, &bounds)
+            };
             let mid = match split {
                 Some(mid) => start + mid,
                 None if count > MAX_LEAF && depth < MAX_DEPTH => start + count / 2,
                 None => {
-                    nodes[node] = Node { min: bounds.min, count: count as u32, max: bounds.max, index: start as u32 };
+                    nodes[node] = Node {
+                        min: bounds.min,
+                        count: count as u32,
+                        max: bounds.max,
+                        index: start as u32,
+                    };
                     continue;
                 }
             };
             let left = nodes.len();
-            nodes.push(Node { min: Vec3::ZERO, count: 0, max: Vec3::ZERO, index: 0 });
-            nodes.push(Node { min: Vec3::ZERO, count: 0, max: Vec3::ZERO, index: 0 });
-            nodes[node] = Node { min: bounds.min, count: 0, max: bounds.max, index: left as u32 };
+            nodes.push(Node {
+                min: Vec3::ZERO,
+                count: 0,
+                max: Vec3::ZERO,
+                index: 0,
+            });
+            nodes.push(Node {
+                min: Vec3::ZERO,
+                count: 0,
+                max: Vec3::ZERO,
+                index: 0,
+            });
+            nodes[node] = Node {
+                min: bounds.min,
+                count: 0,
+                max: bounds.max,
+                index: left as u32,
+            };
             work.push((left, start, mid, depth + 1));
             work.push((left + 1, mid, end, depth + 1));
         }
@@ -118,7 +156,12 @@ impl Bvh {
 
     /// Size and shape figures.
     pub fn stats(&self) -> BvhStats {
-        let mut stats = BvhStats { nodes: self.nodes.len(), leaves: 0, depth: 0, max_leaf: 0 };
+        let mut stats = BvhStats {
+            nodes: self.nodes.len(),
+            leaves: 0,
+            depth: 0,
+            max_leaf: 0,
+        };
         let mut stack = vec![(0usize, 0usize)];
         while let Some((i, depth)) = stack.pop() {
             let node = &self.nodes[i];
@@ -179,7 +222,8 @@ fn split_range(slice: &mut [u32], boxes: &[Aabb], centroids: &[Vec3], bounds: &A
             if n == 0 || right_count[k] == 0 {
                 continue;
             }
-            let cost = TRAVERSAL_COST + (n as f32 * acc.surface_area() + right_count[k] as f32 * right_area[k]) / parent_area;
+            let cost =
+                TRAVERSAL_COST + (n as f32 * acc.surface_area() + right_count[k] as f32 * right_area[k]) / parent_area;
             if best.is_none_or(|(_, _, c)| cost < c) {
                 best = Some((axis, k, cost));
             }
@@ -208,7 +252,9 @@ mod tests {
     use super::*;
 
     fn brute(boxes: &[Aabb], q: &Aabb) -> Vec<u32> {
-        (0..boxes.len() as u32).filter(|&i| boxes[i as usize].intersects(q)).collect()
+        (0..boxes.len() as u32)
+            .filter(|&i| boxes[i as usize].intersects(q))
+            .collect()
     }
 
     #[test]
@@ -230,7 +276,10 @@ mod tests {
             bvh.query(&q, |slot| found.push(bvh.order()[slot]));
             found.sort();
             // Leaves may report boxes that do not overlap; none may be missed.
-            let found: Vec<u32> = found.into_iter().filter(|&i| boxes[i as usize].intersects(&q)).collect();
+            let found: Vec<u32> = found
+                .into_iter()
+                .filter(|&i| boxes[i as usize].intersects(&q))
+                .collect();
             assert_eq!(found, brute(&boxes, &q));
         }
     }
@@ -238,7 +287,9 @@ mod tests {
     #[test]
     fn empty_and_coincident_inputs() {
         let bvh = Bvh::build(&[]);
-        bvh.query(&Aabb::from_corners(Vec3::splat(-1e30), Vec3::splat(1e30)), |_| panic!("empty BVH reported a primitive"));
+        bvh.query(&Aabb::from_corners(Vec3::splat(-1e30), Vec3::splat(1e30)), |_| {
+            panic!("empty BVH reported a primitive")
+        });
         // 1000 identical boxes: no SAH split exists, the builder must still terminate.
         let same = vec![Aabb::from_corners(Vec3::ZERO, Vec3::ONE); 1000];
         let bvh = Bvh::build(&same);

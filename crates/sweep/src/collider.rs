@@ -52,8 +52,15 @@ pub enum BuildError {
 impl fmt::Display for BuildError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Self::IndexOutOfRange { triangle, index, vertex_count } => {
-                write!(f, "triangle {triangle} uses vertex {index}, but there are only {vertex_count} vertices")
+            Self::IndexOutOfRange {
+                triangle,
+                index,
+                vertex_count,
+            } => {
+                write!(
+                    f,
+                    "triangle {triangle} uses vertex {index}, but there are only {vertex_count} vertices"
+                )
             }
             Self::NoTriangles(r) => write!(
                 f,
@@ -71,7 +78,10 @@ impl MeshCollider {
     /// as three vertex indices each. Triangles with a NaN/infinite corner or
     /// (nearly) zero area are skipped and counted in [`MeshCollider::report`].
     pub fn build(positions: &[Vec3], triangles: &[[u32; 3]]) -> Result<Self, BuildError> {
-        let mut report = BuildReport { input_triangles: triangles.len(), ..Default::default() };
+        let mut report = BuildReport {
+            input_triangles: triangles.len(),
+            ..Default::default()
+        };
         let mut kept: Vec<[Vec3; 3]> = Vec::with_capacity(triangles.len());
         let mut kept_index: Vec<u32> = Vec::with_capacity(triangles.len());
         for (t, idx) in triangles.iter().enumerate() {
@@ -102,14 +112,22 @@ impl MeshCollider {
         let bvh = Bvh::build(&boxes);
         let triangles = bvh.order().iter().map(|&i| kept[i as usize]).collect();
         let input_index = bvh.order().iter().map(|&i| kept_index[i as usize]).collect();
-        Ok(Self { triangles, input_index, bvh, bounds, report })
+        Ok(Self {
+            triangles,
+            input_index,
+            bvh,
+            bounds,
+            report,
+        })
     }
 
     /// Builds from a flat triangle list (three consecutive positions per
     /// triangle), as produced by non-indexed meshes.
     pub fn from_triangles(triangles: &[[Vec3; 3]]) -> Result<Self, BuildError> {
         let positions: Vec<Vec3> = triangles.iter().flatten().copied().collect();
-        let indices: Vec<[u32; 3]> = (0..triangles.len() as u32).map(|i| [3 * i, 3 * i + 1, 3 * i + 2]).collect();
+        let indices: Vec<[u32; 3]> = (0..triangles.len() as u32)
+            .map(|i| [3 * i, 3 * i + 1, 3 * i + 2])
+            .collect();
         Self::build(&positions, &indices)
     }
 
@@ -179,11 +197,17 @@ pub struct Pose {
 
 impl Pose {
     /// The identity pose.
-    pub const IDENTITY: Pose = Pose { rotation: Quat::IDENTITY, translation: Vec3::ZERO };
+    pub const IDENTITY: Pose = Pose {
+        rotation: Quat::IDENTITY,
+        translation: Vec3::ZERO,
+    };
 
     /// A pure translation.
     pub fn from_translation(translation: Vec3) -> Self {
-        Self { rotation: Quat::IDENTITY, translation }
+        Self {
+            rotation: Quat::IDENTITY,
+            translation,
+        }
     }
 
     /// Local point to world.
@@ -221,12 +245,22 @@ pub struct PlacedCollider<'a> {
 impl<'a> PlacedCollider<'a> {
     /// A collider that does not move, at the identity pose.
     pub fn fixed(mesh: &'a MeshCollider) -> Self {
-        Self { mesh, pose: Pose::IDENTITY, linear_velocity: Vec3::ZERO, angular_velocity: Vec3::ZERO }
+        Self {
+            mesh,
+            pose: Pose::IDENTITY,
+            linear_velocity: Vec3::ZERO,
+            angular_velocity: Vec3::ZERO,
+        }
     }
 
     /// A collider at `pose` moving with the given velocities.
     pub fn moving(mesh: &'a MeshCollider, pose: Pose, linear_velocity: Vec3, angular_velocity: Vec3) -> Self {
-        Self { mesh, pose, linear_velocity, angular_velocity }
+        Self {
+            mesh,
+            pose,
+            linear_velocity,
+            angular_velocity,
+        }
     }
 
     /// Velocity (m/s) of the collider's material at world point `p`.
@@ -259,7 +293,12 @@ mod tests {
         let c = MeshCollider::build(&p, &[[0, 1, 2], [0, 1, 3], [0, 1, 4], [1, 1, 2]]).unwrap();
         assert_eq!(
             *c.report(),
-            BuildReport { input_triangles: 4, triangles: 1, rejected_non_finite: 1, rejected_degenerate: 2 }
+            BuildReport {
+                input_triangles: 4,
+                triangles: 1,
+                rejected_non_finite: 1,
+                rejected_degenerate: 2
+            }
         );
         assert_eq!(c.input_index(0), 0);
     }
@@ -267,7 +306,14 @@ mod tests {
     #[test]
     fn errors_say_what_is_wrong() {
         let e = MeshCollider::build(&[Vec3::ZERO, Vec3::X], &[[0, 1, 2]]).unwrap_err();
-        assert_eq!(e, BuildError::IndexOutOfRange { triangle: 0, index: 2, vertex_count: 2 });
+        assert_eq!(
+            e,
+            BuildError::IndexOutOfRange {
+                triangle: 0,
+                index: 2,
+                vertex_count: 2
+            }
+        );
         assert!(e.to_string().contains("only 2 vertices"));
         let e = MeshCollider::build(&[], &[]).unwrap_err();
         assert!(matches!(e, BuildError::NoTriangles(_)));
@@ -277,7 +323,10 @@ mod tests {
 
     #[test]
     fn pose_round_trip() {
-        let pose = Pose { rotation: Quat::from_rotation_y(0.7), translation: Vec3::new(1.0, 2.0, 3.0) };
+        let pose = Pose {
+            rotation: Quat::from_rotation_y(0.7),
+            translation: Vec3::new(1.0, 2.0, 3.0),
+        };
         let p = Vec3::new(-4.0, 5.0, 0.5);
         assert!((pose.inverse_transform_point(pose.transform_point(p)) - p).length() < 1e-5);
     }

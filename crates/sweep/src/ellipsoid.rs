@@ -88,10 +88,22 @@ mod tests {
 
     #[test]
     fn rejects_bad_radii() {
-        assert!(matches!(Ellipsoid::new(Vec3::new(1.0, f32::NAN, 1.0)), Err(EllipsoidError::NonFinite(_))));
-        assert!(matches!(Ellipsoid::new(Vec3::new(1.0, f32::INFINITY, 1.0)), Err(EllipsoidError::NonFinite(_))));
-        assert!(matches!(Ellipsoid::new(Vec3::new(1.0, 0.0, 1.0)), Err(EllipsoidError::NotPositive(_))));
-        assert!(matches!(Ellipsoid::new(Vec3::new(-1.0, 1.0, 1.0)), Err(EllipsoidError::NotPositive(_))));
+        assert!(matches!(
+            Ellipsoid::new(Vec3::new(1.0, f32::NAN, 1.0)),
+            Err(EllipsoidError::NonFinite(_))
+        ));
+        assert!(matches!(
+            Ellipsoid::new(Vec3::new(1.0, f32::INFINITY, 1.0)),
+            Err(EllipsoidError::NonFinite(_))
+        ));
+        assert!(matches!(
+            Ellipsoid::new(Vec3::new(1.0, 0.0, 1.0)),
+            Err(EllipsoidError::NotPositive(_))
+        ));
+        assert!(matches!(
+            Ellipsoid::new(Vec3::new(-1.0, 1.0, 1.0)),
+            Err(EllipsoidError::NotPositive(_))
+        ));
         assert!(Ellipsoid::new(Vec3::new(0.4, 0.9, 0.4)).is_ok());
         let msg = Ellipsoid::new(Vec3::ZERO).unwrap_err().to_string();
         assert!(msg.contains("greater than zero"), "{msg}");

@@ -87,4 +87,6 @@ pub use collider::{BuildError, BuildReport, MeshCollider, PlacedCollider, Pose};
 pub use ellipsoid::{Ellipsoid, EllipsoidError};
 pub use query::sweep::{SweepHit, sweep};
 pub use slide::{Contact, SlideOptions, SlidePlane, SlideResult, collide_and_slide, depenetrate};
-pub use triangle::{Feature, TriangleDefect, closest_point_on_triangle, distance_to_triangle, segment_crosses_triangle, triangle_defect};
+pub use triangle::{
+    Feature, TriangleDefect, closest_point_on_triangle, distance_to_triangle, segment_crosses_triangle, triangle_defect,
+};

@@ -26,7 +26,11 @@ pub struct SlideOptions {
 
 impl Default for SlideOptions {
     fn default() -> Self {
-        Self { skin: 1e-3, max_iterations: 5, depenetration_iterations: 8 }
+        Self {
+            skin: 1e-3,
+            max_iterations: 5,
+            depenetration_iterations: 8,
+        }
     }
 }
 
@@ -122,7 +126,15 @@ pub fn collide_and_slide(
     let skin = effective_skin(options.skin, start, motion, r);
     let mut result = SlideResult::default();
     let mut near = Vec::new();
-    let (mut pos, resolved) = depenetrate_into(ellipsoid, start, colliders, skin, options.depenetration_iterations, &mut near, &mut result.contacts);
+    let (mut pos, resolved) = depenetrate_into(
+        ellipsoid,
+        start,
+        colliders,
+        skin,
+        options.depenetration_iterations,
+        &mut near,
+        &mut result.contacts,
+    );
     result.depenetration = pos - start;
     result.unresolved_overlap = !resolved;
 
@@ -141,20 +153,30 @@ pub fn collide_and_slide(
             break;
         };
         let approach = -remaining_e.dot(hit.espace_normal);
-        let t_safe = if hit.started_embedded || approach <= 0.0 { 0.0 } else { (hit.time - skin / approach).max(0.0) };
+        let t_safe = if hit.started_embedded || approach <= 0.0 {
+            0.0
+        } else {
+            (hit.time - skin / approach).max(0.0)
+        };
         pos += remaining * t_safe;
         remaining *= 1.0 - t_safe;
 
         // Planes met before stay active only while still touched.
         planes.retain(|(_, tri)| touch_distance(pos, tri, r) < 1.0 + 2.0 * skin + 1e-4);
         let collider = &colliders[hit.collider];
-        let world_tri = collider.mesh.triangle(hit.slot).map(|p| collider.pose.transform_point(p));
+        let world_tri = collider
+            .mesh
+            .triangle(hit.slot)
+            .map(|p| collider.pose.transform_point(p));
         planes.retain(|(n, _)| n.dot(hit.espace_normal) < 0.9999);
         planes.push((hit.espace_normal, world_tri));
         result.contacts.push(Contact {
             point: hit.point,
             normal: hit.normal,
-            plane: SlidePlane { origin: hit.point, normal: hit.normal },
+            plane: SlidePlane {
+                origin: hit.point,
+                normal: hit.normal,
+            },
             time: hit.time,
             iteration,
             collider: hit.collider,
@@ -178,9 +200,22 @@ pub fn collide_and_slide(
 /// and returns the freed centre (metres) and whether it is free. A skin
 /// ([`SlideOptions::skin`]) is left between it and each surface it was
 /// pushed from.
-pub fn depenetrate(ellipsoid: &Ellipsoid, centre: Vec3, colliders: &[PlacedCollider<'_>], options: &SlideOptions) -> (Vec3, bool) {
+pub fn depenetrate(
+    ellipsoid: &Ellipsoid,
+    centre: Vec3,
+    colliders: &[PlacedCollider<'_>],
+    options: &SlideOptions,
+) -> (Vec3, bool) {
     let skin = effective_skin(options.skin, centre, Vec3::ZERO, ellipsoid.radii());
-    depenetrate_into(ellipsoid, centre, colliders, skin, options.depenetration_iterations, &mut Vec::new(), &mut Vec::new())
+    depenetrate_into(
+        ellipsoid,
+        centre,
+        colliders,
+        skin,
+        options.depenetration_iterations,
+        &mut Vec::new(),
+        &mut Vec::new(),
+    )
 }
 
 /// Motions shorter than this (eSpace units) are not swept.
@@ -205,7 +240,12 @@ fn touch_distance(pos: Vec3, tri: &[Vec3; 3], r: Vec3) -> f32 {
 /// when even a crease enters a third plane, nothing is left.
 pub(crate) fn clip_to_planes(m: Vec3, normals: &[Vec3]) -> Vec3 {
     let tol = -1e-6 * m.length();
-    let ok = |v: Vec3, skip: &[usize]| normals.iter().enumerate().all(|(k, n)| skip.contains(&k) || v.dot(*n) >= tol);
+    let ok = |v: Vec3, skip: &[usize]| {
+        normals
+            .iter()
+            .enumerate()
+            .all(|(k, n)| skip.contains(&k) || v.dot(*n) >= tol)
+    };
     if ok(m, &[]) {
         return m;
     }
@@ -291,7 +331,11 @@ fn depenetrate_into(
                 .filter(|&(j, _)| j != k)
                 .filter_map(|(_, o)| segment_crosses_triangle(Vec3::ZERO, push, o.world.map(|p| (p - pos) / r)))
                 .fold(1.0f32, f32::min);
-            let step = if allowed < 1.0 { (allowed - 1e-3 / push.length()).max(0.0) } else { 1.0 };
+            let step = if allowed < 1.0 {
+                (allowed - 1e-3 / push.length()).max(0.0)
+            } else {
+                1.0
+            };
             if step <= 0.0 {
                 continue;
             }
@@ -335,9 +379,15 @@ mod tests {
         let v = clip_to_planes(Vec3::new(1.0, -1.0, 0.5), &[Vec3::Y, -Vec3::X]);
         assert!((v - Vec3::new(0.0, 0.0, 0.5)).length() < 1e-6, "{v}");
         // Three planes of a corner: stop.
-        assert_eq!(clip_to_planes(Vec3::new(1.0, -1.0, 1.0), &[Vec3::Y, -Vec3::X, -Vec3::Z]), Vec3::ZERO);
+        assert_eq!(
+            clip_to_planes(Vec3::new(1.0, -1.0, 1.0), &[Vec3::Y, -Vec3::X, -Vec3::Z]),
+            Vec3::ZERO
+        );
         // Moving away from all planes is left alone.
-        assert_eq!(clip_to_planes(Vec3::new(-1.0, 1.0, 0.0), &[Vec3::Y, -Vec3::X]), Vec3::new(-1.0, 1.0, 0.0));
+        assert_eq!(
+            clip_to_planes(Vec3::new(-1.0, 1.0, 0.0), &[Vec3::Y, -Vec3::X]),
+            Vec3::new(-1.0, 1.0, 0.0)
+        );
     }
 
     #[test]

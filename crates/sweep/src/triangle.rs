@@ -77,7 +77,8 @@ pub fn segment_crosses_triangle(p0: Vec3, p1: Vec3, [a, b, c]: [Vec3; 3]) -> Opt
     }
     let f = d0 / (d0 - d1);
     let x = p0 + (p1 - p0) * f;
-    let inside = (b - a).cross(x - a).dot(n) >= 0.0 && (c - b).cross(x - b).dot(n) >= 0.0 && (a - c).cross(x - c).dot(n) >= 0.0;
+    let inside =
+        (b - a).cross(x - a).dot(n) >= 0.0 && (c - b).cross(x - b).dot(n) >= 0.0 && (a - c).cross(x - c).dot(n) >= 0.0;
     inside.then_some(f)
 }
 
@@ -99,7 +100,10 @@ pub fn triangle_defect([a, b, c]: [Vec3; 3]) -> Option<TriangleDefect> {
     if !(a.is_finite() && b.is_finite() && c.is_finite()) {
         return Some(TriangleDefect::NonFinite);
     }
-    let longest2 = (b - a).length_squared().max((c - a).length_squared()).max((c - b).length_squared());
+    let longest2 = (b - a)
+        .length_squared()
+        .max((c - a).length_squared())
+        .max((c - b).length_squared());
     let twice_area = (b - a).cross(c - a).length();
     if !(twice_area > 1e-6 * longest2) {
         return Some(TriangleDefect::Degenerate);
@@ -118,7 +122,10 @@ mod tests {
         assert!((q - Vec3::new(0.2, 0.2, 0.0)).length() < 1e-6);
         assert_eq!(closest_point_on_triangle(Vec3::new(-1.0, -1.0, 0.0), a, b, c), a);
         assert_eq!(closest_point_on_triangle(Vec3::new(2.0, -1.0, 0.0), a, b, c), b);
-        assert_eq!(closest_point_on_triangle(Vec3::new(0.5, -1.0, 1.0), a, b, c), Vec3::new(0.5, 0.0, 0.0));
+        assert_eq!(
+            closest_point_on_triangle(Vec3::new(0.5, -1.0, 1.0), a, b, c),
+            Vec3::new(0.5, 0.0, 0.0)
+        );
         let q = closest_point_on_triangle(Vec3::new(1.0, 1.0, 0.0), a, b, c);
         assert!((q - Vec3::new(0.5, 0.5, 0.0)).length() < 1e-6);
     }
@@ -128,21 +135,42 @@ mod tests {
         let t = [Vec3::ZERO, Vec3::X, Vec3::Z];
         let f = segment_crosses_triangle(Vec3::new(0.2, 1.0, 0.2), Vec3::new(0.2, -3.0, 0.2), t).unwrap();
         assert!((f - 0.25).abs() < 1e-6);
-        assert_eq!(segment_crosses_triangle(Vec3::new(0.2, 1.0, 0.2), Vec3::new(0.2, 0.5, 0.2), t), None);
-        assert_eq!(segment_crosses_triangle(Vec3::new(2.0, 1.0, 0.2), Vec3::new(2.0, -1.0, 0.2), t), None);
+        assert_eq!(
+            segment_crosses_triangle(Vec3::new(0.2, 1.0, 0.2), Vec3::new(0.2, 0.5, 0.2), t),
+            None
+        );
+        assert_eq!(
+            segment_crosses_triangle(Vec3::new(2.0, 1.0, 0.2), Vec3::new(2.0, -1.0, 0.2), t),
+            None
+        );
         // Starting on the surface is not crossing it.
-        assert_eq!(segment_crosses_triangle(Vec3::new(0.2, 0.0, 0.2), Vec3::new(0.2, -1.0, 0.2), t), None);
+        assert_eq!(
+            segment_crosses_triangle(Vec3::new(0.2, 0.0, 0.2), Vec3::new(0.2, -1.0, 0.2), t),
+            None
+        );
     }
 
     #[test]
     fn defects() {
         let ok = [Vec3::ZERO, Vec3::X, Vec3::Y];
         assert_eq!(triangle_defect(ok), None);
-        assert_eq!(triangle_defect([Vec3::ZERO, Vec3::X, Vec3::X * 2.0]), Some(TriangleDefect::Degenerate));
-        assert_eq!(triangle_defect([Vec3::ZERO, Vec3::ZERO, Vec3::ZERO]), Some(TriangleDefect::Degenerate));
-        assert_eq!(triangle_defect([Vec3::ZERO, Vec3::X, Vec3::NAN]), Some(TriangleDefect::NonFinite));
+        assert_eq!(
+            triangle_defect([Vec3::ZERO, Vec3::X, Vec3::X * 2.0]),
+            Some(TriangleDefect::Degenerate)
+        );
+        assert_eq!(
+            triangle_defect([Vec3::ZERO, Vec3::ZERO, Vec3::ZERO]),
+            Some(TriangleDefect::Degenerate)
+        );
+        assert_eq!(
+            triangle_defect([Vec3::ZERO, Vec3::X, Vec3::NAN]),
+            Some(TriangleDefect::NonFinite)
+        );
         // A needle (1 km by 1 cm) is thin but valid; 1 km by 0.1 mm is not.
-        assert_eq!(triangle_defect([Vec3::ZERO, Vec3::X * 1000.0, Vec3::new(500.0, 0.01, 0.0)]), None);
+        assert_eq!(
+            triangle_defect([Vec3::ZERO, Vec3::X * 1000.0, Vec3::new(500.0, 0.01, 0.0)]),
+            None
+        );
         let sliver = [Vec3::ZERO, Vec3::X * 1000.0, Vec3::new(500.0, 0.0001, 0.0)];
         assert_eq!(triangle_defect(sliver), Some(TriangleDefect::Degenerate));
     }

@@ -85,5 +85,8 @@ fn walks_far_from_the_origin() {
     };
     let stats = random_walks(&soup, &config);
     // eSpace resolution here is ~ulp(1e4 m) / 0.3 m ≈ 3e-3: allow that much.
-    assert!(stats.max_penetration() <= 5e-3 && stats.escaped == 0 && stats.non_finite == 0, "{stats:?}");
+    assert!(
+        stats.max_penetration() <= 5e-3 && stats.escaped == 0 && stats.non_finite == 0,
+        "{stats:?}"
+    );
 }

@@ -17,14 +17,21 @@ fn door() -> Soup {
 fn rotated_collider_matches_world_space_triangles() {
     let local = door();
     let mesh = MeshCollider::build(&local.positions, &local.triangles).unwrap();
-    let pose = Pose { rotation: Quat::from_rotation_y(37f32.to_radians()) * Quat::from_rotation_x(0.2), translation: Vec3::new(3.0, 0.1, -2.0) };
+    let pose = Pose {
+        rotation: Quat::from_rotation_y(37f32.to_radians()) * Quat::from_rotation_x(0.2),
+        translation: Vec3::new(3.0, 0.1, -2.0),
+    };
     let world_positions: Vec<Vec3> = local.positions.iter().map(|p| pose.transform_point(*p)).collect();
     let baked = MeshCollider::build(&world_positions, &local.triangles).unwrap();
     let placed = [PlacedCollider::moving(&mesh, pose, Vec3::ZERO, Vec3::ZERO)];
     let fixed = [PlacedCollider::fixed(&baked)];
     let mut rng = fastrand::Rng::with_seed(11);
     let mut hits = 0;
-    for radii in [Vec3::new(0.4, 0.9, 0.4), Vec3::new(0.1, 1.0, 0.1), Vec3::new(0.7, 0.2, 0.3)] {
+    for radii in [
+        Vec3::new(0.4, 0.9, 0.4),
+        Vec3::new(0.1, 1.0, 0.1),
+        Vec3::new(0.7, 0.2, 0.3),
+    ] {
         let e = Ellipsoid::new(radii).unwrap();
         for _ in 0..3000 {
             let start = Vec3::new(rng.f32() * 8.0 - 1.0, rng.f32() * 4.0 - 1.0, rng.f32() * 8.0 - 6.0);
@@ -40,7 +47,12 @@ fn rotated_collider_matches_world_space_triangles() {
                 (Some(a), Some(b)) => {
                     hits += 1;
                     assert!((a.time - b.time).abs() < 1e-4, "time {} vs {}", a.time, b.time);
-                    assert!((a.normal - b.normal).length() < 1e-3, "normal {} vs {}", a.normal, b.normal);
+                    assert!(
+                        (a.normal - b.normal).length() < 1e-3,
+                        "normal {} vs {}",
+                        a.normal,
+                        b.normal
+                    );
                     assert!((a.point - b.point).length() < 1e-3, "point {} vs {}", a.point, b.point);
                 }
                 (a, b) => panic!("placed {a:?} vs baked {b:?} for start {start} motion {motion}"),
@@ -62,11 +74,23 @@ fn a_door_moving_into_the_player_pushes_it_out() {
     let world = [PlacedCollider::moving(&mesh, pose, velocity, Vec3::ZERO)];
     let r = collide_and_slide(&e, player, Vec3::ZERO, &world, &SlideOptions::default());
     assert!(!r.unresolved_overlap);
-    assert!((r.depenetration.z - 0.15).abs() < 0.002 && r.depenetration.x.abs() < 1e-4, "{:?}", r.depenetration);
-    let c = r.contacts.iter().find(|c| c.depenetration).expect("a depenetration contact");
+    assert!(
+        (r.depenetration.z - 0.15).abs() < 0.002 && r.depenetration.x.abs() < 1e-4,
+        "{:?}",
+        r.depenetration
+    );
+    let c = r
+        .contacts
+        .iter()
+        .find(|c| c.depenetration)
+        .expect("a depenetration contact");
     assert_eq!(c.surface_velocity, velocity);
     assert!(c.normal.z > 0.99);
-    let triangles: Vec<[Vec3; 3]> = mesh.triangles().iter().map(|t| t.map(|p| pose.transform_point(p))).collect();
+    let triangles: Vec<[Vec3; 3]> = mesh
+        .triangles()
+        .iter()
+        .map(|t| t.map(|p| pose.transform_point(p)))
+        .collect();
     assert!(min_espace_distance(&e, r.position, &triangles) >= 1.0);
 }
 
@@ -83,7 +107,12 @@ fn a_rising_lift_carries_the_player_up() {
         let pose = Pose::from_translation(velocity * tick as f32 / 60.0);
         let world = [PlacedCollider::moving(&mesh, pose, velocity, Vec3::ZERO)];
         let r = collide_and_slide(&e, player, Vec3::new(0.0, -0.01, 0.0), &world, &SlideOptions::default());
-        assert!(r.contacts.iter().any(|c| c.normal.y > 0.99 && c.surface_velocity == velocity), "tick {tick}: {r:?}");
+        assert!(
+            r.contacts
+                .iter()
+                .any(|c| c.normal.y > 0.99 && c.surface_velocity == velocity),
+            "tick {tick}: {r:?}"
+        );
         player = r.position;
     }
     assert!((player.y - (2.0 + 0.9)).abs() < 0.01, "{player}");
@@ -99,8 +128,17 @@ fn squeezed_between_a_door_and_a_wall_is_reported_not_nan() {
     let e = Ellipsoid::new(Vec3::new(0.4, 0.9, 0.4)).unwrap();
     // Door 20 cm from the wall: no room for a 0.8 m wide player in between.
     let pose = Pose::from_translation(Vec3::new(0.0, 0.0, 0.3));
-    let world = [PlacedCollider::fixed(&wall), PlacedCollider::moving(&mesh, pose, Vec3::Z, Vec3::ZERO)];
-    let r = collide_and_slide(&e, Vec3::new(0.5, 1.0, 0.42), Vec3::ZERO, &world, &SlideOptions::default());
+    let world = [
+        PlacedCollider::fixed(&wall),
+        PlacedCollider::moving(&mesh, pose, Vec3::Z, Vec3::ZERO),
+    ];
+    let r = collide_and_slide(
+        &e,
+        Vec3::new(0.5, 1.0, 0.42),
+        Vec3::ZERO,
+        &world,
+        &SlideOptions::default(),
+    );
     assert!(r.unresolved_overlap, "{r:?}");
     assert!(r.position.is_finite());
 }

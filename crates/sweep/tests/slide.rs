@@ -21,7 +21,13 @@ fn collider(s: &Soup) -> MeshCollider {
 }
 
 fn slide(mesh: &MeshCollider, e: &Ellipsoid, start: Vec3, motion: Vec3) -> sweep::SlideResult {
-    collide_and_slide(e, start, motion, &[PlacedCollider::fixed(mesh)], &SlideOptions::default())
+    collide_and_slide(
+        e,
+        start,
+        motion,
+        &[PlacedCollider::fixed(mesh)],
+        &SlideOptions::default(),
+    )
 }
 
 #[test]
@@ -32,7 +38,10 @@ fn standing_on_a_floor_does_not_drift_under_gravity() {
     for _ in 0..600 {
         pos = slide(&mesh, &e, pos, Vec3::new(0.0, -0.1, 0.0)).position;
     }
-    assert!((pos.x - 0.3).abs() < 1e-5 && (pos.z + 0.2).abs() < 1e-5, "drifted to {pos}");
+    assert!(
+        (pos.x - 0.3).abs() < 1e-5 && (pos.z + 0.2).abs() < 1e-5,
+        "drifted to {pos}"
+    );
     assert!((pos.y - 0.9).abs() < 0.9 * 2e-3, "rests at {pos}, expected 0.9 + skin");
 }
 
@@ -40,7 +49,11 @@ fn standing_on_a_floor_does_not_drift_under_gravity() {
 fn walking_into_the_floor_keeps_the_horizontal_part() {
     let mesh = collider(&floor_soup());
     let r = slide(&mesh, &player(), Vec3::new(0.0, 0.91, 0.0), Vec3::new(1.0, -0.5, 0.5));
-    assert!((r.position.x - 1.0).abs() < 1e-3 && (r.position.z - 0.5).abs() < 1e-3, "{:?}", r.position);
+    assert!(
+        (r.position.x - 1.0).abs() < 1e-3 && (r.position.z - 0.5).abs() < 1e-3,
+        "{:?}",
+        r.position
+    );
     assert!(r.position.y >= 0.9 && r.position.y < 0.91, "{:?}", r.position);
     assert_eq!(r.contacts.len(), 1);
     assert!(r.contacts[0].normal.dot(Vec3::Y) > 0.999);
@@ -50,7 +63,12 @@ fn walking_into_the_floor_keeps_the_horizontal_part() {
 #[test]
 fn sliding_along_a_wall_at_an_angle() {
     let mut s = floor_soup();
-    s.quad(Vec3::new(2.0, 0.0, -10.0), Vec3::new(2.0, 3.0, -10.0), Vec3::new(2.0, 3.0, 10.0), Vec3::new(2.0, 0.0, 10.0));
+    s.quad(
+        Vec3::new(2.0, 0.0, -10.0),
+        Vec3::new(2.0, 3.0, -10.0),
+        Vec3::new(2.0, 3.0, 10.0),
+        Vec3::new(2.0, 0.0, 10.0),
+    );
     let mesh = collider(&s);
     let e = player();
     let r = slide(&mesh, &e, Vec3::new(0.0, 1.0, 0.0), Vec3::new(4.0, 0.0, 3.0));
@@ -67,7 +85,10 @@ fn acute_corner_does_not_oscillate() {
     // Two walls meeting at 30° along the y axis, opening towards -x.
     let mut s = floor_soup();
     let half = 15f32.to_radians();
-    let (a, b) = (Vec3::new(-10.0 * half.cos(), 0.0, 10.0 * half.sin()), Vec3::new(-10.0 * half.cos(), 0.0, -10.0 * half.sin()));
+    let (a, b) = (
+        Vec3::new(-10.0 * half.cos(), 0.0, 10.0 * half.sin()),
+        Vec3::new(-10.0 * half.cos(), 0.0, -10.0 * half.sin()),
+    );
     s.quad(Vec3::ZERO, a, a + Vec3::Y * 3.0, Vec3::Y * 3.0);
     s.quad(Vec3::ZERO, Vec3::Y * 3.0, b + Vec3::Y * 3.0, b);
     let mesh = collider(&s);
@@ -82,7 +103,11 @@ fn acute_corner_does_not_oscillate() {
     // Wedged in the corner: settled, not jittering between the walls.
     let tail = &last[150..];
     let spread = tail.iter().fold(0.0f32, |m, p| m.max((*p - tail[0]).length()));
-    assert!(spread < 1e-4, "still moving by {spread} m in the corner: {:?}", &tail[..4]);
+    assert!(
+        spread < 1e-4,
+        "still moving by {spread} m in the corner: {:?}",
+        &tail[..4]
+    );
     assert!(min_espace_distance(&e, pos, &mesh.triangles().to_vec()) >= 1.0 - 1e-5);
 }
 
@@ -90,13 +115,27 @@ fn acute_corner_does_not_oscillate() {
 fn three_planes_stop_the_motion() {
     // Floor plus two walls meeting at a right angle: push into the corner and down.
     let mut s = floor_soup();
-    s.quad(Vec3::new(1.0, 0.0, -5.0), Vec3::new(1.0, 3.0, -5.0), Vec3::new(1.0, 3.0, 5.0), Vec3::new(1.0, 0.0, 5.0));
-    s.quad(Vec3::new(-5.0, 0.0, 1.0), Vec3::new(5.0, 0.0, 1.0), Vec3::new(5.0, 3.0, 1.0), Vec3::new(-5.0, 3.0, 1.0));
+    s.quad(
+        Vec3::new(1.0, 0.0, -5.0),
+        Vec3::new(1.0, 3.0, -5.0),
+        Vec3::new(1.0, 3.0, 5.0),
+        Vec3::new(1.0, 0.0, 5.0),
+    );
+    s.quad(
+        Vec3::new(-5.0, 0.0, 1.0),
+        Vec3::new(5.0, 0.0, 1.0),
+        Vec3::new(5.0, 3.0, 1.0),
+        Vec3::new(-5.0, 3.0, 1.0),
+    );
     let mesh = collider(&s);
     let e = Ellipsoid::sphere(0.5).unwrap();
     let r = slide(&mesh, &e, Vec3::new(0.0, 0.51, 0.0), Vec3::new(2.0, -1.0, 2.0));
     assert!(r.blocked, "{r:?}");
-    assert!((r.position - Vec3::new(0.5, 0.5, 0.5)).length() < 0.01, "{:?}", r.position);
+    assert!(
+        (r.position - Vec3::new(0.5, 0.5, 0.5)).length() < 0.01,
+        "{:?}",
+        r.position
+    );
 }
 
 #[test]
@@ -133,7 +172,11 @@ fn a_long_move_does_not_tunnel_through_a_thin_wall() {
             // Stopped a skin short (the skin grows with the motion's f32 error).
             assert!(r.position.x > 2.59, "speed {speed}: {:?}", r.position);
         }
-        assert!(r.position.x < 3.0 - 0.399, "speed {speed}: tunnelled to {:?}", r.position);
+        assert!(
+            r.position.x < 3.0 - 0.399,
+            "speed {speed}: tunnelled to {:?}",
+            r.position
+        );
     }
 }
 

@@ -61,7 +61,13 @@ pub fn sweep_unit_sphere_triangle(v: Vec3, tri: [Vec3; 3], t_max: f32) -> Option
                 return None;
             }
             let normal = if d2 > 1e-12 { -q / d2.sqrt() } else { n };
-            return Some(TriangleHit { t: 0.0, point: q, normal, feature: Feature::Face, embedded: true });
+            return Some(TriangleHit {
+                t: 0.0,
+                point: q,
+                normal,
+                feature: Feature::Face,
+                embedded: true,
+            });
         }
     }
 
@@ -77,7 +83,13 @@ pub fn sweep_unit_sphere_triangle(v: Vec3, tri: [Vec3; 3], t_max: f32) -> Option
         // Plane contact point at t0: inside the triangle is the earliest hit.
         let p = v * t0 - n;
         if point_in_triangle(p, a, b, c, raw_normal) {
-            return Some(TriangleHit { t: t0, point: p, normal: n, feature: Feature::Face, embedded: false });
+            return Some(TriangleHit {
+                t: t0,
+                point: p,
+                normal: n,
+                feature: Feature::Face,
+                embedded: false,
+            });
         }
         (t0, ((dist + 1.0) / -nv).min(t_max))
     } else if nv < 0.0 {
@@ -103,7 +115,13 @@ pub fn sweep_unit_sphere_triangle(v: Vec3, tri: [Vec3; 3], t_max: f32) -> Option
             && t <= best_t
         {
             best_t = t;
-            best = Some(TriangleHit { t, point: p, normal: (v * t - p).normalize(), feature: Feature::Vertex, embedded: false });
+            best = Some(TriangleHit {
+                t,
+                point: p,
+                normal: (v * t - p).normalize(),
+                feature: Feature::Vertex,
+                embedded: false,
+            });
         }
     }
     for (p0, p1) in [(a, b), (b, c), (c, a)] {
@@ -129,7 +147,13 @@ pub fn sweep_unit_sphere_triangle(v: Vec3, tri: [Vec3; 3], t_max: f32) -> Option
             if (0.0..=1.0).contains(&f) {
                 let point = p0 + e * f;
                 best_t = t;
-                best = Some(TriangleHit { t, point, normal: (v * t - point).normalize(), feature: Feature::Edge, embedded: false });
+                best = Some(TriangleHit {
+                    t,
+                    point,
+                    normal: (v * t - point).normalize(),
+                    feature: Feature::Edge,
+                    embedded: false,
+                });
             }
         }
     }

@@ -86,7 +86,11 @@ pub(crate) fn triangles_near(
     let query = Aabb::from_corners(centre, centre).expand(r * reach * 1.001 + Vec3::splat(1e-6));
     for (ci, collider) in colliders.iter().enumerate() {
         collider.query_world(&query, |slot, world| {
-            out.push(NearTriangle { collider: ci, slot, world });
+            out.push(NearTriangle {
+                collider: ci,
+                slot,
+                world,
+            });
         });
     }
 }

@@ -12,7 +12,9 @@ pub fn generated_level(target_triangles: usize) -> Soup {
     // Half the triangles in terrain, the rest in buildings (12) and stairs.
     let cells = ((target_triangles as f32 / 4.0).sqrt() as u32).max(4);
     let size = (cells as f32 * 1.0).max(40.0); // ~1 m cells
-    s.heightfield((-size / 2.0, -size / 2.0), (size / 2.0, size / 2.0), cells, |x, z| 0.4 * (x * 0.13).sin() * (z * 0.11).cos() + 0.05 * (x * 1.7).sin());
+    s.heightfield((-size / 2.0, -size / 2.0), (size / 2.0, size / 2.0), cells, |x, z| {
+        0.4 * (x * 0.13).sin() * (z * 0.11).cos() + 0.05 * (x * 1.7).sin()
+    });
     let mut rng = Lcg::new(0x5eed_1e7e1);
     while s.triangles.len() < target_triangles {
         let x = (rng.next() - 0.5) * size * 0.9;

@@ -43,7 +43,12 @@ pub fn sliver_room(half: Vec3) -> Soup {
 /// A thin four-sided spike standing on `base`, `radius` wide and `height` tall.
 pub fn spike(s: &mut Soup, base: Vec3, radius: f32, height: f32) {
     let tip = base + Vec3::Y * height;
-    let c = [Vec3::new(radius, 0.0, 0.0), Vec3::new(0.0, 0.0, radius), Vec3::new(-radius, 0.0, 0.0), Vec3::new(0.0, 0.0, -radius)];
+    let c = [
+        Vec3::new(radius, 0.0, 0.0),
+        Vec3::new(0.0, 0.0, radius),
+        Vec3::new(-radius, 0.0, 0.0),
+        Vec3::new(0.0, 0.0, -radius),
+    ];
     for i in 0..4 {
         s.tri(base + c[i], base + c[(i + 1) % 4], tip);
     }
@@ -65,8 +70,16 @@ pub fn coplanar_room(half: Vec3) -> Soup {
 pub fn stairs_room(half: Vec3) -> Soup {
     let mut s = box_room(half);
     let floor = -half.y;
-    s.stairs(Vec3::new(-half.x * 0.8, floor, -half.z * 0.8), 6, half.x * 0.1, half.y * 0.08, half.z * 0.5);
-    s.heightfield((-half.x * 0.5, 0.0), (half.x * 0.9, half.z * 0.9), 12, |x, z| floor + 0.03 * half.y * ((x * 3.1 / half.x).sin() * (z * 2.7 / half.z).cos() + 1.0));
+    s.stairs(
+        Vec3::new(-half.x * 0.8, floor, -half.z * 0.8),
+        6,
+        half.x * 0.1,
+        half.y * 0.08,
+        half.z * 0.5,
+    );
+    s.heightfield((-half.x * 0.5, 0.0), (half.x * 0.9, half.z * 0.9), 12, |x, z| {
+        floor + 0.03 * half.y * ((x * 3.1 / half.x).sin() * (z * 2.7 / half.z).cos() + 1.0)
+    });
     s
 }
 

@@ -29,7 +29,13 @@ impl Soup {
 
     /// Adds a closed axis-aligned box (12 triangles) with corners `min`, `max`.
     pub fn cuboid(&mut self, min: Vec3, max: Vec3) {
-        let c = |x: bool, y: bool, z: bool| Vec3::new(if x { max.x } else { min.x }, if y { max.y } else { min.y }, if z { max.z } else { min.z });
+        let c = |x: bool, y: bool, z: bool| {
+            Vec3::new(
+                if x { max.x } else { min.x },
+                if y { max.y } else { min.y },
+                if z { max.z } else { min.z },
+            )
+        };
         let (f, t) = (false, true);
         self.quad(c(f, f, f), c(t, f, f), c(t, f, t), c(f, f, t)); // bottom
         self.quad(c(f, t, f), c(f, t, t), c(t, t, t), c(t, t, f)); // top
@@ -84,17 +90,25 @@ impl Soup {
 
     /// The same soup with every position multiplied by `s`.
     pub fn scaled(&self, s: f32) -> Soup {
-        Soup { positions: self.positions.iter().map(|p| *p * s).collect(), triangles: self.triangles.clone() }
+        Soup {
+            positions: self.positions.iter().map(|p| *p * s).collect(),
+            triangles: self.triangles.clone(),
+        }
     }
 
     /// The same soup with every triangle's winding reversed.
     pub fn flipped(&self) -> Soup {
-        Soup { positions: self.positions.clone(), triangles: self.triangles.iter().map(|[a, b, c]| [*a, *c, *b]).collect() }
+        Soup {
+            positions: self.positions.clone(),
+            triangles: self.triangles.iter().map(|[a, b, c]| [*a, *c, *b]).collect(),
+        }
     }
 
     /// The triangles as corner triples.
     pub fn corners(&self) -> Vec<[Vec3; 3]> {
-        self.triangles.iter().map(|t| t.map(|i| self.positions[i as usize])).collect()
+        self.triangles
+            .iter()
+            .map(|t| t.map(|i| self.positions[i as usize]))
+            .collect()
     }
 }
-

@@ -3,7 +3,9 @@
 
 use super::Soup;
 use super::rng::Lcg;
-use crate::{Aabb, Ellipsoid, MeshCollider, PlacedCollider, SlideOptions, closest_point_on_triangle, collide_and_slide};
+use crate::{
+    Aabb, Ellipsoid, MeshCollider, PlacedCollider, SlideOptions, closest_point_on_triangle, collide_and_slide,
+};
 use glam::Vec3;
 
 /// What a batch of random walks does.
@@ -122,11 +124,25 @@ pub fn random_walks(soup: &Soup, config: &WalkConfig) -> WalkStats {
             };
             let motion = dir * length;
             let step = collide_and_slide(e, pos, motion, &world, &config.options);
-            check(&mut stats, pos, motion, step.position, !step.contacts.is_empty(), step.unresolved_overlap);
+            check(
+                &mut stats,
+                pos,
+                motion,
+                step.position,
+                !step.contacts.is_empty(),
+                step.unresolved_overlap,
+            );
             pos = step.position;
             if config.gravity != Vec3::ZERO && pos.is_finite() {
                 let fall = collide_and_slide(e, pos, config.gravity, &world, &config.options);
-                check(&mut stats, pos, config.gravity, fall.position, !fall.contacts.is_empty(), fall.unresolved_overlap);
+                check(
+                    &mut stats,
+                    pos,
+                    config.gravity,
+                    fall.position,
+                    !fall.contacts.is_empty(),
+                    fall.unresolved_overlap,
+                );
                 pos = fall.position;
             }
             if !pos.is_finite() {
