@@ -1,0 +1,181 @@
+//! A loaded level: the static collider, the movers (doors, lifts), spawn
+//! points and surfaces, all in metres with y up.
+
+use crate::conventions::{DoorMotion, DoorSpec, LiftSpec};
+use glam::{Quat, Vec3};
+use sweep::{BuildReport, MeshCollider, Pose};
+
+/// Everything the simulation needs from a level file.
+#[derive(Clone, Debug)]
+pub struct Level {
+    /// All static triangles. `None` when every mesh is a mover (or skipped).
+    pub statics: Option<MeshCollider>,
+    /// For each input triangle of `statics` (as reported by
+    /// [`sweep::SweepHit::triangle`]), its index in `surfaces`.
+    pub static_surfaces: Vec<u16>,
+    /// Surface properties, indexed by `static_surfaces` and [`Mover::surface`].
+    pub surfaces: Vec<Surface>,
+    /// Doors and lifts.
+    pub movers: Vec<Mover>,
+    /// Player spawn points (empty when the level has none).
+    pub spawns: Vec<Spawn>,
+    /// What was read.
+    pub report: LoadReport,
+}
+
+/// Per-surface properties.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Surface {
+    /// Name of the node that set it (or "default").
+    pub name: String,
+    /// 0 (ice) … 1 (normal grip).
+    pub friction: f32,
+}
+
+/// A player spawn point.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Spawn {
+    /// Where the feet stand, metres.
+    pub position: Vec3,
+    /// View direction about +y, radians (0 looks along −z).
+    pub yaw: f32,
+}
+
+/// A door or a lift: a collider that moves rigidly.
+#[derive(Clone, Debug)]
+pub struct Mover {
+    /// The glTF node's name (or `node N`).
+    pub name: String,
+    /// The glTF node index (the drawn entity of the same node moves with it).
+    pub node: usize,
+    /// What kind, with its parameters.
+    pub kind: MoverKind,
+    /// Triangles in the mover's frame (its node's rest pose removed; scale baked in).
+    pub collider: MeshCollider,
+    /// The node's world pose when closed / at rest.
+    pub rest: Pose,
+    /// Index in [`Level::surfaces`].
+    pub surface: u16,
+}
+
+/// Door or lift parameters.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum MoverKind {
+    /// A door (`DoorSpec::motion` has its slide offset resolved).
+    Door(DoorSpec),
+    /// A lift.
+    Lift(LiftSpec),
+}
+
+impl Mover {
+    /// The world pose at `openness` (0 = rest/closed/bottom, 1 = open/far end).
+    pub fn pose_at(&self, openness: f32) -> Pose {
+        let o = openness.clamp(0.0, 1.0);
+        match self.kind {
+            MoverKind::Door(DoorSpec {
+                motion: DoorMotion::Hinge { axis, angle },
+                ..
+            }) => Pose {
+                rotation: self.rest.rotation * Quat::from_axis_angle(axis, angle * o),
+                translation: self.rest.translation,
+            },
+            MoverKind::Door(DoorSpec {
+                motion: DoorMotion::Slide { offset },
+                ..
+            }) => Pose {
+                rotation: self.rest.rotation,
+                translation: self.rest.translation + offset.unwrap_or(Vec3::ZERO) * o,
+            },
+            MoverKind::Lift(lift) => Pose {
+                rotation: self.rest.rotation,
+                translation: self.rest.translation + lift.travel * o,
+            },
+        }
+    }
+}
+
+impl LiftSpec {
+    /// Seconds for one way.
+    pub fn travel_seconds(&self) -> f32 {
+        self.travel.length() / self.speed
+    }
+
+    /// Seconds for a whole cycle: pause at rest, go, pause at the far end, return.
+    pub fn cycle_seconds(&self) -> f32 {
+        2.0 * (self.pause_seconds + self.travel_seconds())
+    }
+
+    /// Where the lift is at time `t` seconds after the level starts (0 = rest,
+    /// 1 = far end): it waits at rest, travels at constant speed, waits, returns.
+    pub fn openness_at(&self, t: f64) -> f32 {
+        let cycle = self.cycle_seconds() as f64;
+        let mut s = (t.rem_euclid(cycle)) as f32;
+        let (pause, go) = (self.pause_seconds, self.travel_seconds());
+        if s < pause {
+            return 0.0;
+        }
+        s -= pause;
+        if s < go {
+            return s / go;
+        }
+        s -= go;
+        if s < pause {
+            return 1.0;
+        }
+        s -= pause;
+        (1.0 - s / go).max(0.0)
+    }
+}
+
+/// Counts of what a load read and kept.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct LoadReport {
+    /// Nodes visited in the scene(s).
+    pub nodes: usize,
+    /// Mesh instances (a mesh used by several nodes counts once per node).
+    pub mesh_instances: usize,
+    /// Triangle primitives read (lists, strips and fans).
+    pub primitives: usize,
+    /// Point and line primitives skipped.
+    pub skipped_primitives: usize,
+    /// Triangles read from the file (before rejecting bad ones).
+    pub triangles: usize,
+    /// What the static collider kept and rejected.
+    pub statics: BuildReport,
+    /// Triangles rejected from movers as non-finite.
+    pub mover_rejected_non_finite: usize,
+    /// Triangles rejected from movers as degenerate.
+    pub mover_rejected_degenerate: usize,
+    /// Triangles under `nocollide` nodes.
+    pub nocollide_triangles: usize,
+}
+
+impl LoadReport {
+    /// All rejected triangles (static and movers).
+    pub fn rejected(&self) -> usize {
+        self.statics.rejected_non_finite
+            + self.statics.rejected_degenerate
+            + self.mover_rejected_non_finite
+            + self.mover_rejected_degenerate
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lift_waits_travels_waits_returns() {
+        let lift = LiftSpec {
+            travel: Vec3::new(0.0, 3.0, 0.0),
+            speed: 1.5,
+            pause_seconds: 2.0,
+        };
+        assert_eq!(lift.cycle_seconds(), 8.0);
+        assert_eq!(lift.openness_at(1.0), 0.0);
+        assert!((lift.openness_at(3.0) - 0.5).abs() < 1e-6);
+        assert_eq!(lift.openness_at(5.0), 1.0);
+        assert!((lift.openness_at(7.0) - 0.5).abs() < 1e-6);
+        assert_eq!(lift.openness_at(9.0), 0.0);
+    }
+}

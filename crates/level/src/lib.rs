@@ -1,0 +1,20 @@
+//! slidewalk levels: glTF files → colliders, the level conventions (doors,
+//! lifts, spawn points, no-collide nodes, friction), the demo level
+//! generator and a level checker. No Bevy: loading, generation and checking
+//! build and test in seconds.
+//!
+//! [`load`] reads a `.glb` or `.gltf` and returns a [`Level`]: one static
+//! [`sweep::MeshCollider`] for all static geometry, one collider per door or
+//! lift (in the mover's own frame, with its rest pose), spawn points and
+//! per-triangle surfaces. The conventions are in [`conventions`].
+#![deny(missing_docs)]
+
+mod buffers;
+pub mod conventions;
+mod error;
+mod level;
+mod load;
+
+pub use error::LevelError;
+pub use level::{Level, LoadReport, Mover, MoverKind, Spawn, Surface};
+pub use load::{load, load_bytes};

@@ -1,0 +1,399 @@
+//! glTF → `Level`: walks the scene's node hierarchy, reads every triangle
+//! primitive (lists, strips, fans; any index width or none), applies the
+//! level conventions and builds the static collider and one collider per mover.
+
+use crate::buffers::load_buffers;
+use crate::conventions::{DoorMotion, Role, read_node};
+use crate::error::LevelError;
+use crate::level::{Level, LoadReport, Mover, MoverKind, Spawn, Surface};
+use glam::{Mat4, Vec3};
+use gltf::mesh::Mode;
+use std::path::{Path, PathBuf};
+use sweep::{BuildError, MeshCollider, Pose};
+
+/// Loads a level from a `.glb` or `.gltf` file (external or embedded buffers).
+pub fn load(path: impl AsRef<Path>) -> Result<Level, LevelError> {
+    let path = path.as_ref();
+    let bytes = std::fs::read(path).map_err(|source| LevelError::Io {
+        path: path.to_owned(),
+        source,
+    })?;
+    load_bytes(&bytes, path.parent(), path)
+}
+
+/// Loads a level from the bytes of a `.glb` or `.gltf` file. External
+/// buffers are looked up in `base_dir`; `label` names the file in errors.
+pub fn load_bytes(bytes: &[u8], base_dir: Option<&Path>, label: &Path) -> Result<Level, LevelError> {
+    let gltf = gltf::Gltf::from_slice(bytes).map_err(|e| LevelError::NotGltf {
+        path: label.to_owned(),
+        reason: e.to_string(),
+    })?;
+    let buffers = load_buffers(&gltf, base_dir, label)?;
+    let mut builder = Builder {
+        path: label.to_owned(),
+        buffers,
+        ..Default::default()
+    };
+    builder.surfaces.push(Surface {
+        name: "default".into(),
+        friction: 1.0,
+    });
+    for node in root_nodes(&gltf) {
+        builder.visit(
+            node,
+            Mat4::IDENTITY,
+            Inherited {
+                mover: None,
+                nocollide: false,
+                surface: 0,
+            },
+        )?;
+    }
+    builder.finish()
+}
+
+/// The nodes to start from: the default scene's, else the first scene's,
+/// else every node that is nobody's child.
+fn root_nodes(gltf: &gltf::Gltf) -> Vec<gltf::Node<'_>> {
+    if let Some(scene) = gltf.default_scene().or_else(|| gltf.scenes().next()) {
+        return scene.nodes().collect();
+    }
+    let mut is_child = vec![false; gltf.nodes().len()];
+    for node in gltf.nodes() {
+        for child in node.children() {
+            is_child[child.index()] = true;
+        }
+    }
+    gltf.nodes().filter(|n| !is_child[n.index()]).collect()
+}
+
+/// What a node passes down to its children.
+#[derive(Clone, Copy)]
+struct Inherited {
+    /// Index of the mover being collected.
+    mover: Option<usize>,
+    nocollide: bool,
+    surface: u16,
+}
+
+/// A mover while its triangles are being collected (world space).
+struct MoverDraft {
+    name: String,
+    node: usize,
+    role: Role,
+    rest: Pose,
+    world: Vec<[Vec3; 3]>,
+    surface: u16,
+}
+
+#[derive(Default)]
+struct Builder {
+    path: PathBuf,
+    buffers: Vec<Vec<u8>>,
+    positions: Vec<Vec3>,
+    triangles: Vec<[u32; 3]>,
+    static_surfaces: Vec<u16>,
+    surfaces: Vec<Surface>,
+    movers: Vec<MoverDraft>,
+    spawns: Vec<Spawn>,
+    report: LoadReport,
+    depth: usize,
+}
+
+impl Builder {
+    fn visit(&mut self, node: gltf::Node<'_>, parent: Mat4, inherited: Inherited) -> Result<(), LevelError> {
+        // A cyclic hierarchy is invalid glTF; refuse it instead of recursing forever.
+        if self.depth > 256 {
+            return Err(self.bad_node(&node, "node hierarchy is deeper than 256 levels (a cycle?)".into()));
+        }
+        self.report.nodes += 1;
+        let world = parent * Mat4::from_cols_array_2d(&node.transform().matrix());
+        let extras = node.extras().as_ref().map(|raw| raw.get());
+        let conv = read_node(node.name(), extras).map_err(|reason| self.bad_node(&node, reason))?;
+        let mut here = inherited;
+        if let Some(friction) = conv.friction {
+            self.surfaces.push(Surface {
+                name: node_name(&node),
+                friction,
+            });
+            here.surface = (self.surfaces.len() - 1).min(u16::MAX as usize) as u16;
+        }
+        match &conv.role {
+            Role::Spawn => {
+                let forward = world.transform_vector3(Vec3::NEG_Z);
+                self.spawns.push(Spawn {
+                    position: world.transform_point3(Vec3::ZERO),
+                    yaw: (-forward.x).atan2(-forward.z),
+                });
+            }
+            Role::NoCollide => here.nocollide = true,
+            Role::Door(_) | Role::Lift(_) if here.mover.is_none() && !here.nocollide => {
+                let (_, rotation, translation) = world.to_scale_rotation_translation();
+                self.movers.push(MoverDraft {
+                    name: node_name(&node),
+                    node: node.index(),
+                    role: conv.role.clone(),
+                    rest: Pose {
+                        rotation: rotation.normalize(),
+                        translation,
+                    },
+                    world: Vec::new(),
+                    surface: here.surface,
+                });
+                here.mover = Some(self.movers.len() - 1);
+            }
+            _ => {}
+        }
+        if let Some(mesh) = node.mesh() {
+            self.report.mesh_instances += 1;
+            self.read_mesh(&mesh, &world, here)?;
+        }
+        self.depth += 1;
+        for child in node.children() {
+            self.visit(child, world, here)?;
+        }
+        self.depth -= 1;
+        Ok(())
+    }
+
+    fn read_mesh(&mut self, mesh: &gltf::Mesh<'_>, world: &Mat4, here: Inherited) -> Result<(), LevelError> {
+        let mesh_name = mesh
+            .name()
+            .map(str::to_owned)
+            .unwrap_or_else(|| format!("mesh {}", mesh.index()));
+        for (p, primitive) in mesh.primitives().enumerate() {
+            let (positions, triangles) = match read_primitive(&primitive, &self.buffers) {
+                Ok(Some(data)) => data,
+                Ok(None) => {
+                    self.report.skipped_primitives += 1;
+                    continue;
+                }
+                Err(PrimitiveError::Accessor(reason)) => {
+                    return Err(LevelError::BadAccessor {
+                        path: self.path.clone(),
+                        mesh: mesh_name,
+                        primitive: p,
+                        reason,
+                    });
+                }
+                Err(PrimitiveError::Index { index, vertex_count }) => {
+                    return Err(LevelError::IndexOutOfRange {
+                        path: self.path.clone(),
+                        mesh: mesh_name,
+                        primitive: p,
+                        index,
+                        vertex_count,
+                    });
+                }
+            };
+            self.report.primitives += 1;
+            self.report.triangles += triangles.len();
+            let positions: Vec<Vec3> = positions.iter().map(|v| world.transform_point3(*v)).collect();
+            if here.nocollide {
+                self.report.nocollide_triangles += triangles.len();
+            } else if let Some(m) = here.mover {
+                let draft = &mut self.movers[m];
+                draft
+                    .world
+                    .extend(triangles.iter().map(|t| t.map(|i| positions[i as usize])));
+            } else {
+                let base = self.positions.len() as u32;
+                self.positions.extend_from_slice(&positions);
+                self.triangles.extend(triangles.iter().map(|t| t.map(|i| i + base)));
+                self.static_surfaces
+                    .extend(std::iter::repeat_n(here.surface, triangles.len()));
+            }
+        }
+        Ok(())
+    }
+
+    fn bad_node(&self, node: &gltf::Node<'_>, reason: String) -> LevelError {
+        LevelError::BadConvention {
+            path: self.path.clone(),
+            node: node_name(node),
+            reason,
+        }
+    }
+
+    fn finish(mut self) -> Result<Level, LevelError> {
+        let statics = match MeshCollider::build(&self.positions, &self.triangles) {
+            Ok(c) => {
+                self.report.statics = *c.report();
+                Some(c)
+            }
+            Err(BuildError::NoTriangles(r)) => {
+                self.report.statics = r;
+                None
+            }
+            Err(e @ BuildError::IndexOutOfRange { .. }) => unreachable!("indices were checked while reading: {e}"),
+        };
+        let mut movers = Vec::new();
+        for draft in std::mem::take(&mut self.movers) {
+            let local: Vec<[Vec3; 3]> = draft
+                .world
+                .iter()
+                .map(|t| t.map(|p| draft.rest.inverse_transform_point(p)))
+                .collect();
+            let collider = match MeshCollider::from_triangles(&local) {
+                Ok(c) => c,
+                Err(e) => {
+                    return Err(LevelError::BadConvention {
+                        path: self.path.clone(),
+                        node: draft.name,
+                        reason: format!(
+                            "a door or lift needs triangles of its own (in its mesh or its children's): {e}"
+                        ),
+                    });
+                }
+            };
+            self.report.mover_rejected_non_finite += collider.report().rejected_non_finite;
+            self.report.mover_rejected_degenerate += collider.report().rejected_degenerate;
+            let kind = match draft.role {
+                Role::Door(mut spec) => {
+                    if let DoorMotion::Slide { offset: None } = spec.motion {
+                        let width = collider.bounds().size().x;
+                        spec.motion = DoorMotion::Slide {
+                            offset: Some(draft.rest.rotation * Vec3::X * width * 0.95),
+                        };
+                    }
+                    MoverKind::Door(spec)
+                }
+                Role::Lift(spec) => MoverKind::Lift(spec),
+                _ => unreachable!("only doors and lifts become movers"),
+            };
+            movers.push(Mover {
+                name: draft.name,
+                node: draft.node,
+                kind,
+                collider,
+                rest: draft.rest,
+                surface: draft.surface,
+            });
+        }
+        if statics.is_none() && movers.is_empty() {
+            return Err(LevelError::NoTriangles {
+                path: self.path,
+                triangles: self.report.triangles,
+                rejected: self.report.rejected(),
+            });
+        }
+        Ok(Level {
+            statics,
+            static_surfaces: self.static_surfaces,
+            surfaces: self.surfaces,
+            movers,
+            spawns: self.spawns,
+            report: self.report,
+        })
+    }
+}
+
+fn node_name(node: &gltf::Node<'_>) -> String {
+    node.name()
+        .map(str::to_owned)
+        .unwrap_or_else(|| format!("node {}", node.index()))
+}
+
+enum PrimitiveError {
+    Accessor(String),
+    Index { index: u32, vertex_count: usize },
+}
+
+/// Positions (node space) and triangles of one primitive; `None` for points and lines.
+fn read_primitive(
+    primitive: &gltf::Primitive<'_>,
+    buffers: &[Vec<u8>],
+) -> Result<Option<(Vec<Vec3>, Vec<[u32; 3]>)>, PrimitiveError> {
+    let mode = primitive.mode();
+    if !matches!(mode, Mode::Triangles | Mode::TriangleStrip | Mode::TriangleFan) {
+        return Ok(None);
+    }
+    let position = primitive
+        .get(&gltf::Semantic::Positions)
+        .ok_or(PrimitiveError::Accessor("no POSITION attribute".into()))?;
+    if position.data_type() != gltf::accessor::DataType::F32
+        || position.dimensions() != gltf::accessor::Dimensions::Vec3
+    {
+        return Err(PrimitiveError::Accessor(format!(
+            "POSITION must be float VEC3, is {:?} {:?} (quantized meshes are not supported)",
+            position.data_type(),
+            position.dimensions()
+        )));
+    }
+    check_accessor(&position, buffers).map_err(PrimitiveError::Accessor)?;
+    if let Some(indices) = primitive.indices() {
+        check_accessor(&indices, buffers).map_err(PrimitiveError::Accessor)?;
+    }
+    let reader = primitive.reader(|b| buffers.get(b.index()).map(Vec::as_slice));
+    let read = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        let positions: Vec<Vec3> = reader
+            .read_positions()
+            .map(|it| it.map(Vec3::from_array).collect())
+            .unwrap_or_default();
+        let indices: Option<Vec<u32>> = reader.read_indices().map(|i| i.into_u32().collect());
+        (positions, indices)
+    }));
+    let (positions, indices) = read.map_err(|_| PrimitiveError::Accessor("accessor data is corrupt".into()))?;
+    let indices = indices.unwrap_or_else(|| (0..positions.len() as u32).collect());
+    if let Some(&index) = indices.iter().find(|&&i| i as usize >= positions.len()) {
+        return Err(PrimitiveError::Index {
+            index,
+            vertex_count: positions.len(),
+        });
+    }
+    let n = indices.len();
+    let triangles: Vec<[u32; 3]> = match mode {
+        Mode::Triangles => indices.chunks_exact(3).map(|c| [c[0], c[1], c[2]]).collect(),
+        Mode::TriangleStrip => (0..n.saturating_sub(2))
+            .map(|i| {
+                if i % 2 == 0 {
+                    [indices[i], indices[i + 1], indices[i + 2]]
+                } else {
+                    [indices[i + 1], indices[i], indices[i + 2]]
+                }
+            })
+            .collect(),
+        Mode::TriangleFan => (1..n.saturating_sub(1))
+            .map(|i| [indices[i], indices[i + 1], indices[0]])
+            .collect(),
+        _ => unreachable!(),
+    };
+    Ok(Some((positions, triangles)))
+}
+
+/// Checks that an accessor's elements lie inside its buffer view and the
+/// view inside its buffer, so reading can never go out of bounds.
+fn check_accessor(accessor: &gltf::Accessor<'_>, buffers: &[Vec<u8>]) -> Result<(), String> {
+    if accessor.sparse().is_some() {
+        return Ok(()); // sparse data is bounds-checked while reading (caught above)
+    }
+    let Some(view) = accessor.view() else { return Ok(()) };
+    let buffer = buffers
+        .get(view.buffer().index())
+        .ok_or("buffer view refers to a missing buffer")?;
+    if view.offset() + view.length() > buffer.len() {
+        return Err(format!(
+            "buffer view {} spans bytes {}..{} of a {}-byte buffer",
+            view.index(),
+            view.offset(),
+            view.offset() + view.length(),
+            buffer.len()
+        ));
+    }
+    let count = accessor.count();
+    if count == 0 {
+        return Ok(());
+    }
+    let size = accessor.size();
+    let stride = view.stride().unwrap_or(size);
+    let end = accessor.offset() + stride * (count - 1) + size;
+    if end > view.length() {
+        return Err(format!(
+            "accessor {} needs {end} bytes of buffer view {}, which has {}",
+            accessor.index(),
+            view.index(),
+            view.length()
+        ));
+    }
+    Ok(())
+}

@@ -1,0 +1,305 @@
+//! The glTF loader on files written by hand (see `fixture`): every container
+//! (embedded, external `.bin`, `.glb`), topology, index width, the node
+//! hierarchy, instancing, the level conventions, and a typed error for every
+//! kind of bad file.
+
+mod fixture;
+
+use fixture::*;
+use glam::Vec3;
+use level::{LevelError, MoverKind, load, load_bytes};
+use serde_json::json;
+use std::path::Path;
+use sweep::{Ellipsoid, PlacedCollider, sweep};
+
+fn load_slice(bytes: &[u8]) -> Result<level::Level, LevelError> {
+    load_bytes(bytes, None, Path::new("test.gltf"))
+}
+
+/// Where a 0.1 m sphere dropped from y = 50 above `(x, z)` first touches the static geometry.
+fn ground_point(level: &level::Level, x: f32, z: f32) -> Option<Vec3> {
+    let statics = level.statics.as_ref()?;
+    let ball = Ellipsoid::sphere(0.1).unwrap();
+    let hit = sweep(
+        &ball,
+        Vec3::new(x, 50.0, z),
+        Vec3::new(0.0, -100.0, 0.0),
+        &[PlacedCollider::fixed(statics)],
+    )?;
+    Some(hit.point)
+}
+
+/// Height of the first surface below `(x, z)` (see [`ground_point`]).
+fn ground_height(level: &level::Level, x: f32, z: f32) -> Option<f32> {
+    ground_point(level, x, z).map(|p| p.y)
+}
+
+#[test]
+fn embedded_external_and_binary_containers_load_the_same() {
+    let mut f = Fixture::default();
+    let m = f.square_mesh("floor");
+    f.node(json!({"name": "Floor", "mesh": m}), true);
+    let embedded = load_slice(&f.embedded()).unwrap();
+    let glb = load_bytes(&f.glb(), None, Path::new("test.glb")).unwrap();
+    let dir = temp_dir("external");
+    std::fs::write(dir.join("my level.bin"), &f.bin).unwrap();
+    std::fs::write(dir.join("level.gltf"), f.external("my%20level.bin")).unwrap();
+    let external = load(dir.join("level.gltf")).unwrap();
+    for level in [&embedded, &glb, &external] {
+        assert_eq!(level.report.triangles, 2);
+        assert_eq!(level.statics.as_ref().unwrap().len(), 2);
+        assert_eq!(ground_height(level, 0.5, 0.5), Some(0.0));
+    }
+}
+
+#[test]
+fn lists_strips_fans_and_index_widths() {
+    let mut f = Fixture::default();
+    // A strip of 4 triangles and a fan of 4 triangles, around y = 0.
+    let strip_p = f.positions(&[
+        [0.0, 0.0, 0.0],
+        [0.0, 0.0, 1.0],
+        [1.0, 0.0, 0.0],
+        [1.0, 0.0, 1.0],
+        [2.0, 0.0, 0.0],
+        [2.0, 0.0, 1.0],
+    ]);
+    let strip_i = f.indices(&[0, 1, 2, 3, 4, 5], 1);
+    let fan_p = f.positions(&[
+        [5.0, 0.0, 5.0],
+        [6.0, 0.0, 5.0],
+        [6.0, 0.0, 6.0],
+        [5.0, 0.0, 6.0],
+        [4.0, 0.0, 6.0],
+        [4.0, 0.0, 5.0],
+    ]);
+    let fan_i = f.indices(&[0, 1, 2, 3, 4, 5], 4);
+    let list_p = f.positions(&[[10.0, 0.0, 0.0], [11.0, 0.0, 0.0], [10.0, 0.0, 1.0]]);
+    let m = f.mesh(
+        "mixed",
+        &[
+            (strip_p, Some(strip_i), STRIP),
+            (fan_p, Some(fan_i), FAN),
+            (list_p, None, TRIANGLES),
+            (list_p, None, POINTS),
+            (list_p, None, LINES),
+        ],
+    );
+    f.node(json!({"mesh": m}), true);
+    let level = load_slice(&f.embedded()).unwrap();
+    assert_eq!(level.report.triangles, 4 + 4 + 1);
+    assert_eq!(level.report.primitives, 3);
+    assert_eq!(level.report.skipped_primitives, 2);
+    assert_eq!(level.report.rejected(), 0);
+    for (x, z) in [(1.9, 0.5), (4.5, 5.5), (10.2, 0.2)] {
+        assert_eq!(ground_height(&level, x, z), Some(0.0), "at {x}, {z}");
+    }
+    assert_eq!(ground_height(&level, 3.0, 0.5), None);
+}
+
+#[test]
+fn hierarchy_transforms_and_instancing() {
+    let mut f = Fixture::default();
+    let m = f.square_mesh("tile");
+    // Parent raised 5 m; child scaled ×3 and moved 10 m along x; the same mesh instanced twice.
+    let child = f.node(
+        json!({"mesh": m, "translation": [10.0, 0.0, 0.0], "scale": [3.0, 1.0, 3.0]}),
+        false,
+    );
+    let rotated = f.node(
+        json!({"mesh": m, "translation": [-10.0, 0.0, 0.0], "rotation": [0.0, 0.0, 0.2588190, 0.9659258]}),
+        false,
+    );
+    f.node(
+        json!({"name": "Parent", "translation": [0.0, 5.0, 0.0], "children": [child, rotated]}),
+        true,
+    );
+    let level = load_slice(&f.embedded()).unwrap();
+    assert_eq!(level.report.mesh_instances, 2);
+    assert_eq!(level.report.triangles, 4);
+    assert_eq!(ground_height(&level, 12.5, 2.5), Some(5.0)); // inside the scaled tile only
+    assert_eq!(ground_height(&level, 0.0, 0.0), None);
+    // The tile rotated 30° about z: height varies with x.
+    let p = ground_point(&level, -10.5, 0.0).unwrap();
+    assert!(
+        (p.y - (5.0 + (p.x + 10.0) * 30f32.to_radians().tan())).abs() < 1e-4,
+        "{p}"
+    );
+    assert!(p.y < 5.0 - 0.2, "{p}");
+}
+
+#[test]
+fn conventions_make_movers_spawns_and_surfaces() {
+    let mut f = Fixture::default();
+    let m = f.square_mesh("slab");
+    f.node(
+        json!({"name": "Ground", "mesh": m, "scale": [20.0, 1.0, 20.0], "extras": {"friction": 0.2}}),
+        true,
+    );
+    let leaf = f.node(
+        json!({"name": "Leaf", "mesh": m, "translation": [0.5, 1.0, 0.0], "scale": [0.5, 1.0, 1.0]}),
+        false,
+    );
+    f.node(
+        json!({"name": "Door", "translation": [3.0, 0.0, 0.0], "children": [leaf]}),
+        true,
+    );
+    f.node(json!({"name": "Platform", "mesh": m, "translation": [-5.0, 0.1, 0.0], "extras": {"slidewalk": "lift", "travel": [0, 4, 0], "speed": 2.0, "pause_s": 1.0}}), true);
+    f.node(
+        json!({"name": "spawn_1", "translation": [1.0, 0.0, 2.0], "rotation": [0.0, 0.7071068, 0.0, 0.7071068]}),
+        true,
+    );
+    f.node(
+        json!({"name": "Grass", "mesh": m, "translation": [0.0, 0.3, 0.0], "extras": {"slidewalk": "nocollide"}}),
+        true,
+    );
+    let level = load_slice(&f.embedded()).unwrap();
+    assert_eq!(level.movers.len(), 2);
+    let door = level.movers.iter().find(|m| m.name == "Door").unwrap();
+    assert!(matches!(door.kind, MoverKind::Door(_)));
+    assert_eq!(door.rest.translation, Vec3::new(3.0, 0.0, 0.0));
+    assert_eq!(door.collider.len(), 2);
+    let lift = level.movers.iter().find(|m| m.name == "Platform").unwrap();
+    let MoverKind::Lift(spec) = lift.kind else {
+        panic!("not a lift")
+    };
+    assert_eq!(spec.travel, Vec3::new(0.0, 4.0, 0.0));
+    assert_eq!(lift.pose_at(1.0).translation, Vec3::new(-5.0, 4.1, 0.0));
+    assert_eq!(level.spawns.len(), 1);
+    assert_eq!(level.spawns[0].position, Vec3::new(1.0, 0.0, 2.0));
+    assert!(
+        (level.spawns[0].yaw - 90f32.to_radians()).abs() < 1e-4,
+        "{}",
+        level.spawns[0].yaw
+    );
+    assert_eq!(level.report.nocollide_triangles, 2);
+    // Only the ground is static; its surface has the friction from its extras.
+    let statics = level.statics.as_ref().unwrap();
+    assert_eq!(statics.len(), 2);
+    assert_eq!(level.surfaces[level.static_surfaces[0] as usize].friction, 0.2);
+    assert_eq!(ground_height(&level, 0.0, 0.0), Some(0.0));
+}
+
+#[test]
+fn bad_files_get_typed_errors_that_say_where() {
+    // Missing file.
+    let err = load("/definitely/not/here.glb").unwrap_err();
+    assert!(
+        matches!(err, LevelError::Io { .. }) && err.to_string().contains("/definitely/not/here.glb"),
+        "{err}"
+    );
+    // Not glTF at all: empty, text, a PNG header.
+    for bytes in [&b""[..], b"hello world", b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR"] {
+        let err = load_slice(bytes).unwrap_err();
+        assert!(matches!(err, LevelError::NotGltf { .. }), "{err}");
+    }
+    let mut f = Fixture::default();
+    let m = f.square_mesh("floor");
+    f.node(json!({"mesh": m}), true);
+    // A GLB cut in half.
+    let glb = f.glb();
+    let err = load_bytes(&glb[..glb.len() / 2], None, Path::new("cut.glb")).unwrap_err();
+    assert!(
+        matches!(err, LevelError::NotGltf { .. } | LevelError::TruncatedBuffer { .. }),
+        "{err}"
+    );
+    // A buffer shorter than its declared length.
+    let mut text: serde_json::Value = serde_json::from_slice(&f.embedded()).unwrap();
+    text["buffers"][0]["byteLength"] = json!(f.bin.len() + 100);
+    let err = load_slice(&serde_json::to_vec(&text).unwrap()).unwrap_err();
+    assert!(
+        matches!(err, LevelError::TruncatedBuffer { expected, .. } if expected == f.bin.len() + 100),
+        "{err}"
+    );
+    // Missing external .bin.
+    let dir = temp_dir("missing-bin");
+    std::fs::write(dir.join("level.gltf"), f.external("gone.bin")).unwrap();
+    let err = load(dir.join("level.gltf")).unwrap_err();
+    assert!(
+        matches!(err, LevelError::MissingBuffer { .. }) && err.to_string().contains("gone.bin"),
+        "{err}"
+    );
+    // A bad data: URI.
+    let mut text: serde_json::Value = serde_json::from_slice(&f.embedded()).unwrap();
+    text["buffers"][0]["uri"] = json!("data:application/octet-stream;base64,@@@@");
+    assert!(matches!(
+        load_slice(&serde_json::to_vec(&text).unwrap()),
+        Err(LevelError::BadBuffer { .. })
+    ));
+}
+
+#[test]
+fn bad_indices_accessors_and_conventions() {
+    let mut f = Fixture::default();
+    let p = f.positions(&[[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 0.0, 1.0]]);
+    let i = f.indices(&[0, 1, 7], 2);
+    let m = f.mesh("broken", &[(p, Some(i), TRIANGLES)]);
+    f.node(json!({"mesh": m}), true);
+    let err = load_slice(&f.embedded()).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            LevelError::IndexOutOfRange {
+                index: 7,
+                vertex_count: 3,
+                ..
+            }
+        ),
+        "{err}"
+    );
+    assert!(err.to_string().contains("\"broken\""), "{err}");
+
+    // An accessor claiming more vertices than its buffer view holds.
+    let mut f = Fixture::default();
+    let m = f.square_mesh("floor");
+    f.node(json!({"mesh": m}), true);
+    f.accessors[0]["count"] = json!(400);
+    let err = load_slice(&f.embedded()).unwrap_err();
+    assert!(matches!(err, LevelError::BadAccessor { .. }), "{err}");
+
+    // A lift with a negative speed.
+    let mut f = Fixture::default();
+    let m = f.square_mesh("floor");
+    f.node(
+        json!({"name": "Lift", "mesh": m, "extras": {"slidewalk": "lift", "speed": -1}}),
+        true,
+    );
+    let err = load_slice(&f.embedded()).unwrap_err();
+    assert!(
+        matches!(err, LevelError::BadConvention { .. }) && err.to_string().contains("speed"),
+        "{err}"
+    );
+}
+
+#[test]
+fn no_usable_triangles_is_an_error() {
+    // Only lines.
+    let mut f = Fixture::default();
+    let p = f.positions(&[[0.0, 0.0, 0.0], [1.0, 0.0, 0.0]]);
+    let m = f.mesh("lines", &[(p, None, LINES)]);
+    f.node(json!({"mesh": m}), true);
+    assert!(matches!(
+        load_slice(&f.embedded()),
+        Err(LevelError::NoTriangles { triangles: 0, .. })
+    ));
+    // Only degenerate triangles.
+    let mut f = Fixture::default();
+    let p = f.positions(&[[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [2.0, 0.0, 0.0]]);
+    let m = f.mesh("collinear", &[(p, None, TRIANGLES)]);
+    f.node(json!({"mesh": m}), true);
+    let err = load_slice(&f.embedded()).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            LevelError::NoTriangles {
+                triangles: 1,
+                rejected: 1,
+                ..
+            }
+        ),
+        "{err}"
+    );
+    // No nodes at all.
+    let f = Fixture::default();
+    assert!(load_slice(&f.embedded()).is_err());
+}
