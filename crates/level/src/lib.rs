@@ -10,11 +10,13 @@
 #![deny(missing_docs)]
 
 mod buffers;
+mod check;
 pub mod conventions;
 mod error;
 mod level;
 mod load;
 
+pub use check::{CheckConfig, WalkReport, walk_level};
 pub use error::LevelError;
 pub use level::{Level, LoadReport, Mover, MoverKind, Spawn, Surface};
 pub use load::{load, load_bytes};

@@ -17,14 +17,14 @@ pub fn generated_level(target_triangles: usize) -> Soup {
     });
     let mut rng = Lcg::new(0x5eed_1e7e1);
     while s.triangles.len() < target_triangles {
-        let x = (rng.next() - 0.5) * size * 0.9;
-        let z = (rng.next() - 0.5) * size * 0.9;
-        if rng.next() < 0.5 {
-            let w = 2.0 + rng.next() * 6.0;
-            let h = 2.0 + rng.next() * 10.0;
+        let x = (rng.next_f32() - 0.5) * size * 0.9;
+        let z = (rng.next_f32() - 0.5) * size * 0.9;
+        if rng.next_f32() < 0.5 {
+            let w = 2.0 + rng.next_f32() * 6.0;
+            let h = 2.0 + rng.next_f32() * 10.0;
             s.cuboid(Vec3::new(x, -1.0, z), Vec3::new(x + w, h, z + w));
         } else {
-            s.stairs(Vec3::new(x, -0.5, z), 10, 0.3, 0.15 + rng.next() * 0.15, 1.5);
+            s.stairs(Vec3::new(x, -0.5, z), 10, 0.3, 0.15 + rng.next_f32() * 0.15, 1.5);
         }
     }
     s

@@ -114,7 +114,7 @@ pub fn random_walks(soup: &Soup, config: &WalkConfig) -> WalkStats {
     for _ in 0..config.walks {
         let mut pos = spawn(&mut rng, e, &config.interior, &triangles);
         for _ in 0..config.moves_per_walk {
-            let kind = rng.next();
+            let kind = rng.next_f32();
             let length = rng.range(0.0, config.max_move) * if kind < 0.1 { 10.0 } else { 1.0 };
             let dir = if kind < 0.3 {
                 rng.direction()
