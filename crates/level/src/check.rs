@@ -57,7 +57,8 @@ pub struct WalkReport {
     pub penetrating_passes: u64,
     /// Walks whose centre passed through a triangle (fell through a surface).
     pub fell_through: u32,
-    /// Walks that stopped moving for 3 s although the walker kept trying.
+    /// Walks that could not move for 3 s although the walker tried a new
+    /// direction every tick it was blocked.
     pub stuck: u32,
     /// Walks that walked off an open edge of the level and fell out of it (not an error).
     pub walked_off: u32,
@@ -112,7 +113,10 @@ pub fn walk_level(level: &Level, config: &CheckConfig) -> WalkReport {
         let mut still_since = (0u32, pos);
         let (mut fell, mut stuck) = (false, false);
         for tick in 0..config.ticks {
-            if rng.next_f32() < config.dt / 1.5 {
+            // New heading now and then, and whenever the last step was blocked
+            // (a bumping walker), so "stuck" means no direction got it out.
+            let blocked = (pos - still_since.1).length() < 1e-3 && tick > still_since.0;
+            if blocked || rng.next_f32() < config.dt / 1.5 {
                 heading = rng.range(0.0, std::f32::consts::TAU);
             }
             let walk_motion = Vec3::new(heading.sin(), 0.0, -heading.cos()) * config.speed * config.dt;

@@ -92,3 +92,25 @@ fn level_check_command_reports_and_exits() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("whole number"));
 }
+
+#[test]
+fn a_level_made_by_another_tool_loads_and_walks() {
+    // Written by the Python `trimesh` package (tests/data/make_trimesh_scene.py):
+    // a scene graph with transforms, boxes, a tilted ramp, a sphere, a cylinder, a ring.
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/trimesh_scene.glb");
+    let level = level::load(path).unwrap();
+    assert_eq!(level.report.mesh_instances, 9);
+    assert!(level.spawns.is_empty() && level.movers.is_empty());
+    let report = walk_level(
+        &level,
+        &CheckConfig {
+            walks: 8,
+            ticks: 300,
+            ..Default::default()
+        },
+    );
+    assert!(
+        report.passed() && report.stuck == 0 && report.walked_off == 0,
+        "{report:#?}"
+    );
+}
