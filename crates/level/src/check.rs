@@ -111,11 +111,10 @@ pub fn walk_level(level: &Level, config: &CheckConfig) -> WalkReport {
         let mut vy = 0.0f32;
         let mut heading = rng.range(0.0, std::f32::consts::TAU);
         let mut still_since = (0u32, pos);
-        let (mut fell, mut stuck) = (false, false);
+        let (mut fell, mut stuck, mut blocked) = (false, false, false);
         for tick in 0..config.ticks {
             // New heading now and then, and whenever the last step was blocked
             // (a bumping walker), so "stuck" means no direction got it out.
-            let blocked = (pos - still_since.1).length() < 1e-3 && tick > still_since.0;
             if blocked || rng.next_f32() < config.dt / 1.5 {
                 heading = rng.range(0.0, std::f32::consts::TAU);
             }
@@ -126,6 +125,7 @@ pub fn walk_level(level: &Level, config: &CheckConfig) -> WalkReport {
             let moved = collide_and_slide(e, pos, walk_motion, &world, &options);
             let fallen = collide_and_slide(e, moved.position, Vec3::new(0.0, vy * config.dt, 0.0), &world, &options);
             timed += started.elapsed().as_secs_f64();
+            blocked = (moved.position - pos).length() < 0.1 * walk_motion.length();
             report.updates += 1;
             if fallen.ground_contacts(Vec3::Y, 60f32.to_radians()).next().is_some() {
                 vy = 0.0;
