@@ -7,7 +7,7 @@ use glam::Vec3;
 use std::time::Instant;
 use sweep::test_util::Lcg;
 use sweep::{
-    Aabb, Ellipsoid, PlacedCollider, SlideOptions, closest_point_on_triangle, collide_and_slide,
+    Aabb, Ellipsoid, Ground, PlacedCollider, SlideOptions, closest_point_on_triangle, collide_and_slide,
     segment_crosses_triangle,
 };
 
@@ -92,6 +92,12 @@ pub fn walk_level(level: &Level, config: &CheckConfig) -> WalkReport {
     let e = &config.ellipsoid;
     let r = e.radii();
     let options = SlideOptions::default();
+    // The gravity pass stops on walkable ground (up to 50°), as a controller's would.
+    let ground = Ground::y_up(50f32.to_radians());
+    let gravity_options = SlideOptions {
+        stop_on_ground: Some(ground),
+        ..options
+    };
     let mut rng = Lcg::new(config.seed);
     let mut report = WalkReport {
         walks: config.walks,
@@ -123,11 +129,17 @@ pub fn walk_level(level: &Level, config: &CheckConfig) -> WalkReport {
             vy = (vy - config.gravity * config.dt).max(-50.0);
             let started = Instant::now();
             let moved = collide_and_slide(e, pos, walk_motion, &world, &options);
-            let fallen = collide_and_slide(e, moved.position, Vec3::new(0.0, vy * config.dt, 0.0), &world, &options);
+            let fallen = collide_and_slide(
+                e,
+                moved.position,
+                Vec3::new(0.0, vy * config.dt, 0.0),
+                &world,
+                &gravity_options,
+            );
             timed += started.elapsed().as_secs_f64();
             blocked = (moved.position - pos).length() < 0.1 * walk_motion.length();
             report.updates += 1;
-            if fallen.ground_contacts(Vec3::Y, 60f32.to_radians()).next().is_some() {
+            if fallen.contacts.iter().any(|c| ground.supports(c.normal)) {
                 vy = 0.0;
             }
             for (from, to) in [(pos, moved.position), (moved.position, fallen.position)] {

@@ -299,11 +299,14 @@ enum PrimitiveError {
     Index { index: u32, vertex_count: usize },
 }
 
+/// Positions (node space) and index triples of one primitive.
+type PrimitiveTriangles = (Vec<Vec3>, Vec<[u32; 3]>);
+
 /// Positions (node space) and triangles of one primitive; `None` for points and lines.
 fn read_primitive(
     primitive: &gltf::Primitive<'_>,
     buffers: &[Vec<u8>],
-) -> Result<Option<(Vec<Vec3>, Vec<[u32; 3]>)>, PrimitiveError> {
+) -> Result<Option<PrimitiveTriangles>, PrimitiveError> {
     let mode = primitive.mode();
     if !matches!(mode, Mode::Triangles | Mode::TriangleStrip | Mode::TriangleFan) {
         return Ok(None);

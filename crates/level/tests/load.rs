@@ -146,7 +146,7 @@ fn conventions_make_movers_spawns_and_surfaces() {
     );
     f.node(json!({"name": "Platform", "mesh": m, "translation": [-5.0, 0.1, 0.0], "extras": {"slidewalk": "lift", "travel": [0, 4, 0], "speed": 2.0, "pause_s": 1.0}}), true);
     f.node(
-        json!({"name": "spawn_1", "translation": [1.0, 0.0, 2.0], "rotation": [0.0, 0.7071068, 0.0, 0.7071068]}),
+        json!({"name": "spawn_1", "translation": [1.0, 0.0, 2.0], "rotation": [0.0, std::f32::consts::FRAC_1_SQRT_2, 0.0, std::f32::consts::FRAC_1_SQRT_2]}),
         true,
     );
     f.node(

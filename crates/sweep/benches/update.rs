@@ -12,7 +12,8 @@
 //! * `update`: one character update, the move pass
 //!   `collide_and_slide(motion)` then the gravity pass
 //!   `collide_and_slide((0, -0.05, 0))` from where the move ended, with
-//!   `SlideOptions::default()`;
+//!   `SlideOptions::default()` for the move and `stop_on_ground` (walkable
+//!   up to 50°) for the gravity pass, as the game's controller uses them;
 //! * `sphere_sweep_bvh` and `sphere_parry3d`: a sphere of radius 0.5 m swept
 //!   on the same moves by `sweep::sweep` and by parry3d's `cast_shapes`
 //!   (`Ball` against a `TriMesh` of the same triangles), for the ratio.
@@ -54,7 +55,7 @@ use std::time::{Duration, Instant, SystemTime};
 use sweep::query::sphere_triangle::sweep_unit_sphere_triangle;
 use sweep::test_util::generated_level;
 use sweep::{
-    Aabb, Ellipsoid, MeshCollider, PlacedCollider, SlideOptions, collide_and_slide, distance_to_triangle, sweep,
+    Aabb, Ellipsoid, Ground, MeshCollider, PlacedCollider, SlideOptions, collide_and_slide, distance_to_triangle, sweep,
 };
 
 /// Level sizes (target triangles) and their group names.
@@ -73,6 +74,16 @@ const FALL_STEP: f32 = 0.2;
 const FALLING_SHARE: f32 = 0.25;
 /// Displacement of the gravity pass of a character update.
 const GRAVITY_STEP: Vec3 = Vec3::new(0.0, -0.05, 0.0);
+
+/// Options of the move pass (defaults) and of the gravity pass (defaults, and
+/// stop on ground walkable up to 50°, as the game's controller does).
+fn pass_options() -> (SlideOptions, SlideOptions) {
+    let gravity = SlideOptions {
+        stop_on_ground: Some(Ground::y_up(50f32.to_radians())),
+        ..Default::default()
+    };
+    (SlideOptions::default(), gravity)
+}
 /// Player ellipsoid radii, metres.
 const PLAYER_RADII: Vec3 = Vec3::new(0.4, 0.9, 0.4);
 /// Sphere radius of the comparison with parry3d, metres.
@@ -214,7 +225,7 @@ fn bench_level(c: &mut Criterion, n: usize, label: &str, player: &Ellipsoid, sph
     check_parry(&mesh, sphere, &sphere_moves, &world, &parry_moves, parry_cast);
 
     // The timings.
-    let options = SlideOptions::default();
+    let (options, gravity_options) = pass_options();
     let mut group = c.benchmark_group(label);
     group.bench_function(BENCHES[0], |b| {
         let mut next = round_robin(&player_moves);
@@ -237,7 +248,7 @@ fn bench_level(c: &mut Criterion, n: usize, label: &str, player: &Ellipsoid, sph
         b.iter(|| {
             let m = next();
             let walked = collide_and_slide(player, black_box(m.start), black_box(m.motion), &world, &options);
-            collide_and_slide(player, walked.position, GRAVITY_STEP, &world, &options)
+            collide_and_slide(player, walked.position, GRAVITY_STEP, &world, &gravity_options)
         })
     });
     group.bench_function(BENCHES[3], |b| {
@@ -326,11 +337,11 @@ fn describe_moves(mesh: &MeshCollider, player: &Ellipsoid, moves: &[Move], world
         most = most.max(k);
         hits += usize::from(sweep(player, m.start, m.motion, world).is_some());
     }
-    let options = SlideOptions::default();
+    let (options, gravity_options) = pass_options();
     let (mut contacts, mut sweeps, mut blocked, mut depenetrated, mut unresolved) = (0, 0, 0, 0, 0);
     for m in moves {
         let walked = collide_and_slide(player, m.start, m.motion, world, &options);
-        let fell = collide_and_slide(player, walked.position, GRAVITY_STEP, world, &options);
+        let fell = collide_and_slide(player, walked.position, GRAVITY_STEP, world, &gravity_options);
         for step in [&walked, &fell] {
             contacts += step.contacts.len();
             sweeps += step.iterations;

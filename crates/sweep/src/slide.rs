@@ -4,7 +4,7 @@
 
 use crate::collider::PlacedCollider;
 use crate::ellipsoid::Ellipsoid;
-use crate::query::sweep::{NearTriangle, sweep, triangles_near};
+use crate::query::sweep::{NearTriangle, sweep_noting_overlap, triangles_near};
 use crate::triangle::{Feature, closest_point_on_triangle, segment_crosses_triangle};
 use glam::Vec3;
 
@@ -22,6 +22,11 @@ pub struct SlideOptions {
     pub max_iterations: u32,
     /// Most passes of the depenetration solver per call.
     pub depenetration_iterations: u32,
+    /// When set, a contact with walkable ground ends the call: the rest of
+    /// the motion is dropped instead of slid along the slope. Meant for the
+    /// gravity pass, so a player standing on a walkable ramp stays put; leave
+    /// it `None` for the move pass.
+    pub stop_on_ground: Option<Ground>,
 }
 
 impl Default for SlideOptions {
@@ -30,7 +35,30 @@ impl Default for SlideOptions {
             skin: 1e-3,
             max_iterations: 5,
             depenetration_iterations: 8,
+            stop_on_ground: None,
         }
+    }
+}
+
+/// What counts as walkable ground.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Ground {
+    /// World up (unit): the opposite of gravity.
+    pub up: Vec3,
+    /// Steepest walkable slope, radians from horizontal (e.g. 45°–50°).
+    pub max_slope: f32,
+}
+
+impl Ground {
+    /// Walkable ground for the given steepest slope (radians), y up.
+    pub fn y_up(max_slope: f32) -> Self {
+        Self { up: Vec3::Y, max_slope }
+    }
+
+    /// Whether a surface with world normal `normal` is walkable.
+    #[inline]
+    pub fn supports(&self, normal: Vec3) -> bool {
+        normal.dot(self.up) >= self.max_slope.cos()
     }
 }
 
@@ -125,29 +153,53 @@ pub fn collide_and_slide(
     let r = ellipsoid.radii();
     let skin = effective_skin(options.skin, start, motion, r);
     let mut result = SlideResult::default();
-    let mut near = Vec::new();
-    let (mut pos, resolved) = depenetrate_into(
-        ellipsoid,
-        start,
-        colliders,
-        skin,
-        options.depenetration_iterations,
-        &mut near,
-        &mut result.contacts,
-    );
-    result.depenetration = pos - start;
-    result.unresolved_overlap = !resolved;
-
+    let mut pos = start;
     let mut remaining = if motion.is_finite() { motion } else { Vec3::ZERO };
-    let mut planes: Vec<(Vec3, [Vec3; 3])> = Vec::new();
-    for iteration in 0..options.max_iterations {
+    let depenetrate_here = |pos: Vec3, result: &mut SlideResult, known_overlap: bool| {
+        let (freed, resolved) = depenetrate_into(
+            ellipsoid,
+            pos,
+            colliders,
+            skin,
+            options.depenetration_iterations,
+            known_overlap,
+            &mut result.contacts,
+        );
+        result.depenetration = freed - start;
+        result.unresolved_overlap = !resolved;
+        freed
+    };
+    if (remaining / r).length_squared() < MIN_MOTION * MIN_MOTION {
+        // No sweep will look at the start: check it for overlap explicitly.
+        result.position = depenetrate_here(pos, &mut result, false);
+        return result;
+    }
+
+    // Slide planes met in this call (eSpace normal, world triangle), at most
+    // MAX_PLANES; the oldest is dropped when full.
+    let mut planes = [(Vec3::ZERO, [Vec3::ZERO; 3]); MAX_PLANES];
+    let mut plane_count = 0usize;
+    let mut checked_overlap = false;
+    let mut iteration = 0;
+    while iteration < options.max_iterations {
         let remaining_e = remaining / r;
         if remaining_e.length_squared() < MIN_MOTION * MIN_MOTION {
             remaining = Vec3::ZERO;
             break;
         }
-        result.iterations += 1;
-        let Some(hit) = sweep(ellipsoid, pos, remaining, colliders) else {
+        let mut overlap = false;
+        let hit = sweep_noting_overlap(ellipsoid, pos, remaining, colliders, &mut overlap);
+        if overlap && !checked_overlap {
+            // The first sweep saw the start overlapping something (float
+            // error, or a door or lift moved into us): push out, sweep again.
+            checked_overlap = true;
+            pos = depenetrate_here(pos, &mut result, true);
+            continue;
+        }
+        checked_overlap = true;
+        iteration += 1;
+        result.iterations = iteration;
+        let Some(hit) = hit else {
             pos += remaining;
             remaining = Vec3::ZERO;
             break;
@@ -161,15 +213,7 @@ pub fn collide_and_slide(
         pos += remaining * t_safe;
         remaining *= 1.0 - t_safe;
 
-        // Planes met before stay active only while still touched.
-        planes.retain(|(_, tri)| touch_distance(pos, tri, r) < 1.0 + 2.0 * skin + 1e-4);
         let collider = &colliders[hit.collider];
-        let world_tri = collider
-            .mesh
-            .triangle(hit.slot)
-            .map(|p| collider.pose.transform_point(p));
-        planes.retain(|(n, _)| n.dot(hit.espace_normal) < 0.9999);
-        planes.push((hit.espace_normal, world_tri));
         result.contacts.push(Contact {
             point: hit.point,
             normal: hit.normal,
@@ -178,16 +222,48 @@ pub fn collide_and_slide(
                 normal: hit.normal,
             },
             time: hit.time,
-            iteration,
+            iteration: iteration - 1,
             collider: hit.collider,
             triangle: hit.triangle,
             feature: hit.feature,
             surface_velocity: collider.velocity_at(hit.point),
             depenetration: false,
         });
-        let normals: Vec<Vec3> = planes.iter().map(|(n, _)| *n).collect();
+        if let Some(ground) = &options.stop_on_ground
+            && ground.supports(hit.normal)
+        {
+            // Standing on walkable ground: the rest of the motion is dropped,
+            // not slid down the slope.
+            remaining = Vec3::ZERO;
+            break;
+        }
+
+        // Planes met before stay active only while still touched; a plane
+        // parallel to the new one is replaced by it.
+        let mut kept = 0;
+        for k in 0..plane_count {
+            let (n, tri) = planes[k];
+            if touch_distance(pos, &tri, r) < 1.0 + 2.0 * skin + 1e-4 && n.dot(hit.espace_normal) < 0.9999 {
+                planes[kept] = planes[k];
+                kept += 1;
+            }
+        }
+        if kept == MAX_PLANES {
+            planes.copy_within(1.., 0);
+            kept -= 1;
+        }
+        let world_tri = collider
+            .mesh
+            .triangle(hit.slot)
+            .map(|p| collider.pose.transform_point(p));
+        planes[kept] = (hit.espace_normal, world_tri);
+        plane_count = kept + 1;
+        let mut normals = [Vec3::ZERO; MAX_PLANES];
+        for (n, (plane, _)) in normals.iter_mut().zip(&planes[..plane_count]) {
+            *n = *plane;
+        }
         let before = remaining / r;
-        let clipped = clip_to_planes(before, &normals);
+        let clipped = clip_to_planes(before, &normals[..plane_count]);
         result.blocked |= before.length() >= MIN_MOTION && clipped.length() < MIN_MOTION;
         remaining = clipped * r;
     }
@@ -213,13 +289,16 @@ pub fn depenetrate(
         colliders,
         skin,
         options.depenetration_iterations,
-        &mut Vec::new(),
+        false,
         &mut Vec::new(),
     )
 }
 
 /// Motions shorter than this (eSpace units) are not swept.
 const MIN_MOTION: f32 = 1e-6;
+
+/// Most slide planes kept active at once in one call.
+const MAX_PLANES: usize = 8;
 
 /// The skin actually used: the requested one, raised to a few f32 ulps of
 /// the coordinates involved (eSpace), so rounding never eats it.
@@ -283,23 +362,26 @@ fn depenetrate_into(
     colliders: &[PlacedCollider<'_>],
     skin: f32,
     iterations: u32,
-    near: &mut Vec<NearTriangle>,
+    known_overlap: bool,
     contacts: &mut Vec<Contact>,
 ) -> (Vec3, bool) {
     let r = ellipsoid.radii();
     if !centre.is_finite() {
         return (centre, false);
     }
-    // Cheap check first: is anything within touching distance at all?
-    near.clear();
-    triangles_near(ellipsoid, centre, 1.0, colliders, near);
+    let mut near = Vec::new();
     let overlapping = |p: Vec3, t: &NearTriangle| touch_distance(p, &t.world, r) < 1.0;
-    if !near.iter().any(|t| overlapping(centre, t)) {
-        return (centre, true);
+    if !known_overlap {
+        // Cheap check first: is anything within touching distance at all?
+        triangles_near(ellipsoid, centre, 1.0, colliders, &mut near);
+        if !near.iter().any(|t| overlapping(centre, t)) {
+            return (centre, true);
+        }
+        near.clear();
     }
     // Pushes move the centre by up to about one radius: gather what it may reach.
     near.clear();
-    triangles_near(ellipsoid, centre, 2.5, colliders, near);
+    triangles_near(ellipsoid, centre, 2.5, colliders, &mut near);
     let mut pos = centre;
     let mut pushed = vec![false; near.len()];
     for _ in 0..iterations.max(1) {

@@ -105,7 +105,8 @@ pub fn triangle_defect([a, b, c]: [Vec3; 3]) -> Option<TriangleDefect> {
         .max((c - a).length_squared())
         .max((c - b).length_squared());
     let twice_area = (b - a).cross(c - a).length();
-    if !(twice_area > 1e-6 * longest2) {
+    // (NaN areas count as degenerate.)
+    if twice_area.is_nan() || twice_area <= 1e-6 * longest2 {
         return Some(TriangleDefect::Degenerate);
     }
     None

@@ -35,7 +35,7 @@ fn rotated_collider_matches_world_space_triangles() {
         let e = Ellipsoid::new(radii).unwrap();
         for _ in 0..3000 {
             let start = Vec3::new(rng.f32() * 8.0 - 1.0, rng.f32() * 4.0 - 1.0, rng.f32() * 8.0 - 6.0);
-            if min_espace_distance(&e, start, &baked.triangles().to_vec()) < 1.0 {
+            if min_espace_distance(&e, start, baked.triangles()) < 1.0 {
                 continue;
             }
             let target = pose.transform_point(Vec3::new(rng.f32(), rng.f32() * 2.0, rng.f32() * 0.4 - 0.2));

@@ -108,7 +108,7 @@ fn acute_corner_does_not_oscillate() {
         "still moving by {spread} m in the corner: {:?}",
         &tail[..4]
     );
-    assert!(min_espace_distance(&e, pos, &mesh.triangles().to_vec()) >= 1.0 - 1e-5);
+    assert!(min_espace_distance(&e, pos, mesh.triangles()) >= 1.0 - 1e-5);
 }
 
 #[test]
@@ -188,7 +188,7 @@ fn starting_embedded_is_pushed_out() {
     assert!((r.depenetration - Vec3::new(0.0, 0.2, 0.0)).length() < 2e-3, "{r:?}");
     assert!(r.contacts.iter().any(|c| c.depenetration));
     assert!(!r.unresolved_overlap);
-    assert!(min_espace_distance(&e, r.position, &mesh.triangles().to_vec()) >= 1.0);
+    assert!(min_espace_distance(&e, r.position, mesh.triangles()) >= 1.0);
     // Centre exactly on the floor: pushed out along the face normal, not NaN.
     let r = slide(&mesh, &e, Vec3::new(0.0, 0.0, 0.0), Vec3::new(0.1, 0.0, 0.0));
     assert!(r.position.is_finite() && r.position.y.abs() >= 0.9 - 1e-4, "{r:?}");
@@ -201,5 +201,63 @@ fn non_finite_motion_is_ignored() {
     for bad in [Vec3::NAN, Vec3::new(f32::INFINITY, 0.0, 0.0)] {
         let r = slide(&mesh, &player(), start, bad);
         assert_eq!(r.position, start);
+    }
+}
+
+/// A ramp rising along +x at `degrees`, 10 m long, on the floor.
+fn ramp_soup(degrees: f32) -> Soup {
+    let mut s = floor_soup();
+    let h = 10.0 * degrees.to_radians().tan();
+    s.quad(
+        Vec3::new(0.0, 0.0, -5.0),
+        Vec3::new(0.0, 0.0, 5.0),
+        Vec3::new(10.0, h, 5.0),
+        Vec3::new(10.0, h, -5.0),
+    );
+    s
+}
+
+#[test]
+fn gravity_pass_stops_on_walkable_ground_only() {
+    let e = player();
+    let ground = sweep::Ground::y_up(50f32.to_radians());
+    let gravity_pass = SlideOptions {
+        stop_on_ground: Some(ground),
+        ..Default::default()
+    };
+    for (degrees, walkable) in [(15.0f32, true), (30.0, true), (40.0, true), (55.0, false)] {
+        let mesh = collider(&ramp_soup(degrees));
+        let world = [PlacedCollider::fixed(&mesh)];
+        // Stand on the ramp at x = 5 (well above the floor), then 120 gravity passes.
+        let start = Vec3::new(
+            5.0,
+            5.0 * degrees.to_radians().tan() + 0.9 / degrees.to_radians().cos() + 0.01,
+            0.0,
+        );
+        let run = |options: &SlideOptions| {
+            let mut pos = start;
+            for _ in 0..120 {
+                pos = collide_and_slide(&e, pos, Vec3::new(0.0, -0.05, 0.0), &world, options).position;
+            }
+            pos
+        };
+        let with_stop = run(&gravity_pass);
+        let papers = run(&SlideOptions::default());
+        // The papers' projection always creeps down the slope.
+        assert!(
+            papers.x < start.x - 0.1,
+            "{degrees}°: plain projection did not slide: {papers}"
+        );
+        if walkable {
+            assert!(
+                (with_stop.x - start.x).abs() < 1e-3,
+                "{degrees}°: crept from {start} to {with_stop}"
+            );
+        } else {
+            assert!(
+                with_stop.x < start.x - 0.5,
+                "{degrees}°: held on a steep slope at {with_stop}"
+            );
+        }
     }
 }

@@ -38,12 +38,32 @@ pub struct TriangleHit {
 /// * Roots use the numerically stable quadratic form, so contacts at
 ///   `t ≈ 0` do not suffer cancellation.
 pub fn sweep_unit_sphere_triangle(v: Vec3, tri: [Vec3; 3], t_max: f32) -> Option<TriangleHit> {
-    let [a, b, c] = tri;
-    let raw_normal = (b - a).cross(c - a);
-    let mut n = raw_normal.normalize_or_zero();
-    if n == Vec3::ZERO {
+    sweep_unit_sphere_triangle_noting_overlap(v, tri, t_max, &mut false)
+}
+
+/// [`sweep_unit_sphere_triangle`] that also sets `*overlap` when the sphere
+/// overlaps the triangle at `t = 0`, whichever way it moves (so a caller can
+/// detect overlap without a separate query).
+pub(crate) fn sweep_unit_sphere_triangle_noting_overlap(
+    v: Vec3,
+    tri: [Vec3; 3],
+    t_max: f32,
+    overlap: &mut bool,
+) -> Option<TriangleHit> {
+    if !v.is_finite() {
         return None;
     }
+    let [a, b, c] = tri;
+    let raw_normal = (b - a).cross(c - a);
+    // Cheap reject before any square root: the plane is farther than 1 plus
+    // the whole motion (|dist| ≥ 1 + |v|, scaled by |raw_normal|²).
+    let len2 = raw_normal.length_squared();
+    let raw_dist = raw_normal.dot(a);
+    let reach = 1.0 + v.length() * t_max;
+    if raw_dist * raw_dist >= len2 * reach * reach * 1.0001 || len2 == 0.0 {
+        return None;
+    }
+    let mut n = raw_normal / len2.sqrt();
     // Signed distance of the centre (the origin) to the plane; face the centre.
     let mut dist = -n.dot(a);
     if dist < 0.0 {
@@ -56,6 +76,7 @@ pub fn sweep_unit_sphere_triangle(v: Vec3, tri: [Vec3; 3], t_max: f32) -> Option
         let q = closest_point_on_triangle(Vec3::ZERO, a, b, c);
         let d2 = q.length_squared();
         if d2 < 1.0 {
+            *overlap = true;
             // Overlapping already: a hit only if the motion goes deeper.
             if v.dot(q) <= 0.0 {
                 return None;
@@ -110,8 +131,8 @@ pub fn sweep_unit_sphere_triangle(v: Vec3, tri: [Vec3; 3], t_max: f32) -> Option
         // |t v - p|² = 1, with |p|² >= 1 here.
         let bq = -2.0 * v.dot(p);
         let cq = p.length_squared() - 1.0;
-        if let Some(t) = smallest_root(vv, bq, cq)
-            && t >= lo
+        // A root a few ulps before the slab entry is the same contact: clamp it.
+        if let Some(t) = smallest_root(vv, bq, cq).map(|t| t.max(lo))
             && t <= best_t
         {
             best_t = t;
@@ -130,17 +151,19 @@ pub fn sweep_unit_sphere_triangle(v: Vec3, tri: [Vec3; 3], t_max: f32) -> Option
         let w = -p0; // centre relative to the edge start, at t = 0
         let ev = e.dot(v);
         let ew = e.dot(w);
-        // e2·dist²(t, line) - e2 = 0, expanded in t.
-        let aq = e2 * vv - ev * ev;
-        let bq = 2.0 * (e2 * v.dot(w) - ew * ev);
-        let cq = e2 * (w.length_squared() - 1.0) - ew * ew;
-        if cq < 0.0 || aq <= f32::EPSILON * e2 * vv {
+        // e2 · dist²(t, edge line) = |e × (w + t v)|²; solve it equal to e2.
+        // The cross-product form keeps its precision far along long edges.
+        let exv = e.cross(v);
+        let exw = e.cross(w);
+        let aq = exv.length_squared();
+        let bq = 2.0 * exv.dot(exw);
+        let cq = exw.length_squared() - e2;
+        if cq < 0.0 || aq <= 1e-12 * e2 * vv {
             // Inside the infinite cylinder (a vertex is reached first), or
             // moving parallel to the edge: no edge-interior contact.
             continue;
         }
-        if let Some(t) = smallest_root(aq, bq, cq)
-            && t >= lo
+        if let Some(t) = smallest_root(aq, bq, cq).map(|t| t.max(lo))
             && t <= best_t
         {
             let f = (ew + t * ev) / e2;

@@ -1,7 +1,7 @@
 //! Sweeping an ellipsoid along a motion against placed colliders: the
 //! broad phase (BVH box query) feeding the eSpace narrow phase.
 
-use super::sphere_triangle::sweep_unit_sphere_triangle;
+use super::sphere_triangle::sweep_unit_sphere_triangle_noting_overlap;
 use crate::aabb::Aabb;
 use crate::collider::PlacedCollider;
 use crate::ellipsoid::Ellipsoid;
@@ -41,17 +41,30 @@ pub struct SweepHit {
 /// The candidate triangles are those whose BVH leaves overlap the box swept
 /// by the ellipsoid; each is brought to eSpace relative to `start` (which
 /// keeps coordinates small and precise far from the origin) and tested with
-/// [`sweep_unit_sphere_triangle`].
+/// [`super::sphere_triangle::sweep_unit_sphere_triangle`].
 pub fn sweep(ellipsoid: &Ellipsoid, start: Vec3, motion: Vec3, colliders: &[PlacedCollider<'_>]) -> Option<SweepHit> {
+    sweep_noting_overlap(ellipsoid, start, motion, colliders, &mut false)
+}
+
+/// [`sweep`] that also sets `*overlap` when the ellipsoid overlaps any
+/// triangle at the start, whichever way it moves.
+pub(crate) fn sweep_noting_overlap(
+    ellipsoid: &Ellipsoid,
+    start: Vec3,
+    motion: Vec3,
+    colliders: &[PlacedCollider<'_>],
+    overlap: &mut bool,
+) -> Option<SweepHit> {
     let r = ellipsoid.radii();
-    let v = motion / r;
+    let inv_r = r.recip();
+    let v = motion * inv_r;
     let query = Aabb::from_corners(start, start + motion).expand(r * 1.001 + Vec3::splat(1e-6));
     let mut best: Option<SweepHit> = None;
     let mut best_t = 1.0f32;
     for (ci, collider) in colliders.iter().enumerate() {
         collider.query_world(&query, |slot, world| {
-            let tri = world.map(|p| (p - start) / r);
-            if let Some(hit) = sweep_unit_sphere_triangle(v, tri, best_t)
+            let tri = world.map(|p| (p - start) * inv_r);
+            if let Some(hit) = sweep_unit_sphere_triangle_noting_overlap(v, tri, best_t, overlap)
                 && (best.is_none() || hit.t < best_t)
             {
                 best_t = hit.t;
