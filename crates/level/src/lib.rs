@@ -13,6 +13,7 @@ mod buffers;
 mod check;
 pub mod conventions;
 mod error;
+pub mod generate;
 mod level;
 mod load;
 
