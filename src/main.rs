@@ -1,9 +1,17 @@
 //! slidewalk: a first-person demo of swept-ellipsoid collide-and-slide.
 //!
-//! For now the game opens a window on a lit placeholder scene; the collision
-//! core it will drive lives in `crates/sweep`.
+//! For now the game opens a window on the demo level (`assets/levels/
+//! playground.glb`, drawn by Bevy's glTF loader) seen from its spawn point;
+//! walking arrives with the character controller. The collision core lives
+//! in `crates/sweep`, level loading in `crates/level`.
 
 use bevy::prelude::*;
+
+/// The level the game opens, relative to `assets/`.
+const DEFAULT_LEVEL: &str = "levels/playground.glb";
+
+/// Eye height above the spawn point's floor, metres.
+const EYE_HEIGHT: f32 = 1.6;
 
 fn main() {
     App::new()
@@ -14,24 +22,35 @@ fn main() {
             }),
             ..default()
         }))
-        .add_systems(Startup, placeholder_scene)
+        .insert_resource(GlobalAmbientLight {
+            color: Color::WHITE,
+            brightness: 300.0,
+            ..default()
+        })
+        .add_systems(Startup, open_level)
         .run();
 }
 
-/// A floor, a block and a light, seen from eye height (metres).
-fn placeholder_scene(
-    mut commands: Commands,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<StandardMaterial>>,
-) {
-    commands.spawn((
-        Mesh3d(meshes.add(Plane3d::default().mesh().size(20.0, 20.0))),
-        MeshMaterial3d(materials.add(Color::srgb(0.45, 0.5, 0.45))),
-    ));
-    commands.spawn((
-        Mesh3d(meshes.add(Cuboid::new(1.0, 1.0, 1.0))),
-        MeshMaterial3d(materials.add(Color::srgb_u8(124, 144, 255))),
-        Transform::from_xyz(0.0, 0.5, -3.0),
+/// Spawns the level's scene, a sun, and the camera at the level's first spawn point.
+fn open_level(mut commands: Commands, asset_server: Res<AssetServer>) {
+    // The simulation's view of the same file: where to stand.
+    let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("assets")
+        .join(DEFAULT_LEVEL);
+    let (eye, yaw) = match level::load(&file) {
+        Ok(level) => level
+            .spawns
+            .first()
+            .map_or((Vec3::new(0.0, EYE_HEIGHT, 0.0), 0.0), |s| {
+                (s.position + Vec3::Y * EYE_HEIGHT, s.yaw)
+            }),
+        Err(e) => {
+            error!("{e}");
+            (Vec3::new(0.0, EYE_HEIGHT, 0.0), 0.0)
+        }
+    };
+    commands.spawn(WorldAssetRoot(
+        asset_server.load(GltfAssetLabel::Scene(0).from_asset(DEFAULT_LEVEL)),
     ));
     commands.spawn((
         DirectionalLight {
@@ -39,10 +58,10 @@ fn placeholder_scene(
             shadow_maps_enabled: true,
             ..default()
         },
-        Transform::from_xyz(4.0, 8.0, 4.0).looking_at(Vec3::ZERO, Vec3::Y),
+        Transform::from_xyz(20.0, 40.0, 25.0).looking_at(Vec3::ZERO, Vec3::Y),
     ));
     commands.spawn((
         Camera3d::default(),
-        Transform::from_xyz(0.0, 1.7, 3.0).looking_at(Vec3::new(0.0, 0.8, -3.0), Vec3::Y),
+        Transform::from_translation(eye).with_rotation(Quat::from_rotation_y(yaw) * Quat::from_rotation_x(-0.12)),
     ));
 }
