@@ -372,12 +372,13 @@ fn brute_force_sweep(
     start: Vec3,
     motion: Vec3,
 ) -> Option<(f32, usize)> {
-    let r = ellipsoid.radii();
-    let v = motion / r;
+    // eSpace exactly as `sweep` maps it (reciprocal radii), so the two agree bit for bit.
+    let inv_r = ellipsoid.radii().recip();
+    let v = motion * inv_r;
     let mut best = None;
     let mut best_t = 1.0f32;
     for (slot, tri) in triangles.iter().enumerate() {
-        let tri = tri.map(|p| (p - start) / r);
+        let tri = tri.map(|p| (p - start) * inv_r);
         if let Some(hit) = sweep_unit_sphere_triangle(v, tri, best_t)
             && (best.is_none() || hit.t < best_t)
         {

@@ -24,7 +24,7 @@ fn main() {
     let combos = (scales.len() * walkers.len() * rooms.len()) as u64;
     // Each move is two calls (move + gravity).
     let moves_per_walk = 200u32;
-    let walks = (target / combos / (2 * moves_per_walk as u64)).max(1) as u32;
+    let walks = target.div_ceil(combos * 2 * moves_per_walk as u64).max(1) as u32;
     let started = Instant::now();
     let (mut calls, mut worst, mut failures) = (0u64, 0.0f32, 0u32);
     let (mut contacts, mut unresolved) = (0u64, 0u64);
