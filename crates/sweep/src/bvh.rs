@@ -25,13 +25,12 @@ struct Node {
     index: u32,
 }
 
-/// A BVH over primitives given by their boxes. It reorders nothing itself:
-/// [`Bvh::order`] tells which input primitive sits at each leaf slot, and the
-/// owner stores its primitives in that order.
+/// A BVH over primitives given by their boxes. It stores no primitives:
+/// [`Bvh::build`] returns, with the tree, which input primitive sits at each
+/// leaf slot, and the owner stores its primitives in that order.
 #[derive(Clone, Debug)]
 pub struct Bvh {
     nodes: Vec<Node>,
-    order: Vec<u32>,
 }
 
 /// Shape statistics of a built [`Bvh`].
@@ -49,11 +48,13 @@ pub struct BvhStats {
 
 impl Bvh {
     /// Builds the hierarchy over `boxes` (one per primitive) with a binned
-    /// surface-area heuristic. O(n log n).
-    pub fn build(boxes: &[Aabb]) -> Self {
+    /// surface-area heuristic, O(n log n). Returns the tree and, for each
+    /// leaf slot, the index of the input primitive to store there.
+    pub fn build(boxes: &[Aabb]) -> (Self, Vec<u32>) {
         let mut order: Vec<u32> = (0..boxes.len() as u32).collect();
         let centroids: Vec<Vec3> = boxes.iter().map(Aabb::center).collect();
-        let mut nodes = Vec::with_capacity(boxes.len().max(1) * 2 / MAX_LEAF.min(2) + 1);
+        // About one node per primitive with leaves of 2-4.
+        let mut nodes = Vec::with_capacity(boxes.len() + 1);
         nodes.push(Node {
             min: Vec3::ZERO,
             count: 0,
@@ -68,7 +69,7 @@ impl Bvh {
                 max: Vec3::NEG_INFINITY,
                 index: u32::MAX,
             };
-            return Self { nodes, order };
+            return (Self { nodes }, order);
         }
         // (node, start, end, depth)
         let mut work = vec![(0usize, 0usize, boxes.len(), 0usize)];
@@ -121,16 +122,11 @@ impl Bvh {
             work.push((left + 1, mid, end, depth + 1));
         }
         nodes.shrink_to_fit();
-        Self { nodes, order }
-    }
-
-    /// For each leaf slot, the index of the input primitive stored there.
-    pub fn order(&self) -> &[u32] {
-        &self.order
+        (Self { nodes }, order)
     }
 
     /// Calls `visit(slot)` for every leaf slot whose leaf box intersects
-    /// `query`. Slots index the primitives in [`Bvh::order`]'s order.
+    /// `query`. Slots index the primitives in the order [`Bvh::build`] returned.
     #[inline]
     pub fn query(&self, query: &Aabb, mut visit: impl FnMut(usize)) {
         let mut stack = [0u32; MAX_DEPTH + 2];
@@ -177,9 +173,9 @@ impl Bvh {
         stats
     }
 
-    /// Heap bytes used by the nodes and the slot order.
+    /// Heap bytes used by the nodes.
     pub fn memory_bytes(&self) -> usize {
-        self.nodes.len() * std::mem::size_of::<Node>() + self.order.len() * 4
+        self.nodes.len() * std::mem::size_of::<Node>()
     }
 }
 
@@ -266,14 +262,14 @@ mod tests {
                 Aabb::from_corners(p, p + Vec3::new(rng.f32(), rng.f32(), rng.f32()) * 3.0)
             })
             .collect();
-        let bvh = Bvh::build(&boxes);
+        let (bvh, order) = Bvh::build(&boxes);
         let stats = bvh.stats();
         assert!(stats.depth <= MAX_DEPTH, "{stats:?}");
         for _ in 0..200 {
             let p = Vec3::new(rng.f32(), rng.f32(), rng.f32()) * 100.0;
             let q = Aabb::from_corners(p, p + Vec3::splat(rng.f32() * 10.0));
             let mut found = Vec::new();
-            bvh.query(&q, |slot| found.push(bvh.order()[slot]));
+            bvh.query(&q, |slot| found.push(order[slot]));
             found.sort();
             // Leaves may report boxes that do not overlap; none may be missed.
             let found: Vec<u32> = found
@@ -286,13 +282,13 @@ mod tests {
 
     #[test]
     fn empty_and_coincident_inputs() {
-        let bvh = Bvh::build(&[]);
+        let (bvh, _) = Bvh::build(&[]);
         bvh.query(&Aabb::from_corners(Vec3::splat(-1e30), Vec3::splat(1e30)), |_| {
             panic!("empty BVH reported a primitive")
         });
         // 1000 identical boxes: no SAH split exists, the builder must still terminate.
         let same = vec![Aabb::from_corners(Vec3::ZERO, Vec3::ONE); 1000];
-        let bvh = Bvh::build(&same);
+        let (bvh, _) = Bvh::build(&same);
         let mut n = 0;
         bvh.query(&Aabb::from_corners(Vec3::splat(0.5), Vec3::splat(0.6)), |_| n += 1);
         assert_eq!(n, 1000);

@@ -109,9 +109,9 @@ impl MeshCollider {
         }
         let boxes: Vec<Aabb> = kept.iter().map(|t| Aabb::from_points(*t)).collect();
         let bounds = boxes.iter().fold(Aabb::EMPTY, |acc, b| acc.union(*b));
-        let bvh = Bvh::build(&boxes);
-        let triangles = bvh.order().iter().map(|&i| kept[i as usize]).collect();
-        let input_index = bvh.order().iter().map(|&i| kept_index[i as usize]).collect();
+        let (bvh, order) = Bvh::build(&boxes);
+        let triangles = order.iter().map(|&i| kept[i as usize]).collect();
+        let input_index = order.iter().map(|&i| kept_index[i as usize]).collect();
         Ok(Self {
             triangles,
             input_index,
