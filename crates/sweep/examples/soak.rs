@@ -27,6 +27,7 @@ fn main() {
     let walks = target.div_ceil(combos * 2 * moves_per_walk as u64).max(1) as u32;
     let started = Instant::now();
     let (mut calls, mut worst, mut failures) = (0u64, 0.0f32, 0u32);
+    let mut worst_case = String::new();
     let (mut contacts, mut unresolved) = (0u64, 0u64);
     for (si, &scale) in scales.iter().enumerate() {
         let half = Vec3::new(2.0, 1.5, 2.0) * scale;
@@ -47,7 +48,13 @@ fn main() {
                 calls += s.calls;
                 contacts += s.with_contacts;
                 unresolved += s.unresolved;
-                worst = worst.max(s.max_penetration());
+                if s.max_penetration() > worst {
+                    worst = s.max_penetration();
+                    worst_case = format!(
+                        "scale {scale}, {room}, radii {radii}: closest call {:?}",
+                        s.closest_call
+                    );
+                }
                 if s.max_penetration() > 1e-4 || s.escaped > 0 || s.non_finite > 0 {
                     failures += 1;
                     eprintln!("FAIL scale {scale}, {room}, radii {radii}: {s:?}");
@@ -59,6 +66,9 @@ fn main() {
     println!(
         "{calls} calls ({contacts} with contacts, {unresolved} unresolved overlaps) in {secs:.1} s; max penetration {worst:.2e} eSpace; {failures} failing combinations"
     );
+    if worst > 0.0 {
+        println!("deepest: {worst_case}");
+    }
     if failures > 0 {
         std::process::exit(1);
     }

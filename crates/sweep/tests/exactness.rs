@@ -5,9 +5,9 @@
 //! The distance from a point moving on a line to a triangle (a convex set) is
 //! a convex function of time, so its minimum over any interval is found by a
 //! golden-section search and its first crossing of 1 by bisection. Both run in
-//! `f64` on the *exact* `f32` inputs given to the sweep, with a point–triangle
-//! distance written here (projection + barycentric signs, else the nearest
-//! edge segment), independent of the crate's Ericson closest point.
+//! `f64` on the *exact* `f32` inputs given to the sweep, with the point–triangle
+//! distance of `tests/exact/mod.rs` (projection + barycentric signs, else the
+//! nearest edge segment), independent of the crate's Ericson closest point.
 //!
 //! # Tolerance
 //!
@@ -33,7 +33,12 @@
 //! non-finite motion the analytic table once caught, each saying what used
 //! to go wrong. The random tests accept no inexact case at all.
 
-use glam::{DVec3, Vec3};
+mod exact;
+
+use exact::{
+    Path, dist_point_segment, dist_point_triangle, in_box, log_uniform, random_point_on, random_start, scale_of, unit,
+};
+use glam::Vec3;
 use sweep::Feature;
 use sweep::query::sphere_triangle::{TriangleHit, sweep_unit_sphere_triangle};
 
@@ -58,109 +63,24 @@ macro_rules! assert_approx_eq {
 }
 
 // ---------------------------------------------------------------------------
-// Independent f64 geometry.
+// Exact contact time (the geometry and the generators are in `exact`).
 // ---------------------------------------------------------------------------
 
-fn dist_point_segment(p: DVec3, a: DVec3, b: DVec3) -> f64 {
-    let ab = b - a;
-    let len2 = ab.length_squared();
-    let s = if len2 > 0.0 {
-        ((p - a).dot(ab) / len2).clamp(0.0, 1.0)
-    } else {
-        0.0
-    };
-    (p - (a + ab * s)).length()
-}
-
-/// Distance from `p` to the solid triangle `t` (any winding, thin or not).
-fn dist_point_triangle(p: DVec3, t: &[DVec3; 3]) -> f64 {
-    let [a, b, c] = *t;
-    let n = (b - a).cross(c - a);
-    let nn = n.length_squared();
-    if nn > 0.0 {
-        let q = p - n * ((p - a).dot(n) / nn);
-        let u = (b - q).cross(c - q).dot(n);
-        let v = (c - q).cross(a - q).dot(n);
-        let w = (a - q).cross(b - q).dot(n);
-        if u >= 0.0 && v >= 0.0 && w >= 0.0 {
-            return (p - a).dot(n).abs() / nn.sqrt();
-        }
-    }
-    dist_point_segment(p, a, b)
-        .min(dist_point_segment(p, b, c))
-        .min(dist_point_segment(p, c, a))
-}
-
-/// The centre path `t ↦ v·t` against a triangle, in f64.
-struct Path {
-    v: DVec3,
-    tri: [DVec3; 3],
-}
-
 impl Path {
-    fn new(v: Vec3, tri: [Vec3; 3]) -> Self {
-        Self {
-            v: v.as_dvec3(),
-            tri: tri.map(Vec3::as_dvec3),
-        }
-    }
-
-    fn dist(&self, t: f64) -> f64 {
-        dist_point_triangle(self.v * t, &self.tri)
-    }
-
-    /// Minimum of the (convex) distance over `[lo, hi]`: golden section.
-    fn min_on(&self, lo: f64, hi: f64) -> (f64, f64) {
-        const G: f64 = 0.618_033_988_749_894_8;
-        let (mut a, mut b) = (lo, hi);
-        let mut best = (lo, self.dist(lo));
-        let dh = self.dist(hi);
-        if dh < best.1 {
-            best = (hi, dh);
-        }
-        if hi <= lo {
-            return best;
-        }
-        let mut x1 = b - G * (b - a);
-        let mut x2 = a + G * (b - a);
-        let (mut f1, mut f2) = (self.dist(x1), self.dist(x2));
-        for _ in 0..90 {
-            if f1 <= f2 {
-                b = x2;
-                x2 = x1;
-                f2 = f1;
-                x1 = b - G * (b - a);
-                f1 = self.dist(x1);
-            } else {
-                a = x1;
-                x1 = x2;
-                f1 = f2;
-                x2 = a + G * (b - a);
-                f2 = self.dist(x2);
-            }
-        }
-        for (x, f) in [(x1, f1), (x2, f2)] {
-            if f < best.1 {
-                best = (x, f);
-            }
-        }
-        best
-    }
-
-    /// First time in `[0, hi]` at which the distance is 1 (`Some(0)` when
-    /// already within 1), `None` when the path stays farther.
+    /// First time in `[0, hi]` at which the distance is the radius (`Some(0)`
+    /// when already within it), `None` when the path stays farther.
     fn first_contact(&self, hi: f64) -> Option<f64> {
-        if self.dist(0.0) <= 1.0 {
+        if self.dist(0.0) <= self.radius {
             return Some(0.0);
         }
         let (tm, dm) = self.min_on(0.0, hi);
-        if dm > 1.0 {
+        if dm > self.radius {
             return None;
         }
         let (mut a, mut b) = (0.0, tm);
         for _ in 0..80 {
             let m = 0.5 * (a + b);
-            if self.dist(m) > 1.0 {
+            if self.dist(m) > self.radius {
                 a = m;
             } else {
                 b = m;
@@ -170,31 +90,9 @@ impl Path {
     }
 }
 
-fn scale_of(v: Vec3, tri: &[Vec3; 3]) -> f64 {
-    tri.iter().fold(v.length().max(1.0), |s, p| s.max(p.length())) as f64
-}
-
 // ---------------------------------------------------------------------------
 // Random cases.
 // ---------------------------------------------------------------------------
-
-fn in_box(rng: &mut fastrand::Rng, h: f32) -> Vec3 {
-    Vec3::new(rng.f32() * 2.0 - 1.0, rng.f32() * 2.0 - 1.0, rng.f32() * 2.0 - 1.0) * h
-}
-
-fn unit(rng: &mut fastrand::Rng) -> Vec3 {
-    loop {
-        let p = in_box(rng, 1.0);
-        let l = p.length();
-        if l > 1e-3 && l <= 1.0 {
-            return p / l;
-        }
-    }
-}
-
-fn log_uniform(rng: &mut fastrand::Rng, lo_exp: f32, hi_exp: f32) -> f32 {
-    10f32.powf(lo_exp + (hi_exp - lo_exp) * rng.f32())
-}
 
 /// A triangle near the origin: generic, thin, large or tiny. Only triangles a
 /// `MeshCollider` would keep (`triangle_defect` is `None`).
@@ -218,30 +116,6 @@ fn random_triangle(rng: &mut fastrand::Rng) -> [Vec3; 3] {
         };
         if sweep::triangle_defect(tri).is_none() {
             return tri;
-        }
-    }
-}
-
-fn random_point_on(rng: &mut fastrand::Rng, [a, b, c]: [Vec3; 3]) -> Vec3 {
-    let (mut u, mut v) = (rng.f32(), rng.f32());
-    if u + v > 1.0 {
-        (u, v) = (1.0 - u, 1.0 - v);
-    }
-    a + (b - a) * u + (c - a) * v
-}
-
-/// A start strictly farther than 1 from the triangle (f64 distance), often
-/// barely so.
-fn random_start(rng: &mut fastrand::Rng, tri: [Vec3; 3]) -> Vec3 {
-    let t64 = tri.map(Vec3::as_dvec3);
-    loop {
-        let s = if rng.bool() {
-            in_box(rng, 5.0)
-        } else {
-            random_point_on(rng, tri) + unit(rng) * (1.0 + log_uniform(rng, -6.0, 0.3))
-        };
-        if dist_point_triangle(s.as_dvec3(), &t64) > 1.0 {
-            return s;
         }
     }
 }
@@ -308,7 +182,7 @@ struct Stats {
 fn check_case(v: Vec3, tri: [Vec3; 3], stats: &mut Stats) -> Result<(), String> {
     let scale = scale_of(v, &tri);
     let tol = REL_TOL * scale;
-    let path = Path::new(v, tri);
+    let path = Path::unit(v, tri);
     let hit = sweep_unit_sphere_triangle(v, tri, 1.0);
     stats.cases += 1;
     let Some(h) = hit else {
@@ -438,7 +312,7 @@ fn run_random(seed: u64, cases: usize, kinds: &[u32]) -> (Stats, Vec<String>) {
                 }
             }
         } else {
-            let s = random_start(&mut rng, tri_world);
+            let s = random_start(&mut rng, tri_world, -6.0);
             (s, random_motion(&mut rng, s, tri_world, kind))
         };
         let tri = tri_world.map(|p| p - s);
@@ -786,7 +660,7 @@ fn analytic_cases_give_known_answers() {
                     check_hit_shape(&h, v, tri, REL_TOL * scale_of(v, &tri)).unwrap_or_else(|e| panic!("{name}: {e}"));
                 }
                 // Either way the path never enters the sphere's reach.
-                let (_, dmin) = Path::new(v, tri).min_on(0.0, 1.0);
+                let (_, dmin) = Path::unit(v, tri).min_on(0.0, 1.0);
                 assert!(
                     dmin >= 1.0 - 1e-5 * scale_of(v, &tri),
                     "{name}: bad case, min distance {dmin}"
@@ -878,7 +752,7 @@ fn regression_near_parallel_edge_motion() {
     let v = v3(2.0, 0.0, 0.0006);
     let tri = ledge.map(|p| p - start);
     // The path does come within 0.9995 of the edge.
-    let (_, dmin) = Path::new(v, tri).min_on(0.0, 1.0);
+    let (_, dmin) = Path::unit(v, tri).min_on(0.0, 1.0);
     assert_approx_eq!(dmin, 0.9995, 1e-6);
     let h = sweep_unit_sphere_triangle(v, tri, 1.0).expect("the path comes within 0.9995 of the edge: it must be hit");
     assert_eq!(h.feature, Feature::Edge);
@@ -906,7 +780,7 @@ fn regression_start_just_out_of_long_edge_reach() {
         v3(37.060143, 0.0, 39.62078),
     ];
     let v = v3(0.4456037, 0.0, 0.22679804);
-    let path = Path::new(v, tri);
+    let path = Path::unit(v, tri);
     assert!(
         path.dist(0.0) > 1.0 + 9e-5 && path.dist(0.0) < 1.0 + 1.1e-4,
         "start gap {}",

@@ -7,8 +7,8 @@
 //! exact one. The exact answer uses the fact that the distance from a centre
 //! moving on a line to a triangle is convex in time: golden-section search
 //! gives the minimum distance along the path, bisection the first time it
-//! equals the radius, in f64 on the exact f32 inputs (same helper as
-//! `tests/exactness.rs`, duplicated: each integration test is its own crate).
+//! equals the radius, in f64 on the exact f32 inputs (the reference of
+//! `tests/exact/mod.rs`, shared with `tests/exactness.rs`).
 //!
 //! # Tolerances, and why
 //!
@@ -35,6 +35,9 @@
 //!
 //! `cargo test --test oracle_parry -- --nocapture` prints the measured figures.
 
+mod exact;
+
+use exact::{Path, dist_point_triangle, in_box, log_uniform, random_point_on, random_start, scale_of, unit};
 use glam::{DVec3, Vec3};
 use parry3d::math::{Pose, Vector as PVec};
 use parry3d::query::{ShapeCastOptions, ShapeCastStatus, cast_shapes};
@@ -87,91 +90,10 @@ fn parry_triangle([a, b, c]: [Vec3; 3]) -> Triangle {
 }
 
 // ---------------------------------------------------------------------------
-// Exact f64 geometry (independent of the crate's closest point).
+// Exact contact time (the geometry and the generators are in `exact`).
 // ---------------------------------------------------------------------------
 
-fn dist_point_segment(p: DVec3, a: DVec3, b: DVec3) -> f64 {
-    let ab = b - a;
-    let len2 = ab.length_squared();
-    let s = if len2 > 0.0 {
-        ((p - a).dot(ab) / len2).clamp(0.0, 1.0)
-    } else {
-        0.0
-    };
-    (p - (a + ab * s)).length()
-}
-
-fn dist_point_triangle(p: DVec3, t: &[DVec3; 3]) -> f64 {
-    let [a, b, c] = *t;
-    let n = (b - a).cross(c - a);
-    let nn = n.length_squared();
-    if nn > 0.0 {
-        let q = p - n * ((p - a).dot(n) / nn);
-        let u = (b - q).cross(c - q).dot(n);
-        let v = (c - q).cross(a - q).dot(n);
-        let w = (a - q).cross(b - q).dot(n);
-        if u >= 0.0 && v >= 0.0 && w >= 0.0 {
-            return (p - a).dot(n).abs() / nn.sqrt();
-        }
-    }
-    dist_point_segment(p, a, b)
-        .min(dist_point_segment(p, b, c))
-        .min(dist_point_segment(p, c, a))
-}
-
-/// The centre `start + v·t` against one triangle, contact at distance `radius`.
-#[derive(Clone, Copy)]
-struct Path {
-    start: DVec3,
-    v: DVec3,
-    tri: [DVec3; 3],
-    radius: f64,
-}
-
 impl Path {
-    fn new(start: DVec3, v: DVec3, tri: [DVec3; 3], radius: f64) -> Self {
-        Self { start, v, tri, radius }
-    }
-
-    /// A unit sphere at the origin (the narrow phase's frame).
-    fn unit(v: Vec3, tri: [Vec3; 3]) -> Self {
-        Self::new(DVec3::ZERO, v.as_dvec3(), tri.map(Vec3::as_dvec3), 1.0)
-    }
-
-    fn dist(&self, t: f64) -> f64 {
-        dist_point_triangle(self.start + self.v * t, &self.tri)
-    }
-
-    /// Minimum of the convex distance over `[lo, hi]` (golden section).
-    fn min_on(&self, lo: f64, hi: f64) -> f64 {
-        const G: f64 = 0.618_033_988_749_894_8;
-        let mut best = self.dist(lo).min(self.dist(hi));
-        if hi <= lo {
-            return best;
-        }
-        let (mut a, mut b) = (lo, hi);
-        let mut x1 = b - G * (b - a);
-        let mut x2 = a + G * (b - a);
-        let (mut f1, mut f2) = (self.dist(x1), self.dist(x2));
-        for _ in 0..90 {
-            if f1 <= f2 {
-                b = x2;
-                x2 = x1;
-                f2 = f1;
-                x1 = b - G * (b - a);
-                f1 = self.dist(x1);
-            } else {
-                a = x1;
-                x1 = x2;
-                f1 = f2;
-                x2 = a + G * (b - a);
-                f2 = self.dist(x2);
-            }
-        }
-        best = best.min(f1).min(f2);
-        best
-    }
-
     /// First time in `[0, 1]` at which the distance is the radius.
     fn first_contact(&self) -> Option<f64> {
         if self.dist(0.0) <= self.radius {
@@ -212,7 +134,7 @@ fn ours_is_exact(paths: &[Path], ours: Option<f64>, tol: f64) -> Result<(), Stri
     let radius = paths[0].radius;
     match ours {
         None => {
-            let dmin = paths.iter().map(|p| p.min_on(0.0, 1.0)).fold(f64::INFINITY, f64::min);
+            let dmin = paths.iter().map(|p| p.min_on(0.0, 1.0).1).fold(f64::INFINITY, f64::min);
             if dmin < radius - tol {
                 return Err(format!("we miss, but the path comes within {dmin} (radius {radius})"));
             }
@@ -222,7 +144,7 @@ fn ours_is_exact(paths: &[Path], ours: Option<f64>, tol: f64) -> Result<(), Stri
             if (d - radius).abs() > tol {
                 return Err(format!("our hit at t = {t} is at distance {d} (radius {radius})"));
             }
-            let dmin = paths.iter().map(|p| p.min_on(0.0, t)).fold(f64::INFINITY, f64::min);
+            let dmin = paths.iter().map(|p| p.min_on(0.0, t).1).fold(f64::INFINITY, f64::min);
             if dmin < radius - tol {
                 return Err(format!(
                     "our hit at t = {t} is late: the path is already {dmin} away before it"
@@ -236,24 +158,6 @@ fn ours_is_exact(paths: &[Path], ours: Option<f64>, tol: f64) -> Result<(), Stri
 // ---------------------------------------------------------------------------
 // Random cases.
 // ---------------------------------------------------------------------------
-
-fn in_box(rng: &mut fastrand::Rng, h: f32) -> Vec3 {
-    Vec3::new(rng.f32() * 2.0 - 1.0, rng.f32() * 2.0 - 1.0, rng.f32() * 2.0 - 1.0) * h
-}
-
-fn unit(rng: &mut fastrand::Rng) -> Vec3 {
-    loop {
-        let p = in_box(rng, 1.0);
-        let l = p.length();
-        if l > 1e-3 && l <= 1.0 {
-            return p / l;
-        }
-    }
-}
-
-fn log_uniform(rng: &mut fastrand::Rng, lo_exp: f32, hi_exp: f32) -> f32 {
-    10f32.powf(lo_exp + (hi_exp - lo_exp) * rng.f32())
-}
 
 /// Generic, thin (height 1e-3..1e-1 of the base), large or small triangles
 /// that a `MeshCollider` keeps.
@@ -282,14 +186,6 @@ fn random_triangle(rng: &mut fastrand::Rng, size: f32) -> [Vec3; 3] {
             return tri;
         }
     }
-}
-
-fn random_point_on(rng: &mut fastrand::Rng, [a, b, c]: [Vec3; 3]) -> Vec3 {
-    let (mut u, mut v) = (rng.f32(), rng.f32());
-    if u + v > 1.0 {
-        (u, v) = (1.0 - u, 1.0 - v);
-    }
-    a + (b - a) * u + (c - a) * v
 }
 
 /// A motion from `s`: random, aimed near a point of the triangle, or
@@ -378,7 +274,7 @@ impl Comparison {
             self.parry_not_converged += 1;
         }
         let parry_t = parry.map(|(t, _)| t as f64);
-        let dmin = paths.iter().map(|p| p.min_on(0.0, 1.0)).fold(f64::INFINITY, f64::min);
+        let dmin = paths.iter().map(|p| p.min_on(0.0, 1.0).1).fold(f64::INFINITY, f64::min);
         let grazing = (dmin - radius).abs() <= GRAZE * scale;
         self.grazing += grazing as usize;
         let exact = paths
@@ -506,23 +402,13 @@ fn sphere_triangle_comparison(seed: u64, cases: usize) -> Comparison {
     let mut cmp = Comparison::new("sphere vs triangle");
     for i in 0..cases {
         let tri_world = random_triangle(&mut rng, 2.0);
-        let t64 = tri_world.map(Vec3::as_dvec3);
-        let s = loop {
-            let s = if rng.bool() {
-                in_box(&mut rng, 5.0)
-            } else {
-                random_point_on(&mut rng, tri_world) + unit(&mut rng) * (1.0 + log_uniform(&mut rng, -4.0, 0.3))
-            };
-            if dist_point_triangle(s.as_dvec3(), &t64) > 1.0 {
-                break s;
-            }
-        };
+        let s = random_start(&mut rng, tri_world, -4.0);
         let v = random_motion(&mut rng, s, tri_world, 1.0);
         // Both get the same f32 input: the triangle relative to the start.
         let tri = tri_world.map(|p| p - s);
         let ours = sweep_unit_sphere_triangle(v, tri, 1.0).map(|h| h.t as f64);
         let parry = parry_cast(Vec3::ZERO, v, 1.0, &parry_triangle(tri));
-        let scale = tri.iter().fold(v.length().max(1.0), |m, p| m.max(p.length())) as f64;
+        let scale = scale_of(v, &tri);
         cmp.record(&[Path::unit(v, tri)], ours, parry, scale, || {
             format!("case {i}: v = {v:?}, tri = {tri:?}")
         });
@@ -730,7 +616,7 @@ fn ellipsoid_comparison(seed: u64, cases: usize) -> Comparison {
             t64.map(|p| (p - start.as_dvec3()) / r64),
             1.0,
         );
-        let scale = tri_e.iter().fold(v_e.length().max(1.0), |m, p| m.max(p.length())) as f64;
+        let scale = scale_of(v_e, &tri_e);
         cmp.record(&[path], hit.map(|h| h.time as f64), parry, scale, || {
             format!("case {i}: r {r}, start {start}, motion {motion}, tri {tri:?}")
         });

@@ -90,6 +90,20 @@ pub(crate) fn sweep_unit_sphere_triangle_noting_overlap(
                 embedded: true,
             });
         }
+        // Not overlapping, yet within 1 of the plane: the closest point is on
+        // the border — unless the centre is over the face and `dist` is 1 up
+        // to rounding. Then the sphere touches the face now: a contact at
+        // once if it moves into the plane (else it could sink into the face).
+        let foot = -n * dist;
+        if nv < 0.0 && point_in_triangle(foot, a, b, c, raw_normal) {
+            return Some(TriangleHit {
+                t: 0.0,
+                point: foot,
+                normal: n,
+                feature: Feature::Face,
+                embedded: false,
+            });
+        }
     }
 
     // Time interval in which the sphere overlaps the plane's slab |dist| < 1.
@@ -158,9 +172,26 @@ pub(crate) fn sweep_unit_sphere_triangle_noting_overlap(
         let aq = exv.length_squared();
         let bq = 2.0 * exv.dot(exw);
         let cq = exw.length_squared() - e2;
-        if cq < 0.0 || aq <= 1e-12 * e2 * vv {
-            // Inside the infinite cylinder (a vertex is reached first), or
-            // moving parallel to the edge: no edge-interior contact.
+        if aq <= 1e-12 * e2 * vv {
+            continue; // moving parallel to the edge: no edge-interior contact.
+        }
+        if cq < 0.0 {
+            // Inside the infinite cylinder. Beyond the segment's ends a vertex
+            // is reached first. Within them the sphere touches the edge right
+            // now (the overlap test above rounded the other way): that is a
+            // contact at once if the motion goes closer to the edge.
+            let f = ew / e2;
+            if bq < 0.0 && (0.0..=1.0).contains(&f) && lo <= best_t {
+                let point = p0 + e * f;
+                best_t = lo;
+                best = Some(TriangleHit {
+                    t: lo,
+                    point,
+                    normal: (v * lo - point).normalize_or(n),
+                    feature: Feature::Edge,
+                    embedded: false,
+                });
+            }
             continue;
         }
         if let Some(t) = smallest_root(aq, bq, cq).map(|t| t.max(lo))
@@ -200,9 +231,21 @@ fn smallest_root(a: f32, b: f32, c: f32) -> Option<f32> {
 }
 
 /// Whether `p` (on the plane of `abc`) lies inside the triangle or on its border.
+///
+/// Points up to [`INSIDE_TOLERANCE`] outside an edge count as inside, so a
+/// point on an edge shared by two triangles is inside at least one of them
+/// whatever the rounding (else a sphere resting on that edge could sink).
 #[inline]
 fn point_in_triangle(p: Vec3, a: Vec3, b: Vec3, c: Vec3, normal: Vec3) -> bool {
-    (b - a).cross(p - a).dot(normal) >= 0.0
-        && (c - b).cross(p - b).dot(normal) >= 0.0
-        && (a - c).cross(p - c).dot(normal) >= 0.0
+    let n_len = normal.length();
+    let inside = |from: Vec3, to: Vec3| {
+        let edge = to - from;
+        edge.cross(p - from).dot(normal) >= -INSIDE_TOLERANCE * edge.length() * n_len
+    };
+    inside(a, b) && inside(b, c) && inside(c, a)
 }
+
+/// How far outside a triangle (eSpace units) a plane contact still counts
+/// as inside it. The contact time this gives differs from the edge's by
+/// less than f32 resolution.
+const INSIDE_TOLERANCE: f32 = 1e-5;
