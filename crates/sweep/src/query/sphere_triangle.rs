@@ -237,10 +237,12 @@ fn smallest_root(a: f32, b: f32, c: f32) -> Option<f32> {
 /// whatever the rounding (else a sphere resting on that edge could sink).
 #[inline]
 fn point_in_triangle(p: Vec3, a: Vec3, b: Vec3, c: Vec3, normal: Vec3) -> bool {
-    let n_len = normal.length();
+    // side ≥ −tolerance · |edge| · |normal|, compared squared (no square roots).
+    let n_len2 = normal.length_squared();
     let inside = |from: Vec3, to: Vec3| {
         let edge = to - from;
-        edge.cross(p - from).dot(normal) >= -INSIDE_TOLERANCE * edge.length() * n_len
+        let side = edge.cross(p - from).dot(normal);
+        side >= 0.0 || side * side <= INSIDE_TOLERANCE * INSIDE_TOLERANCE * edge.length_squared() * n_len2
     };
     inside(a, b) && inside(b, c) && inside(c, a)
 }
