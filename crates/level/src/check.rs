@@ -139,7 +139,7 @@ pub fn walk_level(level: &Level, config: &CheckConfig) -> WalkReport {
             timed += started.elapsed().as_secs_f64();
             blocked = (moved.position - pos).length() < 0.1 * walk_motion.length();
             report.updates += 1;
-            if fallen.contacts.iter().any(|c| ground.supports(c.normal)) {
+            if fallen.ground_contacts(&ground).next().is_some() {
                 vy = 0.0;
             }
             for (from, to) in [(pos, moved.position), (moved.position, fallen.position)] {

@@ -118,10 +118,9 @@ pub struct SlideResult {
 }
 
 impl SlideResult {
-    /// Contacts whose world normal is within `max_slope` (radians) of `up`.
-    pub fn ground_contacts(&self, up: Vec3, max_slope: f32) -> impl Iterator<Item = &Contact> {
-        let cos = max_slope.cos();
-        self.contacts.iter().filter(move |c| c.normal.dot(up) >= cos)
+    /// Contacts with walkable ground (for a controller's "grounded" state).
+    pub fn ground_contacts<'a>(&'a self, ground: &'a Ground) -> impl Iterator<Item = &'a Contact> {
+        self.contacts.iter().filter(|c| ground.supports(c.normal))
     }
 }
 
@@ -142,7 +141,9 @@ impl SlideResult {
 /// directions, so the call never starts, nor ends, inside geometry.
 ///
 /// Gravity is meant as a second call with the gravity displacement, as in
-/// the papers: it keeps a standing player still and lets walking climb.
+/// the papers, which lets walking climb steps and ramps; with
+/// [`SlideOptions::stop_on_ground`] set for that call, a player standing on
+/// walkable ground stays put instead of creeping down the slope.
 pub fn collide_and_slide(
     ellipsoid: &Ellipsoid,
     start: Vec3,
