@@ -36,7 +36,14 @@ pub struct TriangleHit {
 ///   sphere moving out of an overlap is let go. (The paper's lowest-root
 ///   search would instead report the *exit* time here.)
 /// * Roots use the numerically stable quadratic form, so contacts at
-///   `t ≈ 0` do not suffer cancellation.
+///   `t ≈ 0` do not suffer cancellation; the edge equation is written with
+///   cross products (`|e × (w + t v)|² = |e|²`), which keeps its precision
+///   far along long edges; a root a rounding step before the slab entry is
+///   clamped to it rather than dropped.
+/// * A sphere touching the face or an edge at distance 1 *up to rounding*
+///   (the two distance computations disagreeing on which side of 1 it is)
+///   and moving closer gets a contact at `t = 0`, so resting on a surface
+///   can never sink into it.
 pub fn sweep_unit_sphere_triangle(v: Vec3, tri: [Vec3; 3], t_max: f32) -> Option<TriangleHit> {
     sweep_unit_sphere_triangle_noting_overlap(v, tri, t_max, &mut false)
 }
