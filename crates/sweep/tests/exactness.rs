@@ -77,16 +77,7 @@ impl Path {
         if dm > self.radius {
             return None;
         }
-        let (mut a, mut b) = (0.0, tm);
-        for _ in 0..80 {
-            let m = 0.5 * (a + b);
-            if self.dist(m) > self.radius {
-                a = m;
-            } else {
-                b = m;
-            }
-        }
-        Some(b)
+        Some(self.first_touch_before(tm))
     }
 }
 

@@ -66,6 +66,22 @@ impl Path {
         dist_point_triangle(self.start + self.v * t, &self.tri)
     }
 
+    /// The first time in `[0, tm]` at which the distance reaches the radius,
+    /// by bisection, given that it is above the radius at 0 and not at `tm`
+    /// (the distance is convex along the path, so the crossing is unique).
+    pub fn first_touch_before(&self, tm: f64) -> f64 {
+        let (mut a, mut b) = (0.0, tm);
+        for _ in 0..80 {
+            let m = 0.5 * (a + b);
+            if self.dist(m) > self.radius {
+                a = m;
+            } else {
+                b = m;
+            }
+        }
+        b
+    }
+
     /// Minimum of the (convex) distance over `[lo, hi]` by golden section:
     /// `(t, distance)` at the smallest distance found.
     pub fn min_on(&self, lo: f64, hi: f64) -> (f64, f64) {
