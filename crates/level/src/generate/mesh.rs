@@ -67,6 +67,12 @@ impl MeshData {
 
     /// Adds a closed axis-aligned box with corners `min` and `max` (12 triangles).
     pub fn cuboid(&mut self, min: Vec3, max: Vec3) {
+        self.box_faces(min, max, true);
+    }
+
+    /// Adds the faces of an axis-aligned box, the top (+y) one only if `top`
+    /// (a slab whose top is tiled separately leaves it out).
+    pub fn box_faces(&mut self, min: Vec3, max: Vec3, top: bool) {
         let c = |x: bool, y: bool, z: bool| {
             Vec3::new(
                 if x { max.x } else { min.x },
@@ -76,7 +82,9 @@ impl MeshData {
         };
         let (f, t) = (false, true);
         self.polygon(&[c(f, f, f), c(t, f, f), c(t, f, t), c(f, f, t)], Vec3::NEG_Y);
-        self.polygon(&[c(f, t, f), c(t, t, f), c(t, t, t), c(f, t, t)], Vec3::Y);
+        if top {
+            self.polygon(&[c(f, t, f), c(t, t, f), c(t, t, t), c(f, t, t)], Vec3::Y);
+        }
         self.polygon(&[c(f, f, f), c(t, f, f), c(t, t, f), c(f, t, f)], Vec3::NEG_Z);
         self.polygon(&[c(f, f, t), c(t, f, t), c(t, t, t), c(f, t, t)], Vec3::Z);
         self.polygon(&[c(f, f, f), c(f, f, t), c(f, t, t), c(f, t, f)], Vec3::NEG_X);

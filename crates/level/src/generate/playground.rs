@@ -656,21 +656,9 @@ fn ground_slab(m: &mut MeshData, outer: Rect, depth: f32, holes: &[Rect]) {
             quad(m, x0, z, x1, outer.max.y);
         }
     }
-    let (lo, hi) = (
+    m.box_faces(
         Vec3::new(outer.min.x, -depth, outer.min.y),
         Vec3::new(outer.max.x, 0.0, outer.max.y),
+        false,
     );
-    let c = |x: bool, y: bool, z: bool| {
-        Vec3::new(
-            if x { hi.x } else { lo.x },
-            if y { hi.y } else { lo.y },
-            if z { hi.z } else { lo.z },
-        )
-    };
-    let (f, t) = (false, true);
-    m.polygon(&[c(f, f, f), c(t, f, f), c(t, f, t), c(f, f, t)], Vec3::NEG_Y);
-    m.polygon(&[c(f, f, f), c(t, f, f), c(t, t, f), c(f, t, f)], Vec3::NEG_Z);
-    m.polygon(&[c(f, f, t), c(t, f, t), c(t, t, t), c(f, t, t)], Vec3::Z);
-    m.polygon(&[c(f, f, f), c(f, f, t), c(f, t, t), c(f, t, f)], Vec3::NEG_X);
-    m.polygon(&[c(t, f, f), c(t, f, t), c(t, t, t), c(t, t, f)], Vec3::X);
 }
