@@ -86,7 +86,10 @@ pub use bvh::{Bvh, BvhStats};
 pub use collider::{BuildError, BuildReport, MeshCollider, PlacedCollider, Pose};
 pub use ellipsoid::{Ellipsoid, EllipsoidError};
 pub use query::sweep::{SweepHit, sweep};
-pub use slide::{Contact, Ground, SlideOptions, SlidePlane, SlideResult, collide_and_slide, depenetrate};
+pub use slide::{
+    Contact, ContactResponse, Ground, SlideOptions, SlidePlane, SlideResult, collide_and_slide, collide_and_slide_with,
+    depenetrate,
+};
 pub use triangle::{
     Feature, TriangleDefect, closest_point_on_triangle, distance_to_triangle, segment_crosses_triangle, triangle_defect,
 };

@@ -151,6 +151,39 @@ pub fn collide_and_slide(
     colliders: &[PlacedCollider<'_>],
     options: &SlideOptions,
 ) -> SlideResult {
+    collide_and_slide_with(ellipsoid, start, motion, colliders, options, |_| ContactResponse::Slide)
+}
+
+/// How the motion continues after a contact, decided by the caller of
+/// [`collide_and_slide_with`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum ContactResponse {
+    /// Slide along the contact's own plane (what [`collide_and_slide`] does).
+    Slide,
+    /// Slide as if the surface's normal were this unit world vector as well:
+    /// the motion enters neither the contact's own plane nor this one. A
+    /// character controller turns a too-steep slope into a wall this way
+    /// (its normal with the "up" part removed), so walking into it does not
+    /// climb it.
+    SlideAlso(Vec3),
+    /// Stop here: the rest of the motion is dropped.
+    Stop,
+}
+
+/// [`collide_and_slide`] with the response to each contact chosen by
+/// `respond`, called once per swept contact (not for depenetration pushes)
+/// after [`SlideOptions::stop_on_ground`] has had its say. The contact is
+/// recorded in the result whatever the answer; with
+/// [`ContactResponse::SlideAlso`] its [`Contact::plane`] is the substitute
+/// plane.
+pub fn collide_and_slide_with(
+    ellipsoid: &Ellipsoid,
+    start: Vec3,
+    motion: Vec3,
+    colliders: &[PlacedCollider<'_>],
+    options: &SlideOptions,
+    mut respond: impl FnMut(&Contact) -> ContactResponse,
+) -> SlideResult {
     let r = ellipsoid.radii();
     let skin = effective_skin(options.skin, start, motion, r);
     let mut result = SlideResult::default();
@@ -238,6 +271,20 @@ pub fn collide_and_slide(
             remaining = Vec3::ZERO;
             break;
         }
+        let extra_plane = match respond(result.contacts.last().expect("just pushed")) {
+            ContactResponse::Slide => None,
+            ContactResponse::SlideAlso(normal) => {
+                let normal = normal.normalize_or_zero();
+                if let Some(contact) = result.contacts.last_mut() {
+                    contact.plane.normal = normal;
+                }
+                Some(ellipsoid.normal_to_espace(normal)).filter(|n| *n != Vec3::ZERO)
+            }
+            ContactResponse::Stop => {
+                remaining = Vec3::ZERO;
+                break;
+            }
+        };
 
         // Planes met before stay active only while still touched; a plane
         // parallel to the new one is replaced by it.
@@ -249,16 +296,19 @@ pub fn collide_and_slide(
                 kept += 1;
             }
         }
-        if kept == MAX_PLANES {
-            planes.copy_within(1.., 0);
-            kept -= 1;
-        }
         let world_tri = collider
             .mesh
             .triangle(hit.slot)
             .map(|p| collider.pose.transform_point(p));
-        planes[kept] = (hit.espace_normal, world_tri);
-        plane_count = kept + 1;
+        for normal in std::iter::once(hit.espace_normal).chain(extra_plane) {
+            if kept == MAX_PLANES {
+                planes.copy_within(1.., 0);
+                kept -= 1;
+            }
+            planes[kept] = (normal, world_tri);
+            kept += 1;
+        }
+        plane_count = kept;
         let mut normals = [Vec3::ZERO; MAX_PLANES];
         for (n, (plane, _)) in normals.iter_mut().zip(&planes[..plane_count]) {
             *n = *plane;

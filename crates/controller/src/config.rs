@@ -1,0 +1,270 @@
+//! `ControllerConfig`: every tunable of the walking rules, with its unit and
+//! what raising or lowering it does, and the validation that keeps NaN and
+//! nonsense out of the simulation.
+
+use glam::Vec3;
+use std::fmt;
+
+/// The tunables of a [`crate::Controller`]. Metres, seconds, m/s, m/s²;
+/// angles in degrees. Make one with [`ControllerConfig::default`] and change
+/// fields; [`crate::Controller::new`] and [`crate::Controller::set_config`]
+/// refuse invalid values with a [`ConfigError`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ControllerConfig {
+    /// Radii of the standing ellipsoid, metres: x and z across, y along "up"
+    /// (0.4, 0.9, 0.4: a 1.8 m tall, 0.8 m wide player). When gravity points
+    /// along another world axis, the y radius goes along that axis.
+    pub standing_radii: Vec3,
+    /// Radii while crouching, metres (0.4, 0.55, 0.4: 1.1 m tall, fits under
+    /// the demo level's 1.3 m ceiling). The feet stay on the floor when
+    /// switching.
+    pub crouched_radii: Vec3,
+    /// Top walking speed, m/s (4.5). Raise for a brisker walk.
+    pub walk_speed: f32,
+    /// Top speed with sprint held, m/s (7.5).
+    pub sprint_speed: f32,
+    /// Top speed while crouched, m/s (2.0).
+    pub crouch_speed: f32,
+    /// How fast walking speed is gained on ground of friction 1, m/s² (40:
+    /// full walking speed in about 0.11 s). Lower it for a heavier start.
+    pub ground_acceleration: f32,
+    /// How fast the velocity across "up" follows the input in the air, m/s²
+    /// (8; 0 = no air control). Raise for more steering mid-jump.
+    pub air_acceleration: f32,
+    /// Braking on ground of friction 1 with no input, m/s² (40: from walking
+    /// speed to rest in 0.25 m, from sprint in 0.70 m). Both this and
+    /// `ground_acceleration` are multiplied by the surface's friction (0 ice
+    /// … 1 normal), so on ice momentum carries on and turning is slow.
+    pub ground_friction: f32,
+    /// Height of a jump's apex above the take-off, metres (1.0; 0 = no
+    /// jumping). The take-off speed is `sqrt(2 · |gravity| · jump_height)`.
+    pub jump_height: f32,
+    /// Gravity, m/s² ((0, −9.81, 0)). Any direction: "up" is its opposite.
+    /// Zero gravity keeps the last "up".
+    pub gravity: Vec3,
+    /// Steepest walkable slope, degrees from horizontal (45). Steeper
+    /// surfaces act as walls when walked into and are slid down.
+    pub walkable_slope_deg: f32,
+    /// Tallest riser climbed without jumping, metres (0.35). Also how far
+    /// below an edge of walkable ground the feet may hang and still stand
+    /// on it. Must be below the crouched y radius.
+    pub step_height: f32,
+    /// How far down the ground is searched for after a walking move,
+    /// metres (0.4). Keeps the player on the ground down stairs and over
+    /// ramp crests; raise it with `step_height`, lower it to leave the
+    /// ground sooner.
+    pub snap_distance: f32,
+    /// Gap kept between the ellipsoid and surfaces, as a fraction of the
+    /// radius along each axis (0.001). Raise if contacts flicker, lower if
+    /// the gap shows.
+    pub skin: f32,
+    /// Most sweeps per collide-and-slide pass (5). 4–8 handles creases and
+    /// corners; fewer is faster but loses motion in tight corners.
+    pub slide_iterations: u32,
+    /// Seconds after leaving the ground in which a jump still works (0.12).
+    pub coyote_time: f32,
+    /// Seconds a jump pressed in the air is remembered and fires on landing (0.15).
+    pub jump_buffer: f32,
+    /// Top falling speed, m/s (50). Lower for floatier long falls.
+    pub max_fall_speed: f32,
+}
+
+impl Default for ControllerConfig {
+    fn default() -> Self {
+        Self {
+            standing_radii: Vec3::new(0.4, 0.9, 0.4),
+            crouched_radii: Vec3::new(0.4, 0.55, 0.4),
+            walk_speed: 4.5,
+            sprint_speed: 7.5,
+            crouch_speed: 2.0,
+            ground_acceleration: 40.0,
+            air_acceleration: 8.0,
+            ground_friction: 40.0,
+            jump_height: 1.0,
+            gravity: Vec3::new(0.0, -9.81, 0.0),
+            walkable_slope_deg: 45.0,
+            step_height: 0.35,
+            snap_distance: 0.4,
+            skin: 1e-3,
+            slide_iterations: 5,
+            coyote_time: 0.12,
+            jump_buffer: 0.15,
+            max_fall_speed: 50.0,
+        }
+    }
+}
+
+/// Why a configuration (or a tick length) was refused.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum ConfigError {
+    /// A value was NaN or infinite.
+    NotFinite {
+        /// The field's name.
+        field: &'static str,
+    },
+    /// A value was outside the range that makes sense.
+    OutOfRange {
+        /// The field's name.
+        field: &'static str,
+        /// The value given.
+        value: f32,
+        /// The allowed range, in words.
+        allowed: &'static str,
+    },
+}
+
+impl fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::NotFinite { field } => write!(f, "{field} must be a finite number"),
+            Self::OutOfRange { field, value, allowed } => write!(f, "{field} is {value}, but must be {allowed}"),
+        }
+    }
+}
+
+impl std::error::Error for ConfigError {}
+
+fn finite(field: &'static str, v: f32) -> Result<f32, ConfigError> {
+    if v.is_finite() { Ok(v) } else { Err(ConfigError::NotFinite { field }) }
+}
+
+fn range(field: &'static str, v: f32, ok: bool, allowed: &'static str) -> Result<(), ConfigError> {
+    finite(field, v)?;
+    if ok { Ok(()) } else { Err(ConfigError::OutOfRange { field, value: v, allowed }) }
+}
+
+fn radii(field: &'static str, r: Vec3) -> Result<(), ConfigError> {
+    if !r.is_finite() {
+        return Err(ConfigError::NotFinite { field });
+    }
+    let v = r.min_element();
+    range(field, v, v >= 0.01, "at least 0.01 m on every axis")?;
+    let v = r.max_element();
+    range(field, v, v <= 100.0, "at most 100 m on every axis")
+}
+
+impl ControllerConfig {
+    /// Checks every field; the first problem found is returned.
+    pub fn validate(&self) -> Result<(), ConfigError> {
+        radii("standing_radii", self.standing_radii)?;
+        radii("crouched_radii", self.crouched_radii)?;
+        for (field, v) in [
+            ("walk_speed", self.walk_speed),
+            ("sprint_speed", self.sprint_speed),
+            ("crouch_speed", self.crouch_speed),
+            ("ground_acceleration", self.ground_acceleration),
+            ("max_fall_speed", self.max_fall_speed),
+        ] {
+            range(field, v, v > 0.0 && v <= 1000.0, "greater than 0 and at most 1000")?;
+        }
+        for (field, v) in [
+            ("air_acceleration", self.air_acceleration),
+            ("ground_friction", self.ground_friction),
+        ] {
+            range(field, v, (0.0..=1000.0).contains(&v), "between 0 and 1000")?;
+        }
+        range(
+            "jump_height",
+            self.jump_height,
+            (0.0..=100.0).contains(&self.jump_height),
+            "between 0 and 100 m",
+        )?;
+        if !self.gravity.is_finite() {
+            return Err(ConfigError::NotFinite { field: "gravity" });
+        }
+        let g = self.gravity.length();
+        range("gravity", g, g <= 1000.0, "at most 1000 m/s² long")?;
+        let s = self.walkable_slope_deg;
+        range("walkable_slope_deg", s, s > 0.0 && s < 90.0, "between 0° and 90° (exclusive)")?;
+        let low = self.crouched_radii.y.min(self.standing_radii.y);
+        range(
+            "step_height",
+            self.step_height,
+            self.step_height >= 0.0 && self.step_height < low,
+            "at least 0 and below the smaller y radius",
+        )?;
+        range(
+            "snap_distance",
+            self.snap_distance,
+            (0.0..=10.0).contains(&self.snap_distance),
+            "between 0 and 10 m",
+        )?;
+        range(
+            "skin",
+            self.skin,
+            self.skin >= 1e-5 && self.skin <= 0.05,
+            "between 0.00001 and 0.05 of the radius",
+        )?;
+        let it = self.slide_iterations as f32;
+        range("slide_iterations", it, (1.0..=32.0).contains(&it), "between 1 and 32")?;
+        for (field, v) in [("coyote_time", self.coyote_time), ("jump_buffer", self.jump_buffer)] {
+            range(field, v, (0.0..=10.0).contains(&v), "between 0 and 10 s")?;
+        }
+        Ok(())
+    }
+
+    /// Top speed for the given stance, m/s.
+    pub fn top_speed(&self, crouched: bool, sprint: bool) -> f32 {
+        if crouched {
+            self.crouch_speed
+        } else if sprint {
+            self.sprint_speed
+        } else {
+            self.walk_speed
+        }
+    }
+
+    /// Take-off speed of a jump, m/s.
+    pub fn jump_speed(&self) -> f32 {
+        (2.0 * self.gravity.length() * self.jump_height).sqrt()
+    }
+}
+
+/// Checks a tick length, seconds: finite, greater than 0, at most 1 s.
+pub fn validate_dt(dt: f32) -> Result<(), ConfigError> {
+    range("dt", dt, dt > 0.0 && dt <= 1.0, "greater than 0 and at most 1 s")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_is_valid() {
+        ControllerConfig::default().validate().unwrap();
+    }
+
+    #[test]
+    fn refuses_nonsense_with_the_field_name() {
+        let base = ControllerConfig::default();
+        let cases: Vec<(ControllerConfig, &str)> = vec![
+            (ControllerConfig { walk_speed: f32::NAN, ..base }, "walk_speed"),
+            (ControllerConfig { walk_speed: -1.0, ..base }, "walk_speed"),
+            (ControllerConfig { sprint_speed: 0.0, ..base }, "sprint_speed"),
+            (ControllerConfig { standing_radii: Vec3::new(0.4, 0.0, 0.4), ..base }, "standing_radii"),
+            (ControllerConfig { crouched_radii: Vec3::splat(f32::INFINITY), ..base }, "crouched_radii"),
+            (ControllerConfig { gravity: Vec3::new(0.0, f32::NAN, 0.0), ..base }, "gravity"),
+            (ControllerConfig { walkable_slope_deg: 90.0, ..base }, "walkable_slope_deg"),
+            (ControllerConfig { walkable_slope_deg: 0.0, ..base }, "walkable_slope_deg"),
+            (ControllerConfig { step_height: 0.6, ..base }, "step_height"),
+            (ControllerConfig { step_height: -0.1, ..base }, "step_height"),
+            (ControllerConfig { skin: 0.0, ..base }, "skin"),
+            (ControllerConfig { slide_iterations: 0, ..base }, "slide_iterations"),
+            (ControllerConfig { coyote_time: f32::INFINITY, ..base }, "coyote_time"),
+            (ControllerConfig { jump_height: -1.0, ..base }, "jump_height"),
+            (ControllerConfig { ground_friction: -5.0, ..base }, "ground_friction"),
+        ];
+        for (config, field) in cases {
+            let e = config.validate().unwrap_err();
+            assert!(e.to_string().starts_with(field), "{field}: {e}");
+        }
+        assert!(validate_dt(0.0).is_err());
+        assert!(validate_dt(-1.0 / 60.0).is_err());
+        assert!(validate_dt(f32::NAN).is_err());
+        assert!(validate_dt(1.0 / 300.0).is_ok());
+        // Zero gravity and no jumping are fine.
+        ControllerConfig { gravity: Vec3::ZERO, jump_height: 0.0, ..base }
+            .validate()
+            .unwrap();
+    }
+}

@@ -1,0 +1,52 @@
+//! slidewalk's character controller: the walking rules that turn
+//! swept-ellipsoid collide-and-slide ([`sweep`]) into a player that feels
+//! right. Plain Rust, no engine: deterministic, tested in seconds.
+//!
+//! One call per fixed tick, [`Controller::tick`]: (config, state, intent,
+//! placed colliders, dt) → the new [`CharacterState`] and a [`TickReport`]
+//! (contacts of every pass, the ground, whether it stepped, snapped, landed,
+//! was pushed or is crushed).
+//!
+//! # The rules
+//!
+//! * **Up** is minus gravity, any direction ([`frame`]); zero gravity keeps
+//!   the last one. The ellipsoid stays axis-aligned, its y radius along the
+//!   world axis nearest "up".
+//! * **Ground** (`support.rs`): contacts within the walkable slope; edges of
+//!   walkable ground while the feet hang at most the step height below
+//!   them (stair noses, ledge rims: no creeping off ledges). Steeper
+//!   surfaces are walls when walked into.
+//! * **Walking** moves along the ground plane at the speed asked for,
+//!   accelerating and braking at rates scaled by the surface's friction.
+//!   When a wall-like contact holds the move back, a **step-up** (up by the
+//!   step height, forward, down) is tried and taken if it lands on ground
+//!   further on. Then a **snap** searches the ground below within the snap
+//!   distance: found, the character stays on it (down stairs, over ramp
+//!   crests); not found, it falls from the next tick.
+//! * **In the air** the motion is `v·dt + ½·g·dt²` (exact for constant
+//!   gravity, so the jump apex is the configured height at any tick rate);
+//!   it lands on ground while going down onto it; what it hits takes the
+//!   velocity going into it (a ceiling ends the rise).
+//! * **Jump** from the ground, within the coyote time after leaving it, or
+//!   on landing when pressed within the jump buffer before.
+//! * **Shape**: crouching, standing up, a new "up" or new radii take effect
+//!   only where the new shape fits (feet kept on the floor); standing up
+//!   under a low ceiling waits until the player is clear.
+//! * **Platforms**: standing on a moving collider carries the character by
+//!   its motion over the tick (translation and rotation, the heading turn
+//!   reported) before it walks; leaving it keeps the platform's velocity.
+//!   Geometry that moves into the character pushes it out; when it cannot,
+//!   the report says **crushed**.
+#![deny(missing_docs)]
+
+mod config;
+pub mod frame;
+mod state;
+mod support;
+mod tick;
+mod world;
+
+pub use config::{ConfigError, ControllerConfig, validate_dt};
+pub use state::{CharacterState, GroundContact, Intent, Pass, PassContact, TickReport};
+pub use tick::{Controller, TickError};
+pub use world::World;

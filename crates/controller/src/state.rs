@@ -1,0 +1,172 @@
+//! What the controller reads each tick (`Intent`), keeps between ticks
+//! (`CharacterState`) and tells about a tick (`TickReport`).
+
+use glam::Vec3;
+use sweep::Contact;
+
+/// What the input asked for this tick.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Intent {
+    /// Desired walking direction, world space, with a magnitude 0..1 (the
+    /// fraction of the top speed). Its part along "up" is ignored; longer
+    /// vectors are shortened to 1, non-finite ones count as zero.
+    pub direction: Vec3,
+    /// Jump was pressed this tick (an edge, not "held": holding the key
+    /// should not jump again on landing unless the game wants bunny hops).
+    pub jump: bool,
+    /// Crouch is held.
+    pub crouch: bool,
+    /// Sprint is held.
+    pub sprint: bool,
+}
+
+/// The surface the character stands on.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GroundContact {
+    /// Contact point, metres.
+    pub point: Vec3,
+    /// Normal of the walkable surface (for an edge or a corner, the normal of
+    /// the walkable face it belongs to), unit.
+    pub normal: Vec3,
+    /// The contact's own normal (from the touched feature to the centre), unit.
+    pub contact_normal: Vec3,
+    /// Index of the collider in [`crate::World::colliders`].
+    pub collider: usize,
+    /// Triangle of that collider (its input index).
+    pub triangle: u32,
+    /// Surface friction, 0 (ice) … 1 (normal grip).
+    pub friction: f32,
+    /// Velocity of the surface at the contact, m/s (a lift's or a door's).
+    pub velocity: Vec3,
+    /// Standing on an edge of walkable ground with the contact's own normal
+    /// steeper than walkable (a stair nose, a ledge's rim).
+    pub on_edge: bool,
+}
+
+/// Everything the controller keeps between ticks. Plain data: copy it to
+/// rewind, compare it to test.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CharacterState {
+    /// Centre of the ellipsoid, metres.
+    pub position: Vec3,
+    /// Own velocity, m/s: relative to the ground while standing (a lift's
+    /// motion is not in it), world velocity in the air.
+    pub velocity: Vec3,
+    /// World up (unit), the opposite of gravity; kept when gravity is zero.
+    pub up: Vec3,
+    /// The crouched shape is in use.
+    pub crouched: bool,
+    /// Radii of the ellipsoid in use on the world axes, metres (the
+    /// standing or crouched radii of the config, turned to "up"). A shape
+    /// change (crouch, stand up, new gravity, new config) takes effect only
+    /// where the new shape fits.
+    pub radii: Vec3,
+    /// The ground stood on after the last tick, if any.
+    pub ground: Option<GroundContact>,
+    /// Seconds since the character last stood on ground (0 while standing).
+    pub air_time: f32,
+    /// A jump may still start from coyote time (cleared by jumping).
+    pub coyote_jump: bool,
+    /// Seconds left in which a jump pressed earlier still fires.
+    pub jump_buffer: f32,
+}
+
+impl CharacterState {
+    /// A character whose feet are at `feet` (metres), standing, at rest, y up.
+    /// It is not yet known to be grounded: the first tick finds out.
+    pub fn standing_at(feet: Vec3, config: &crate::ControllerConfig) -> Self {
+        let up = crate::frame::up_from_gravity(config.gravity, Vec3::Y);
+        let radii = crate::frame::world_radii(config.standing_radii, up);
+        // A hair above the feet, so the first tick lands cleanly.
+        let extent = crate::frame::extent_along(radii, up);
+        Self {
+            position: feet + up * extent * (1.0 + 4.0 * config.skin),
+            velocity: Vec3::ZERO,
+            up,
+            crouched: false,
+            radii,
+            ground: None,
+            air_time: 0.0,
+            coyote_jump: false,
+            jump_buffer: 0.0,
+        }
+    }
+
+    /// Where the feet are (the ellipsoid's lowest point along "up"), metres.
+    pub fn feet(&self) -> Vec3 {
+        self.position - self.up * crate::frame::extent_along(self.radii, self.up)
+    }
+
+    /// Whether it stands on ground.
+    pub fn grounded(&self) -> bool {
+        self.ground.is_some()
+    }
+
+    /// Velocity in the world frame, m/s: own velocity plus the ground's.
+    pub fn world_velocity(&self) -> Vec3 {
+        self.velocity + self.ground.map_or(Vec3::ZERO, |g| g.velocity)
+    }
+}
+
+/// Which pass of a tick met a contact.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Pass {
+    /// Being carried by the platform stood on.
+    Carry,
+    /// The walking move along the ground.
+    Move,
+    /// The step-up's up leg.
+    StepUp,
+    /// The step-up's forward leg.
+    StepForward,
+    /// The step-up's down leg.
+    StepDown,
+    /// The search for ground below after a walking move.
+    Snap,
+    /// The motion in the air (falling, jumping), gravity included.
+    Air,
+    /// A change of shape (crouching, standing up, a new "up").
+    Shape,
+}
+
+/// A contact with the pass that met it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PassContact {
+    /// The pass.
+    pub pass: Pass,
+    /// The contact (see [`sweep::Contact`]).
+    pub contact: Contact,
+}
+
+/// What happened in one tick.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct TickReport {
+    /// Every contact of every pass, in order. Contacts of step-up attempts
+    /// that were not taken are left out.
+    pub contacts: Vec<PassContact>,
+    /// The ground stood on at the end of the tick.
+    pub ground: Option<GroundContact>,
+    /// Climbed by an explicit step-up (up, forward, down).
+    pub stepped: bool,
+    /// Pulled down onto the ground after the move (more than the skin).
+    pub snapped: bool,
+    /// Landed this tick.
+    pub landed: bool,
+    /// A jump started this tick.
+    pub jumped: bool,
+    /// Pushed out of geometry that moved into it (a door), metres.
+    pub pushed: Vec3,
+    /// Squeezed: an overlap could not be resolved (between a closing door
+    /// and a wall, or a lift and a ceiling). The game should stop or reverse
+    /// what is moving.
+    pub crushed: bool,
+    /// Crouch was released but standing up is blocked by something above.
+    pub stand_blocked: bool,
+    /// Moved by the platform stood on, metres.
+    pub carried: Vec3,
+    /// Turn about "up" given by a rotating platform this tick, radians
+    /// (counter-clockwise seen from above); the game adds it to the heading.
+    pub heading_delta: f32,
+    /// Sweeps run by all passes (cost).
+    pub sweeps: u32,
+}
