@@ -44,6 +44,7 @@ pub mod frame;
 mod state;
 mod support;
 mod tick;
+pub mod test_util;
 mod world;
 
 pub use config::{ConfigError, ControllerConfig, validate_dt};

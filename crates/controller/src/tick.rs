@@ -299,7 +299,7 @@ impl<'a> Run<'a> {
             && held_back
             && wanted.length() > 1e-6
             && progress(moved.position) < 0.99 * wanted.length()
-            && let Some(landing) = self.step_up(state, e, &moved, wanted, progress(moved.position))
+            && let Some(landing) = self.step_up(state, e, wanted, progress(moved.position))
         {
             self.record(Pass::Move, &moved);
             self.record(Pass::StepUp, &landing.0);
@@ -352,7 +352,6 @@ impl<'a> Run<'a> {
         &self,
         state: &CharacterState,
         e: &Ellipsoid,
-        plain: &SlideResult,
         wanted: Vec3,
         plain_progress: f32,
     ) -> Option<(SlideResult, SlideResult, SlideResult, GroundContact)> {
@@ -365,10 +364,17 @@ impl<'a> Run<'a> {
         if lifted <= 2.0 * self.skin_metres(state) || rise.unresolved_overlap {
             return None;
         }
-        let support = self.support(state);
+        // Lifted, an edge counts as ground only up to the step height above
+        // the feet where the step started (or the lift would climb it too).
+        let support = Support {
+            step_height: (self.c.step_height - lifted).max(0.0),
+            ..self.support(state)
+        };
         let forward = collide_and_slide_with(e, rise.position, wanted, colliders, &self.options, |ct| {
             support.walk_response(ct)
         });
+        let support = self.support(state);
+        let feet = state.feet();
         let down_by = lifted + 2.0 * self.skin_metres(state);
         let down = collide_and_slide_with(e, forward.position, -up * down_by, colliders, &self.options, |_| {
             ContactResponse::Stop
@@ -379,8 +385,10 @@ impl<'a> Run<'a> {
             .filter(|ct| !ct.depenetration)
             .find_map(|ct| support.ground_of(ct))?;
         let progress = horizontal(down.position - start, up).dot(wanted.normalize_or_zero());
-        let _ = plain;
-        (progress > plain_progress + 1e-4 * wanted.length().max(1e-3) && !down.unresolved_overlap)
+        let risen = (ground.point - feet).dot(up);
+        (progress > plain_progress + 1e-4 * wanted.length().max(1e-3)
+            && risen <= self.c.step_height + 1e-4
+            && !down.unresolved_overlap)
             .then_some((rise, forward, down, ground))
     }
 

@@ -1,0 +1,254 @@
+//! Test courses and a small simulation harness, shared by the tests, the
+//! benchmark and the behaviour table: geometry built in a canonical frame
+//! (metres, y up, walking along −z), placed in the world by any rotation
+//! (so the same course runs under any gravity), movers posed by time, and
+//! every tick checked by brute force for penetration and non-finite values.
+
+use crate::{CharacterState, Controller, ControllerConfig, Intent, TickReport, World};
+use glam::{Quat, Vec3};
+use sweep::test_util::{Soup, min_espace_distance};
+use sweep::{Ellipsoid, MeshCollider, PlacedCollider, Pose};
+
+/// Adds a 1 m thick slab whose top is `y`, spanning x and z in `-half..half`.
+pub fn slab(s: &mut Soup, half: f32, y: f32) {
+    s.cuboid(Vec3::new(-half, y - 1.0, -half), Vec3::new(half, y, half));
+}
+
+/// Adds a ramp of `angle_deg` climbing along −z from the ground at
+/// `foot_z` to `height`, `width` wide (centred on x = 0), with a platform
+/// `platform` metres deep at its top. Returns the z of the crest.
+pub fn ramp(s: &mut Soup, foot_z: f32, angle_deg: f32, height: f32, width: f32, platform: f32) -> f32 {
+    let run = height / angle_deg.to_radians().tan();
+    let crest = foot_z - run;
+    let (x0, x1) = (-width / 2.0, width / 2.0);
+    let p = |x: f32, y: f32, z: f32| Vec3::new(x, y, z);
+    // Slope, back and sides of the wedge.
+    s.quad(p(x0, 0.0, foot_z), p(x1, 0.0, foot_z), p(x1, height, crest), p(x0, height, crest));
+    s.tri(p(x0, 0.0, foot_z), p(x0, height, crest), p(x0, 0.0, crest));
+    s.tri(p(x1, 0.0, foot_z), p(x1, 0.0, crest), p(x1, height, crest));
+    s.cuboid(p(x0, 0.0, crest - platform), p(x1, height, crest));
+    crest
+}
+
+/// Adds a flight of `steps` risers of `rise` metres with treads `run` deep,
+/// going up along −z from `front_z`, `width` wide centred on x = 0, and a
+/// landing `landing` deep. Returns the z of the landing's far edge.
+pub fn stairs(s: &mut Soup, front_z: f32, rise: f32, run: f32, steps: u32, landing: f32, width: f32) -> f32 {
+    let mut z = front_z;
+    for i in 0..steps {
+        let depth = if i + 1 == steps { landing } else { run };
+        s.cuboid(
+            Vec3::new(-width / 2.0, 0.0, z - depth),
+            Vec3::new(width / 2.0, rise * (i + 1) as f32, z),
+        );
+        z -= depth;
+    }
+    z
+}
+
+/// A collider that moves: its pose as a function of time (seconds).
+pub struct Mover {
+    /// Triangles in the mover's own frame (canonical frame).
+    pub collider: MeshCollider,
+    /// Pose at time t, canonical frame.
+    pub pose: Box<dyn Fn(f64) -> Pose>,
+    /// Friction of its surface.
+    pub friction: f32,
+}
+
+/// What one tick did, in the canonical frame.
+#[derive(Clone, Debug)]
+pub struct Tick {
+    /// Centre after the tick (canonical frame), metres.
+    pub position: Vec3,
+    /// Own velocity (canonical frame), m/s.
+    pub velocity: Vec3,
+    /// Standing on ground after the tick.
+    pub grounded: bool,
+    /// Time at the end of the tick, seconds.
+    pub time: f64,
+    /// The controller's report.
+    pub report: TickReport,
+    /// Smallest eSpace distance to any triangle (1 = touching).
+    pub clearance: f32,
+}
+
+/// A character on a course: the controller, its state, the colliders, the
+/// clock, and the frame the course is placed in.
+pub struct Sim {
+    /// The controller.
+    pub controller: Controller,
+    /// The character.
+    pub state: CharacterState,
+    /// Static colliders with their friction (index = collider index).
+    pub statics: Vec<(MeshCollider, f32)>,
+    /// Moving colliders (indices after the statics).
+    pub movers: Vec<Mover>,
+    /// Seconds simulated.
+    pub time: f64,
+    /// Tick length, seconds.
+    pub dt: f32,
+    /// World from canonical: the course and everything in it is rotated by this.
+    pub frame: Quat,
+    /// Panic on any tick that ends penetrating (by more than 1e-4 of the
+    /// radius) or non-finite, unless the tick reported `crushed`.
+    pub check: bool,
+}
+
+impl Sim {
+    /// A course (canonical frame) placed by `frame`, with the character's
+    /// feet at `feet` (canonical) and gravity turned with the frame.
+    pub fn new(mut config: ControllerConfig, course: &Soup, frame: Quat, feet: Vec3, hz: f32) -> Self {
+        config.gravity = frame * config.gravity;
+        let controller = Controller::new(config).expect("valid test config");
+        let world_soup = Soup {
+            positions: course.positions.iter().map(|p| frame * *p).collect(),
+            triangles: course.triangles.clone(),
+        };
+        let collider = MeshCollider::build(&world_soup.positions, &world_soup.triangles).expect("course has triangles");
+        Self {
+            state: CharacterState::standing_at(frame * feet, controller.config()),
+            controller,
+            statics: vec![(collider, 1.0)],
+            movers: Vec::new(),
+            time: 0.0,
+            dt: 1.0 / hz,
+            frame,
+            check: true,
+        }
+    }
+
+    /// Adds another static collider (canonical frame) with its friction.
+    pub fn add_static(&mut self, soup: &Soup, friction: f32) {
+        let positions: Vec<Vec3> = soup.positions.iter().map(|p| self.frame * *p).collect();
+        let collider = MeshCollider::build(&positions, &soup.triangles).expect("collider has triangles");
+        self.statics.push((collider, friction));
+    }
+
+    /// Adds a mover: `soup` in its own frame, posed (canonical frame) by `pose(t)`.
+    pub fn add_mover(&mut self, soup: &Soup, friction: f32, pose: impl Fn(f64) -> Pose + 'static) {
+        let positions: Vec<Vec3> = soup.positions.iter().map(|p| self.frame * *p).collect();
+        let collider = MeshCollider::build(&positions, &soup.triangles).expect("mover has triangles");
+        let frame = self.frame;
+        self.movers.push(Mover {
+            collider,
+            // Conjugate by the frame: rotate the canonical pose into the world.
+            pose: Box::new(move |t| {
+                let p = pose(t);
+                Pose {
+                    rotation: frame * p.rotation * frame.inverse(),
+                    translation: frame * p.translation,
+                }
+            }),
+            friction,
+        });
+    }
+
+    /// The colliders at the end of the tick that ends at `t`, with their
+    /// motion over that tick as velocities.
+    fn placed<'s>(statics: &'s [(MeshCollider, f32)], movers: &'s [Mover], dt: f32, t: f64) -> Vec<PlacedCollider<'s>> {
+        let mut placed: Vec<PlacedCollider<'_>> = statics.iter().map(|(c, _)| PlacedCollider::fixed(c)).collect();
+        for m in movers {
+            let (now, before) = ((m.pose)(t), (m.pose)(t - dt as f64));
+            let linear = (now.translation - before.translation) / dt;
+            let angular = (now.rotation * before.rotation.inverse()).to_scaled_axis() / dt;
+            placed.push(PlacedCollider::moving(&m.collider, now, linear, angular));
+        }
+        placed
+    }
+
+    /// One tick with `intent` given in the canonical frame.
+    pub fn tick(&mut self, intent: Intent) -> Tick {
+        let t = self.time + self.dt as f64;
+        let placed = Self::placed(&self.statics, &self.movers, self.dt, t);
+        let frictions: Vec<f32> = self
+            .statics
+            .iter()
+            .map(|(_, f)| *f)
+            .chain(self.movers.iter().map(|m| m.friction))
+            .collect();
+        let friction = move |c: usize, _t: u32| frictions.get(c).copied().unwrap_or(1.0);
+        let world = World::new(&placed).with_friction(&friction);
+        let intent = Intent {
+            direction: self.frame * intent.direction,
+            ..intent
+        };
+        let report = self
+            .controller
+            .tick(&mut self.state, &intent, &world, self.dt)
+            .expect("valid tick");
+        let clearance = clearance(&self.state, &placed);
+        if self.check && !report.crushed {
+            assert!(
+                self.state.position.is_finite() && self.state.velocity.is_finite(),
+                "non-finite state at t = {t}: {:?}",
+                self.state
+            );
+            assert!(
+                clearance >= 1.0 - 1e-4,
+                "penetrating by {:.2e} of the radius at t = {t}, canonical position {}",
+                1.0 - clearance,
+                self.frame.inverse() * self.state.position
+            );
+        }
+        self.time = t;
+        Tick {
+            position: self.frame.inverse() * self.state.position,
+            velocity: self.frame.inverse() * self.state.velocity,
+            grounded: self.state.grounded(),
+            time: t,
+            report,
+            clearance,
+        }
+    }
+
+    /// Ticks for `seconds` with the same intent.
+    pub fn run(&mut self, seconds: f32, intent: Intent) -> Vec<Tick> {
+        let n = (seconds / self.dt).round() as usize;
+        (0..n).map(|_| self.tick(intent)).collect()
+    }
+
+    /// Centre in the canonical frame, metres.
+    pub fn position(&self) -> Vec3 {
+        self.frame.inverse() * self.state.position
+    }
+
+    /// Feet in the canonical frame, metres.
+    pub fn feet(&self) -> Vec3 {
+        self.frame.inverse() * self.state.feet()
+    }
+}
+
+/// Smallest eSpace distance from the character to any placed triangle (brute force).
+pub fn clearance(state: &CharacterState, placed: &[PlacedCollider<'_>]) -> f32 {
+    let Ok(e) = Ellipsoid::new(state.radii) else { return f32::NAN };
+    placed
+        .iter()
+        .map(|p| {
+            let tris: Vec<[Vec3; 3]> = p
+                .mesh
+                .triangles()
+                .iter()
+                .map(|t| t.map(|v| p.pose.transform_point(v)))
+                .collect();
+            min_espace_distance(&e, state.position, &tris)
+        })
+        .fold(f32::INFINITY, f32::min)
+}
+
+/// Walk forward (−z in the canonical frame) at full speed.
+pub fn forward() -> Intent {
+    Intent {
+        direction: Vec3::NEG_Z,
+        ..Intent::default()
+    }
+}
+
+/// The frames the "any gravity" tests use: y up, x up (gravity −x), −z up (gravity +z).
+pub fn gravity_frames() -> [(&'static str, Quat); 3] {
+    [
+        ("gravity -y", Quat::IDENTITY),
+        ("gravity -x", Quat::from_rotation_arc(Vec3::Y, Vec3::X)),
+        ("gravity +z", Quat::from_rotation_arc(Vec3::Y, Vec3::NEG_Z)),
+    ]
+}
