@@ -417,6 +417,14 @@ impl<'a> Run<'a> {
             }
         });
         self.record(Pass::Air, &result);
+        if landing.is_none() {
+            // Pushed out of something rising into it (a lift from below): landed on it.
+            landing = result
+                .contacts
+                .iter()
+                .filter(|ct| ct.depenetration && velocity.dot(up) <= ct.surface_velocity.dot(up) + 1e-3)
+                .find_map(|ct| support.ground_of(ct));
+        }
         // What was hit takes away the velocity going into it (a ceiling
         // clears the upward speed, a wall the speed into the wall).
         for ct in &result.contacts {

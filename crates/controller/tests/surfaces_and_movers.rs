@@ -1,0 +1,193 @@
+//! Friction per surface, moving platforms (lift, turntable) and pushers
+//! (a door swinging into the player, a squeeze against a wall).
+
+use controller::test_util::{Sim, slab};
+use controller::{ControllerConfig, Intent};
+use glam::{Quat, Vec3};
+use sweep::Pose;
+use sweep::test_util::Soup;
+
+fn flat() -> Soup {
+    let mut course = Soup::default();
+    slab(&mut course, 40.0, 0.0);
+    course
+}
+
+fn towards(direction: Vec3) -> Intent {
+    Intent {
+        direction,
+        ..Intent::default()
+    }
+}
+
+/// Distance slid after releasing the input at top speed on a floor of `friction`.
+fn stopping_distance(friction: f32, sprint: bool) -> f32 {
+    let mut sim = Sim::new(ControllerConfig::default(), &flat(), Quat::IDENTITY, Vec3::new(0.0, 0.0, 20.0), 60.0);
+    let mut floor = Soup::default();
+    floor.cuboid(Vec3::new(-30.0, 0.0, -35.0), Vec3::new(30.0, 0.02, 35.0));
+    sim.add_static(&floor, friction);
+    sim.run(0.3, Intent::default());
+    sim.run(2.5, Intent { sprint, ..towards(Vec3::NEG_Z) });
+    let released = sim.position();
+    sim.run(8.0, Intent::default());
+    (released - sim.position()).length()
+}
+
+#[test]
+fn normal_ground_stops_within_the_documented_distance_and_ice_carries_on() {
+    // Documented: walking speed to rest in 0.25 m, sprint in 0.70 m (v² / 2·braking).
+    let walk = stopping_distance(1.0, false);
+    let sprint = stopping_distance(1.0, true);
+    assert!((walk - 0.253).abs() < 0.08, "walk stops in {walk} m");
+    assert!((sprint - 0.703).abs() < 0.13, "sprint stops in {sprint} m");
+    let ice = stopping_distance(0.05, false);
+    assert!(ice > 4.0, "ice: stopped in {ice} m");
+}
+
+#[test]
+fn turning_on_ice_is_slow() {
+    let mut sim = Sim::new(ControllerConfig::default(), &flat(), Quat::IDENTITY, Vec3::new(0.0, 0.0, 20.0), 60.0);
+    let mut ice = Soup::default();
+    ice.cuboid(Vec3::new(-30.0, 0.0, -35.0), Vec3::new(30.0, 0.02, 35.0));
+    sim.add_static(&ice, 0.05);
+    sim.run(0.3, Intent::default());
+    sim.run(4.0, towards(Vec3::NEG_Z));
+    assert!(sim.state.velocity.length() > 4.0, "not up to speed on ice: {}", sim.state.velocity);
+    // Half a second of steering to +x barely changes the velocity (2 m/s² on ice).
+    let ticks = sim.run(0.5, towards(Vec3::X));
+    let v = ticks.last().unwrap().velocity;
+    assert!(v.z < -3.0 && v.x < 1.1, "turned too fast on ice: {v}");
+    // The same on normal ground turns at once.
+    let mut sim = Sim::new(ControllerConfig::default(), &flat(), Quat::IDENTITY, Vec3::ZERO, 60.0);
+    sim.run(0.3, Intent::default());
+    sim.run(1.0, towards(Vec3::NEG_Z));
+    let v = sim.run(0.5, towards(Vec3::X)).last().unwrap().velocity;
+    assert!((v - Vec3::new(4.5, 0.0, 0.0)).length() < 0.01, "{v}");
+}
+
+fn deck() -> Soup {
+    let mut deck = Soup::default();
+    deck.cuboid(Vec3::new(-1.2, -0.2, -1.2), Vec3::new(1.2, 0.0, 1.2));
+    deck
+}
+
+/// Height of a lift that waits `pause` s, rises 4 m at 1.5 m/s, waits, returns.
+fn lift_height(t: f64, pause: f64) -> f32 {
+    let go = 4.0 / 1.5;
+    let cycle = 2.0 * (pause + go);
+    let s = t.rem_euclid(cycle);
+    let h = if s < pause {
+        0.0
+    } else if s < pause + go {
+        (s - pause) / go
+    } else if s < 2.0 * pause + go {
+        1.0
+    } else {
+        1.0 - (s - 2.0 * pause - go) / go
+    };
+    4.0 * h as f32
+}
+
+#[test]
+fn the_lift_carries_the_player_up_and_down_without_dips_or_lift_off() {
+    for hz in [30.0, 60.0, 144.0, 300.0] {
+        for pause in [1.0, 0.0] {
+            let mut sim = Sim::new(ControllerConfig::default(), &flat(), Quat::IDENTITY, Vec3::new(0.0, 0.5, 0.0), hz);
+            sim.add_mover(&deck(), 1.0, move |t| {
+                Pose::from_translation(Vec3::new(0.0, 0.5 + lift_height(t, pause), 0.0))
+            });
+            sim.run(0.1, Intent::default());
+            let ticks = sim.run(14.0, Intent::default());
+            let mut top: f32 = 0.0;
+            for t in &ticks {
+                // Grounded on the lift every tick (also when it reverses at
+                // full speed with no pause), feet on its deck.
+                assert!(t.grounded, "{hz} Hz, pause {pause}: lost the lift at t = {}", t.time);
+                let deck_top = 0.5 + lift_height(t.time, pause);
+                let feet = t.position.y - 0.9;
+                assert!((feet - deck_top).abs() < 0.01, "{hz} Hz: feet {feet}, deck {deck_top} at {}", t.time);
+                top = top.max(feet);
+            }
+            assert!(top > 4.49, "{hz} Hz: never reached the top");
+        }
+    }
+}
+
+#[test]
+fn walking_across_a_moving_lift_works() {
+    let mut sim = Sim::new(ControllerConfig::default(), &flat(), Quat::IDENTITY, Vec3::new(0.0, 0.5, 1.0), 60.0);
+    sim.add_mover(&deck(), 1.0, |t| Pose::from_translation(Vec3::new(0.0, 0.5 + lift_height(t + 1.5, 1.0), 0.0)));
+    sim.run(0.1, Intent::default());
+    // Walk −z across the rising deck for 0.4 s: 1.8 m across a 2.4 m deck.
+    let ticks = sim.run(0.4, towards(Vec3::NEG_Z));
+    assert!(ticks.iter().all(|t| t.grounded));
+    assert!((sim.position().z - (1.0 - 1.8)).abs() < 0.15, "{}", sim.position());
+    assert!(sim.feet().y > 0.6, "was not carried up: {}", sim.feet());
+}
+
+#[test]
+fn a_turntable_carries_position_and_heading() {
+    for hz in [30.0, 60.0, 300.0] {
+        let mut disc = Soup::default();
+        disc.cuboid(Vec3::new(-4.0, -0.2, -4.0), Vec3::new(4.0, 0.0, 4.0));
+        let rate = 0.5f32;
+        let mut sim = Sim::new(ControllerConfig::default(), &flat(), Quat::IDENTITY, Vec3::new(2.0, 0.5, 0.0), hz);
+        sim.add_mover(&disc, 1.0, move |t| Pose {
+            rotation: Quat::from_rotation_y(rate * t as f32),
+            translation: Vec3::new(0.0, 0.5, 0.0),
+        });
+        sim.run(0.1, Intent::default());
+        let start = sim.position();
+        let ticks = sim.run(2.0, Intent::default());
+        let heading: f32 = ticks.iter().map(|t| t.report.heading_delta).sum();
+        assert!((heading - 1.0).abs() < 0.01, "{hz} Hz: heading turned {heading} rad");
+        let expected = Quat::from_rotation_y(1.0) * start;
+        assert!(
+            (sim.position() - expected).length() < 0.02,
+            "{hz} Hz: at {}, expected {expected}",
+            sim.position()
+        );
+        assert!(ticks.iter().all(|t| t.grounded));
+    }
+}
+
+/// A 1.2 m door panel hinged at the origin, closed along +x, swinging by `angle(t)` about y.
+fn door() -> Soup {
+    let mut panel = Soup::default();
+    panel.cuboid(Vec3::new(0.0, 0.0, -0.05), Vec3::new(1.2, 2.2, 0.05));
+    panel
+}
+
+#[test]
+fn a_door_swinging_into_the_player_pushes_it_out() {
+    for hz in [60.0, 144.0] {
+        // Player at 0.8 m along the open door's path; the door swings 90° in 1 s.
+        let mut sim = Sim::new(ControllerConfig::default(), &flat(), Quat::IDENTITY, Vec3::new(0.3, 0.0, -0.8), hz);
+        sim.add_mover(&door(), 1.0, |t| Pose {
+            rotation: Quat::from_rotation_y((t as f32).clamp(0.0, 1.0) * std::f32::consts::FRAC_PI_2),
+            translation: Vec3::new(0.0, 0.01, 0.0),
+        });
+        let ticks = sim.run(1.5, Intent::default());
+        // The harness checked every tick for penetration; the door did push.
+        let pushed: f32 = ticks.iter().map(|t| t.report.pushed.length()).sum();
+        assert!(pushed > 0.1, "{hz} Hz: pushed only {pushed} m");
+        assert!(ticks.iter().all(|t| !t.report.crushed));
+        assert!(ticks.iter().all(|t| t.clearance >= 1.0 - 1e-4));
+    }
+}
+
+#[test]
+fn squeezed_between_a_door_and_a_wall_is_crushed() {
+    let mut course = flat();
+    // A wall at x = -0.05..0.05 along z, the door closes onto it from +x.
+    course.cuboid(Vec3::new(-0.2, 0.0, -3.0), Vec3::new(-0.1, 3.0, 0.0));
+    let mut sim = Sim::new(ControllerConfig::default(), &course, Quat::IDENTITY, Vec3::new(0.35, 0.0, -0.7), 60.0);
+    sim.check = true;
+    // The door starts open along +x and closes (rotates +90° about y) to lie along −z against the wall.
+    sim.add_mover(&door(), 1.0, |t| Pose {
+        rotation: Quat::from_rotation_y((t as f32 * 1.5).clamp(0.0, 1.0) * std::f32::consts::FRAC_PI_2),
+        translation: Vec3::new(0.0, 0.01, 0.0),
+    });
+    let ticks = sim.run(1.5, Intent::default());
+    assert!(ticks.iter().any(|t| t.report.crushed), "never reported crushed");
+}
