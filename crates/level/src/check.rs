@@ -1,15 +1,16 @@
-//! The level checker's walks: random characters walking a level with the
-//! core's collide-and-slide plus a gravity pass, every tick checked for
-//! penetration and for the centre passing through a surface.
+//! The level checker's walks: random walkers driving the character
+//! controller (walking, stepping, snapping, now and then jumping, crouching
+//! and sprinting) through a level whose doors open and close on them and
+//! whose lifts cycle with them aboard; every tick checked for penetration,
+//! for the centre passing through a surface, for being crushed and stuck.
 
-use crate::level::Level;
+use crate::conventions::DoorSpec;
+use crate::level::{Level, MoverKind};
+use controller::{CharacterState, Controller, ControllerConfig, Intent, World};
 use glam::Vec3;
 use std::time::Instant;
 use sweep::test_util::Lcg;
-use sweep::{
-    Aabb, Ellipsoid, Ground, PlacedCollider, SlideOptions, closest_point_on_triangle, collide_and_slide,
-    segment_crosses_triangle,
-};
+use sweep::{Aabb, Ellipsoid, PlacedCollider, Pose, closest_point_on_triangle, segment_crosses_triangle};
 
 /// How the walks are run.
 #[derive(Clone, Copy, Debug)]
@@ -20,12 +21,8 @@ pub struct CheckConfig {
     pub ticks: u32,
     /// Tick length, seconds.
     pub dt: f32,
-    /// The walker (default radii 0.4, 0.9, 0.4 m).
-    pub ellipsoid: Ellipsoid,
-    /// Walking speed, m/s.
-    pub speed: f32,
-    /// Gravity, m/s² (positive, pulls towards −y).
-    pub gravity: f32,
+    /// The walkers' controller (default: the game's defaults).
+    pub controller: ControllerConfig,
     /// Seed of the walk generator.
     pub seed: u64,
 }
@@ -36,9 +33,7 @@ impl Default for CheckConfig {
             walks: 32,
             ticks: 600,
             dt: 1.0 / 60.0,
-            ellipsoid: Ellipsoid::new(Vec3::new(0.4, 0.9, 0.4)).expect("valid radii"),
-            speed: 4.0,
-            gravity: 9.81,
+            controller: ControllerConfig::default(),
             seed: 1,
         }
     }
@@ -49,11 +44,12 @@ impl Default for CheckConfig {
 pub struct WalkReport {
     /// Walks run.
     pub walks: u32,
-    /// Character updates (move pass + gravity pass) run.
+    /// Controller ticks run.
     pub updates: u64,
-    /// Deepest penetration seen after any pass, eSpace units (fraction of the radius).
+    /// Deepest penetration after any tick not reported crushed, eSpace
+    /// units (fraction of the radius).
     pub max_penetration: f32,
-    /// Passes that ended penetrating by more than 1e-4 eSpace units.
+    /// Ticks (not reported crushed) that ended penetrating by more than 1e-4 eSpace units.
     pub penetrating_passes: u64,
     /// Walks whose centre passed through a triangle (fell through a surface).
     pub fell_through: u32,
@@ -62,7 +58,16 @@ pub struct WalkReport {
     pub stuck: u32,
     /// Walks that walked off an open edge of the level and fell out of it (not an error).
     pub walked_off: u32,
-    /// Mean time per character update (both passes), microseconds.
+    /// Walks in which a door or lift squeezed the walker (the controller
+    /// reported it crushed; the door then turned back). Not an error.
+    pub crushed: u32,
+    /// Jumps, step-ups and ticks spent riding a moving collider (coverage).
+    pub jumps: u64,
+    /// Step-ups taken.
+    pub steps: u64,
+    /// Ticks standing on a moving door or lift.
+    pub riding_ticks: u64,
+    /// Mean time per controller tick (all passes), microseconds.
     pub micros_per_update: f64,
     /// Where each problem happened (walk, tick, position), at most 20.
     pub problems: Vec<String>,
@@ -75,29 +80,71 @@ impl WalkReport {
     }
 }
 
-/// Runs random walks through `level` (doors and lifts at rest).
+/// A door driven by the checker: it opens and closes again and again
+/// (waiting 2 s at each end), and turns back when it squeezes a walker.
+#[derive(Clone, Copy, Debug)]
+struct DoorCycle {
+    openness: f32,
+    opening: bool,
+    wait: f32,
+}
+
+impl DoorCycle {
+    fn advance(&mut self, spec: &DoorSpec, dt: f32) {
+        if self.wait > 0.0 {
+            self.wait -= dt;
+            return;
+        }
+        let step = dt / spec.open_seconds.max(1e-3);
+        self.openness = (self.openness + if self.opening { step } else { -step }).clamp(0.0, 1.0);
+        if self.openness == 0.0 || self.openness == 1.0 {
+            self.opening = self.openness == 0.0;
+            self.wait = 2.0;
+        }
+    }
+}
+
+/// Where every mover is at time `t` given the doors' state.
+fn mover_poses(level: &Level, doors: &[DoorCycle], t: f64) -> Vec<Pose> {
+    level
+        .movers
+        .iter()
+        .zip(doors)
+        .map(|(m, door)| match m.kind {
+            MoverKind::Door(_) => m.pose_at(door.openness),
+            MoverKind::Lift(lift) => m.pose_at(lift.openness_at(t)),
+        })
+        .collect()
+}
+
+/// The level's colliders at `now` (statics first, then movers in order,
+/// see [`Level::friction`]) with their motion since `before` as velocities.
+fn placed<'l>(level: &'l Level, now: &[Pose], before: &[Pose], dt: f32) -> Vec<PlacedCollider<'l>> {
+    let mut world: Vec<PlacedCollider<'l>> = level.statics.iter().map(PlacedCollider::fixed).collect();
+    world.extend(level.movers.iter().zip(now.iter().zip(before)).map(|(m, (now, before))| {
+        let linear = (now.translation - before.translation) / dt;
+        let angular = (now.rotation * before.rotation.inverse()).to_scaled_axis() / dt;
+        PlacedCollider::moving(&m.collider, *now, linear, angular)
+    }));
+    world
+}
+
+/// Runs random walks through `level` with the character controller.
+///
+/// # Panics
+/// If `config.controller` is not a valid configuration.
 pub fn walk_level(level: &Level, config: &CheckConfig) -> WalkReport {
-    let mut world: Vec<PlacedCollider<'_>> = level.statics.iter().map(PlacedCollider::fixed).collect();
-    world.extend(
-        level
-            .movers
-            .iter()
-            .map(|m| PlacedCollider::moving(&m.collider, m.rest, Vec3::ZERO, Vec3::ZERO)),
-    );
-    let bounds = world.iter().fold(Aabb::EMPTY, |b, c| {
+    let controller = Controller::new(config.controller).expect("valid controller config");
+    let rest: Vec<Pose> = level.movers.iter().map(|m| m.rest).collect();
+    let world_at_rest = placed(level, &rest, &rest, config.dt);
+    let bounds = world_at_rest.iter().fold(Aabb::EMPTY, |b, c| {
         b.union(Aabb::from_points(
             c.mesh.bounds().corners().map(|p| c.pose.transform_point(p)),
         ))
     });
-    let e = &config.ellipsoid;
-    let r = e.radii();
-    let options = SlideOptions::default();
-    // The gravity pass stops on walkable ground (up to 50°), as a controller's would.
-    let ground = Ground::y_up(50f32.to_radians());
-    let gravity_options = SlideOptions {
-        stop_on_ground: Some(ground),
-        ..options
-    };
+    let standing = Ellipsoid::new(config.controller.standing_radii).expect("valid radii");
+    let r = standing.radii();
+    let friction = |collider: usize, triangle: u32| level.friction(collider, triangle);
     let mut rng = Lcg::new(config.seed);
     let mut report = WalkReport {
         walks: config.walks,
@@ -110,70 +157,125 @@ pub fn walk_level(level: &Level, config: &CheckConfig) -> WalkReport {
         }
     };
     for walk in 0..config.walks {
-        let Some(mut pos) = spawn_point(level, &world, e, &bounds, walk, &mut rng) else {
+        let Some(start) = spawn_point(level, &world_at_rest, &standing, &bounds, walk, &mut rng) else {
             note(&mut report, format!("walk {walk}: no free spawn point found"));
             continue;
         };
-        let mut vy = 0.0f32;
+        let mut state = CharacterState::standing_at(start - Vec3::Y * r.y, &config.controller);
+        state.position = start;
+        let mut doors = vec![
+            DoorCycle {
+                openness: 0.0,
+                opening: true,
+                wait: 1.0,
+            };
+            level.movers.len()
+        ];
+        let mut poses = rest.clone();
         let mut heading = rng.range(0.0, std::f32::consts::TAU);
-        let mut still_since = (0u32, pos);
-        let (mut fell, mut stuck, mut blocked) = (false, false, false);
+        let (mut crouch_left, mut sprint) = (0.0f32, false);
+        let mut still_since = (0u32, state.position);
+        let (mut fell, mut stuck, mut crushed, mut blocked) = (false, false, false, false);
         for tick in 0..config.ticks {
-            // New heading now and then, and whenever the last step was blocked
-            // (a bumping walker), so "stuck" means no direction got it out.
+            let t = (tick + 1) as f64 * config.dt as f64;
+            let before = std::mem::take(&mut poses);
+            for (door, m) in doors.iter_mut().zip(&level.movers) {
+                if let MoverKind::Door(spec) = m.kind {
+                    door.advance(&spec, config.dt);
+                }
+            }
+            poses = mover_poses(level, &doors, t);
+            let colliders = placed(level, &poses, &before, config.dt);
+            let world = World::new(&colliders).with_friction(&friction);
+
+            // A new heading now and then, and whenever the last tick was
+            // blocked (a bumping walker), so "stuck" means no direction got
+            // it out; now and then a jump, a crouch, a sprint.
             if blocked || rng.next_f32() < config.dt / 1.5 {
                 heading = rng.range(0.0, std::f32::consts::TAU);
+                sprint = rng.next_f32() < 0.3;
             }
-            let walk_motion = Vec3::new(heading.sin(), 0.0, -heading.cos()) * config.speed * config.dt;
-            // Fall under gravity, capped at a terminal speed of 50 m/s.
-            vy = (vy - config.gravity * config.dt).max(-50.0);
+            if crouch_left <= 0.0 && rng.next_f32() < config.dt / 8.0 {
+                crouch_left = rng.range(0.5, 3.0);
+            }
+            crouch_left -= config.dt;
+            let intent = Intent {
+                direction: Vec3::new(heading.sin(), 0.0, -heading.cos()),
+                jump: rng.next_f32() < config.dt / 4.0,
+                crouch: crouch_left > 0.0,
+                sprint,
+            };
+            let from = state.position;
             let started = Instant::now();
-            let moved = collide_and_slide(e, pos, walk_motion, &world, &options);
-            let fallen = collide_and_slide(
-                e,
-                moved.position,
-                Vec3::new(0.0, vy * config.dt, 0.0),
-                &world,
-                &gravity_options,
-            );
+            let tick_report = controller
+                .tick(&mut state, &intent, &world, config.dt)
+                .expect("valid tick");
             timed += started.elapsed().as_secs_f64();
-            blocked = (moved.position - pos).length() < 0.1 * walk_motion.length();
             report.updates += 1;
-            if fallen.ground_contacts(&ground).next().is_some() {
-                vy = 0.0;
+            report.jumps += tick_report.jumped as u64;
+            report.steps += tick_report.stepped as u64;
+            if let Some(g) = state.ground
+                && g.collider >= level.statics.is_some() as usize
+            {
+                report.riding_ticks += 1;
             }
-            for (from, to) in [(pos, moved.position), (moved.position, fallen.position)] {
-                let depth = penetration(&world, e, to);
+            let moved = (state.position - from).length();
+            blocked = moved < 0.1 * config.controller.walk_speed * config.dt && state.grounded();
+            let e = Ellipsoid::new(state.radii).expect("valid radii");
+            if tick_report.crushed {
+                // The game turns the squeezing door back; so does the checker.
+                if !crushed {
+                    crushed = true;
+                    note(&mut report, format!("walk {walk} tick {tick}: crushed at {} (not an error)", state.position));
+                }
+                for ct in tick_report.contacts.iter().filter(|c| c.contact.depenetration) {
+                    if let Some(i) = ct.contact.collider.checked_sub(level.statics.is_some() as usize)
+                        && let Some(door) = doors.get_mut(i)
+                    {
+                        door.opening = !door.opening;
+                        door.wait = 0.0;
+                    }
+                }
+            } else {
+                let depth = penetration(&colliders, &e, state.position);
                 report.max_penetration = report.max_penetration.max(depth);
                 if depth > 1e-4 {
                     report.penetrating_passes += 1;
                     note(
                         &mut report,
-                        format!("walk {walk} tick {tick}: penetrating by {depth:.2e} of the radius at {to}"),
-                    );
-                }
-                if !fell && crosses_surface(&world, from, to) {
-                    fell = true;
-                    note(
-                        &mut report,
-                        format!("walk {walk} tick {tick}: centre passed through a surface from {from} to {to}"),
+                        format!(
+                            "walk {walk} tick {tick}: penetrating by {depth:.2e} of the radius at {}",
+                            state.position
+                        ),
                     );
                 }
             }
-            pos = fallen.position;
-            if pos.y < bounds.min.y - 2.0 * r.y {
+            if !fell && !state.position.is_finite() {
+                fell = true;
+                note(&mut report, format!("walk {walk} tick {tick}: non-finite position"));
+                break;
+            }
+            if !fell && crosses_surface(&colliders, from, state.position) {
+                fell = true;
+                note(
+                    &mut report,
+                    format!("walk {walk} tick {tick}: centre passed through a surface from {from} to {}", state.position),
+                );
+            }
+            if state.position.y < bounds.min.y - 2.0 * r.y {
                 report.walked_off += 1;
                 break;
             }
-            if (pos - still_since.1).length() > 0.01 {
-                still_since = (tick, pos);
+            if (state.position - still_since.1).length() > 0.01 {
+                still_since = (tick, state.position);
             } else if !stuck && (tick - still_since.0) as f32 * config.dt > 3.0 {
                 stuck = true;
-                note(&mut report, format!("walk {walk} tick {tick}: stuck at {pos}"));
+                note(&mut report, format!("walk {walk} tick {tick}: stuck at {}", state.position));
             }
         }
         report.fell_through += fell as u32;
         report.stuck += stuck as u32;
+        report.crushed += crushed as u32;
     }
     report.micros_per_update = if report.updates > 0 {
         timed * 1e6 / report.updates as f64
@@ -194,8 +296,21 @@ fn spawn_point(
     rng: &mut Lcg,
 ) -> Option<Vec3> {
     let r = e.radii();
+    // Every third walk starts at a door or a lift, so they meet walkers.
+    let mover = (!level.movers.is_empty() && walk % 3 == 2).then(|| {
+        let m = &level.movers[(walk / 3) as usize % level.movers.len()];
+        Aabb::from_points(m.collider.bounds().corners().map(|p| m.rest.transform_point(p)))
+    });
     for attempt in 0..200 {
-        let candidate = if !level.spawns.is_empty() {
+        let candidate = if let Some(near) = mover {
+            // Drop onto what is below a point near the mover (its deck, the floor beside it).
+            let spread = Vec3::new(1.5, 0.0, 1.5) * (attempt.min(20) as f32 / 20.0);
+            let top = rng.in_box(near.center() - spread, near.center() + spread).with_y(near.max.y + r.y + 0.05);
+            let drop = Vec3::new(0.0, bounds.min.y - top.y - r.y, 0.0);
+            sweep::sweep(e, top, drop, world)
+                .filter(|hit| hit.normal.y > 0.5 && !hit.started_embedded)
+                .map(|hit| top + drop * hit.time + Vec3::Y * 0.02)
+        } else if !level.spawns.is_empty() {
             let spawn = level.spawns[walk as usize % level.spawns.len()];
             let jitter = if attempt == 0 {
                 Vec3::ZERO

@@ -67,6 +67,24 @@ pub enum MoverKind {
     Lift(LiftSpec),
 }
 
+impl Level {
+    /// Friction of a surface, 0 (ice) … 1, by collider index and triangle
+    /// (its input index), with the colliders numbered as the simulation
+    /// places them: the static collider first (when there is one), then
+    /// the movers in [`Level::movers`] order. Unknown indices give 1.
+    pub fn friction(&self, collider: usize, triangle: u32) -> f32 {
+        let first_mover = self.statics.is_some() as usize;
+        let surface = if collider < first_mover {
+            self.static_surfaces.get(triangle as usize).copied()
+        } else {
+            self.movers.get(collider - first_mover).map(|m| m.surface)
+        };
+        surface
+            .and_then(|s| self.surfaces.get(s as usize))
+            .map_or(1.0, |s| s.friction)
+    }
+}
+
 impl Mover {
     /// The world pose at `openness` (0 = rest/closed/bottom, 1 = open/far end).
     pub fn pose_at(&self, openness: f32) -> Pose {

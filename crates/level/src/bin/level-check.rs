@@ -1,6 +1,6 @@
 //! `level-check PATH [--walks N] [--ticks N] [--seed N] [--json]`: loads a glTF
 //! level, prints what it holds and how its collider is built, and runs random
-//! character walks with the collision core. Exits 1 when a walk penetrated
+//! walks driving the character controller (doors cycling, lifts running). Exits 1 when a walk penetrated
 //! geometry or fell through a surface, 2 when the file cannot be loaded.
 
 use level::{CheckConfig, Level, walk_level};
@@ -59,6 +59,10 @@ fn main() -> ExitCode {
         "fell_through": walks.fell_through,
         "stuck": walks.stuck,
         "walked_off_open_edge": walks.walked_off,
+        "crushed": walks.crushed,
+        "jumps": walks.jumps,
+        "step_ups": walks.steps,
+        "riding_ticks": walks.riding_ticks,
         "micros_per_update": walks.micros_per_update,
         "problems": walks.problems,
         "passed": walks.passed(),
@@ -145,18 +149,23 @@ fn print_text(s: &serde_json::Value) {
         s["load_ms"].as_f64().unwrap_or(0.0)
     );
     println!(
-        "walks      {} walks, {} updates, {:.2} µs/update (move + gravity pass)",
+        "walks      {} walks, {} controller ticks, {:.2} µs/tick (all passes)",
         s["walks"],
         s["updates"],
         s["micros_per_update"].as_f64().unwrap_or(0.0)
     );
     println!(
-        "findings   max penetration {:.2e} of the radius ({} passes), {} fell through, {} stuck, {} walked off an open edge",
+        "findings   max penetration {:.2e} of the radius ({} ticks), {} fell through, {} stuck, {} walked off an open edge, {} crushed by a mover",
         s["max_penetration"].as_f64().unwrap_or(0.0),
         s["penetrating_passes"],
         s["fell_through"],
         s["stuck"],
-        s["walked_off_open_edge"]
+        s["walked_off_open_edge"],
+        s["crushed"]
+    );
+    println!(
+        "coverage   {} jumps, {} step-ups, {} ticks riding a door or lift",
+        s["jumps"], s["step_ups"], s["riding_ticks"]
     );
     for p in s["problems"].as_array().into_iter().flatten() {
         println!("  {}", p.as_str().unwrap_or(""));
