@@ -125,12 +125,24 @@ impl fmt::Display for ConfigError {
 impl std::error::Error for ConfigError {}
 
 fn finite(field: &'static str, v: f32) -> Result<f32, ConfigError> {
-    if v.is_finite() { Ok(v) } else { Err(ConfigError::NotFinite { field }) }
+    if v.is_finite() {
+        Ok(v)
+    } else {
+        Err(ConfigError::NotFinite { field })
+    }
 }
 
 fn range(field: &'static str, v: f32, ok: bool, allowed: &'static str) -> Result<(), ConfigError> {
     finite(field, v)?;
-    if ok { Ok(()) } else { Err(ConfigError::OutOfRange { field, value: v, allowed }) }
+    if ok {
+        Ok(())
+    } else {
+        Err(ConfigError::OutOfRange {
+            field,
+            value: v,
+            allowed,
+        })
+    }
 }
 
 fn radii(field: &'static str, r: Vec3) -> Result<(), ConfigError> {
@@ -175,7 +187,12 @@ impl ControllerConfig {
         let g = self.gravity.length();
         range("gravity", g, g <= 1000.0, "at most 1000 m/s² long")?;
         let s = self.walkable_slope_deg;
-        range("walkable_slope_deg", s, s > 0.0 && s < 90.0, "between 0° and 90° (exclusive)")?;
+        range(
+            "walkable_slope_deg",
+            s,
+            s > 0.0 && s < 90.0,
+            "between 0° and 90° (exclusive)",
+        )?;
         let low = self.crouched_radii.y.min(self.standing_radii.y);
         range(
             "step_height",
@@ -238,21 +255,105 @@ mod tests {
     fn refuses_nonsense_with_the_field_name() {
         let base = ControllerConfig::default();
         let cases: Vec<(ControllerConfig, &str)> = vec![
-            (ControllerConfig { walk_speed: f32::NAN, ..base }, "walk_speed"),
-            (ControllerConfig { walk_speed: -1.0, ..base }, "walk_speed"),
-            (ControllerConfig { sprint_speed: 0.0, ..base }, "sprint_speed"),
-            (ControllerConfig { standing_radii: Vec3::new(0.4, 0.0, 0.4), ..base }, "standing_radii"),
-            (ControllerConfig { crouched_radii: Vec3::splat(f32::INFINITY), ..base }, "crouched_radii"),
-            (ControllerConfig { gravity: Vec3::new(0.0, f32::NAN, 0.0), ..base }, "gravity"),
-            (ControllerConfig { walkable_slope_deg: 90.0, ..base }, "walkable_slope_deg"),
-            (ControllerConfig { walkable_slope_deg: 0.0, ..base }, "walkable_slope_deg"),
-            (ControllerConfig { step_height: 0.6, ..base }, "step_height"),
-            (ControllerConfig { step_height: -0.1, ..base }, "step_height"),
+            (
+                ControllerConfig {
+                    walk_speed: f32::NAN,
+                    ..base
+                },
+                "walk_speed",
+            ),
+            (
+                ControllerConfig {
+                    walk_speed: -1.0,
+                    ..base
+                },
+                "walk_speed",
+            ),
+            (
+                ControllerConfig {
+                    sprint_speed: 0.0,
+                    ..base
+                },
+                "sprint_speed",
+            ),
+            (
+                ControllerConfig {
+                    standing_radii: Vec3::new(0.4, 0.0, 0.4),
+                    ..base
+                },
+                "standing_radii",
+            ),
+            (
+                ControllerConfig {
+                    crouched_radii: Vec3::splat(f32::INFINITY),
+                    ..base
+                },
+                "crouched_radii",
+            ),
+            (
+                ControllerConfig {
+                    gravity: Vec3::new(0.0, f32::NAN, 0.0),
+                    ..base
+                },
+                "gravity",
+            ),
+            (
+                ControllerConfig {
+                    walkable_slope_deg: 90.0,
+                    ..base
+                },
+                "walkable_slope_deg",
+            ),
+            (
+                ControllerConfig {
+                    walkable_slope_deg: 0.0,
+                    ..base
+                },
+                "walkable_slope_deg",
+            ),
+            (
+                ControllerConfig {
+                    step_height: 0.6,
+                    ..base
+                },
+                "step_height",
+            ),
+            (
+                ControllerConfig {
+                    step_height: -0.1,
+                    ..base
+                },
+                "step_height",
+            ),
             (ControllerConfig { skin: 0.0, ..base }, "skin"),
-            (ControllerConfig { slide_iterations: 0, ..base }, "slide_iterations"),
-            (ControllerConfig { coyote_time: f32::INFINITY, ..base }, "coyote_time"),
-            (ControllerConfig { jump_height: -1.0, ..base }, "jump_height"),
-            (ControllerConfig { ground_friction: -5.0, ..base }, "ground_friction"),
+            (
+                ControllerConfig {
+                    slide_iterations: 0,
+                    ..base
+                },
+                "slide_iterations",
+            ),
+            (
+                ControllerConfig {
+                    coyote_time: f32::INFINITY,
+                    ..base
+                },
+                "coyote_time",
+            ),
+            (
+                ControllerConfig {
+                    jump_height: -1.0,
+                    ..base
+                },
+                "jump_height",
+            ),
+            (
+                ControllerConfig {
+                    ground_friction: -5.0,
+                    ..base
+                },
+                "ground_friction",
+            ),
         ];
         for (config, field) in cases {
             let e = config.validate().unwrap_err();
@@ -263,8 +364,12 @@ mod tests {
         assert!(validate_dt(f32::NAN).is_err());
         assert!(validate_dt(1.0 / 300.0).is_ok());
         // Zero gravity and no jumping are fine.
-        ControllerConfig { gravity: Vec3::ZERO, jump_height: 0.0, ..base }
-            .validate()
-            .unwrap();
+        ControllerConfig {
+            gravity: Vec3::ZERO,
+            jump_height: 0.0,
+            ..base
+        }
+        .validate()
+        .unwrap();
     }
 }

@@ -43,8 +43,8 @@ mod config;
 pub mod frame;
 mod state;
 mod support;
-mod tick;
 pub mod test_util;
+mod tick;
 mod world;
 
 pub use config::{ConfigError, ControllerConfig, validate_dt};

@@ -23,7 +23,12 @@ pub fn ramp(s: &mut Soup, foot_z: f32, angle_deg: f32, height: f32, width: f32, 
     let (x0, x1) = (-width / 2.0, width / 2.0);
     let p = |x: f32, y: f32, z: f32| Vec3::new(x, y, z);
     // Slope, back and sides of the wedge.
-    s.quad(p(x0, 0.0, foot_z), p(x1, 0.0, foot_z), p(x1, height, crest), p(x0, height, crest));
+    s.quad(
+        p(x0, 0.0, foot_z),
+        p(x1, 0.0, foot_z),
+        p(x1, height, crest),
+        p(x0, height, crest),
+    );
     s.tri(p(x0, 0.0, foot_z), p(x0, height, crest), p(x0, 0.0, crest));
     s.tri(p(x1, 0.0, foot_z), p(x1, 0.0, crest), p(x1, height, crest));
     s.cuboid(p(x0, 0.0, crest - platform), p(x1, height, crest));
@@ -221,7 +226,9 @@ impl Sim {
 
 /// Smallest eSpace distance from the character to any placed triangle (brute force).
 pub fn clearance(state: &CharacterState, placed: &[PlacedCollider<'_>]) -> f32 {
-    let Ok(e) = Ellipsoid::new(state.radii) else { return f32::NAN };
+    let Ok(e) = Ellipsoid::new(state.radii) else {
+        return f32::NAN;
+    };
     placed
         .iter()
         .map(|p| {

@@ -133,13 +133,21 @@ impl<'a> Run<'a> {
 
         // Velocity from the input: across "up", towards the wished velocity.
         let wish = horizontal(
-            if intent.direction.is_finite() { intent.direction } else { Vec3::ZERO },
+            if intent.direction.is_finite() {
+                intent.direction
+            } else {
+                Vec3::ZERO
+            },
             up,
         )
         .clamp_length_max(1.0);
         let target = wish * c.top_speed(state.crouched, intent.sprint);
         if let Some(g) = state.ground {
-            let rate = if wish == Vec3::ZERO { c.ground_friction } else { c.ground_acceleration };
+            let rate = if wish == Vec3::ZERO {
+                c.ground_friction
+            } else {
+                c.ground_acceleration
+            };
             state.velocity = move_towards(horizontal(state.velocity, up), target, rate * g.friction * dt);
         } else if wish != Vec3::ZERO {
             let along = state.velocity.dot(up);
@@ -257,7 +265,9 @@ impl<'a> Run<'a> {
     /// collider's rigid motion over this tick (translation and rotation).
     fn carry(&mut self, state: &mut CharacterState, e: &Ellipsoid) {
         let Some(g) = state.ground else { return };
-        let Some(collider) = self.world.colliders.get(g.collider) else { return };
+        let Some(collider) = self.world.colliders.get(g.collider) else {
+            return;
+        };
         if collider.linear_velocity == Vec3::ZERO && collider.angular_velocity == Vec3::ZERO {
             return;
         }
@@ -451,5 +461,9 @@ impl<'a> Run<'a> {
 /// `v` moved towards `target` by at most `max_change`.
 fn move_towards(v: Vec3, target: Vec3, max_change: f32) -> Vec3 {
     let d = target - v;
-    if d.length() <= max_change { target } else { v + d.normalize_or_zero() * max_change }
+    if d.length() <= max_change {
+        target
+    } else {
+        v + d.normalize_or_zero() * max_change
+    }
 }

@@ -52,7 +52,13 @@ fn no_jump_in_the_air_after_the_coyote_time_but_within_it() {
         let mut course = flat();
         course.cuboid(Vec3::new(-2.0, 0.0, -2.0), Vec3::new(2.0, 2.0, 2.0));
         for (delay, expect) in [(0.05, true), (0.3, false)] {
-            let mut sim = Sim::new(ControllerConfig::default(), &course, Quat::IDENTITY, Vec3::new(0.0, 2.0, 1.0), hz);
+            let mut sim = Sim::new(
+                ControllerConfig::default(),
+                &course,
+                Quat::IDENTITY,
+                Vec3::new(0.0, 2.0, 1.0),
+                hz,
+            );
             sim.run(0.2, Intent::default());
             let off = Intent {
                 direction: Vec3::Z,
@@ -71,7 +77,10 @@ fn no_jump_in_the_air_after_the_coyote_time_but_within_it() {
                 sim.tick(off);
             }
             let t = sim.tick(Intent { jump: true, ..off });
-            assert_eq!(t.report.jumped, expect, "{hz} Hz: jump {delay} s after leaving the ground");
+            assert_eq!(
+                t.report.jumped, expect,
+                "{hz} Hz: jump {delay} s after leaving the ground"
+            );
             // And never a second jump in the air.
             if expect {
                 let again = sim.run(0.2, Intent { jump: true, ..off });
@@ -84,14 +93,23 @@ fn no_jump_in_the_air_after_the_coyote_time_but_within_it() {
 #[test]
 fn a_jump_pressed_shortly_before_landing_fires_on_landing() {
     for hz in [30.0, 60.0, 300.0] {
-        let mut sim = Sim::new(ControllerConfig::default(), &flat(), Quat::IDENTITY, Vec3::new(0.0, 1.0, 0.0), hz);
+        let mut sim = Sim::new(
+            ControllerConfig::default(),
+            &flat(),
+            Quat::IDENTITY,
+            Vec3::new(0.0, 1.0, 0.0),
+            hz,
+        );
         // Falling 1 m: lands after ~0.45 s. Press jump at 0.35 s.
         let mut landed_and_jumped = false;
         let mut pressed = false;
         for _ in 0..(hz as usize) {
             let press = !pressed && sim.time >= 0.35;
             pressed |= press;
-            let t = sim.tick(Intent { jump: press, ..Intent::default() });
+            let t = sim.tick(Intent {
+                jump: press,
+                ..Intent::default()
+            });
             if t.report.jumped {
                 landed_and_jumped = true;
                 break;
@@ -99,7 +117,13 @@ fn a_jump_pressed_shortly_before_landing_fires_on_landing() {
         }
         assert!(landed_and_jumped, "{hz} Hz: buffered jump lost");
         // Pressed long before landing (0.5 s), it is forgotten.
-        let mut sim = Sim::new(ControllerConfig::default(), &flat(), Quat::IDENTITY, Vec3::new(0.0, 3.0, 0.0), hz);
+        let mut sim = Sim::new(
+            ControllerConfig::default(),
+            &flat(),
+            Quat::IDENTITY,
+            Vec3::new(0.0, 3.0, 0.0),
+            hz,
+        );
         sim.tick(jump());
         let ticks = sim.run(1.5, Intent::default());
         assert!(ticks.iter().all(|t| !t.report.jumped), "{hz} Hz: stale jump fired");
@@ -118,7 +142,11 @@ fn hitting_a_ceiling_clears_the_upward_speed() {
         .iter()
         .position(|t| t.report.contacts.iter().any(|c| c.contact.normal.y < -0.9))
         .expect("hit the ceiling");
-    assert!(ticks[hit].velocity.y <= 0.0, "still rising after the ceiling: {}", ticks[hit].velocity);
+    assert!(
+        ticks[hit].velocity.y <= 0.0,
+        "still rising after the ceiling: {}",
+        ticks[hit].velocity
+    );
     assert!(sim.run(1.0, Intent::default()).last().unwrap().grounded);
 }
 
@@ -137,7 +165,12 @@ fn crouch_keeps_the_feet_and_standing_waits_for_room() {
     };
     sim.tick(crouch);
     assert!(sim.state.crouched);
-    assert!((sim.feet() - feet).length() < 2e-3, "feet moved: {} → {}", feet, sim.feet());
+    assert!(
+        (sim.feet() - feet).length() < 2e-3,
+        "feet moved: {} → {}",
+        feet,
+        sim.feet()
+    );
     assert!((sim.position().y - 0.55).abs() < 3e-3);
     // Standing, the ceiling blocks walking under it; crouched, it does not.
     let walk_crouched = Intent {
@@ -146,7 +179,11 @@ fn crouch_keeps_the_feet_and_standing_waits_for_room() {
         ..Intent::default()
     };
     sim.run(2.0, walk_crouched);
-    assert!(sim.position().z < -3.0, "did not get under the ceiling: {}", sim.position());
+    assert!(
+        sim.position().z < -3.0,
+        "did not get under the ceiling: {}",
+        sim.position()
+    );
     // Release crouch under the ceiling: refused, still crouched.
     let t = sim.tick(Intent::default());
     assert!(t.report.stand_blocked && sim.state.crouched);
@@ -161,7 +198,11 @@ fn crouch_keeps_the_feet_and_standing_waits_for_room() {
     assert!(!sim.state.crouched, "still crouched at {}", sim.position());
     let stood = ticks.iter().position(|t| !t.report.stand_blocked).unwrap();
     // It stood up only when the standing ellipsoid clears the ceiling's edge (z = -2).
-    assert!(ticks[stood].position.z > -2.0 - 0.4, "stood up under the ceiling at {}", ticks[stood].position);
+    assert!(
+        ticks[stood].position.z > -2.0 - 0.4,
+        "stood up under the ceiling at {}",
+        ticks[stood].position
+    );
     assert!((sim.feet().y).abs() < 0.01);
 }
 
@@ -174,8 +215,15 @@ fn stairs_ramps_and_jumps_work_the_same_under_any_gravity() {
         sim.run(0.2, Intent::default());
         assert!(sim.state.grounded(), "{name}");
         sim.run(1.0, forward());
-        assert!((sim.position().z + 4.5).abs() < 0.3, "{name}: walked to {}", sim.position());
-        sim.tick(Intent { crouch: true, ..Intent::default() });
+        assert!(
+            (sim.position().z + 4.5).abs() < 0.3,
+            "{name}: walked to {}",
+            sim.position()
+        );
+        sim.tick(Intent {
+            crouch: true,
+            ..Intent::default()
+        });
         assert!(sim.state.crouched && sim.feet().y.abs() < 0.01, "{name}: crouch");
     }
 }

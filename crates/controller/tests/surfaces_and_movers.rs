@@ -22,12 +22,24 @@ fn towards(direction: Vec3) -> Intent {
 
 /// Distance slid after releasing the input at top speed on a floor of `friction`.
 fn stopping_distance(friction: f32, sprint: bool) -> f32 {
-    let mut sim = Sim::new(ControllerConfig::default(), &flat(), Quat::IDENTITY, Vec3::new(0.0, 0.0, 20.0), 60.0);
+    let mut sim = Sim::new(
+        ControllerConfig::default(),
+        &flat(),
+        Quat::IDENTITY,
+        Vec3::new(0.0, 0.0, 20.0),
+        60.0,
+    );
     let mut floor = Soup::default();
     floor.cuboid(Vec3::new(-30.0, 0.0, -35.0), Vec3::new(30.0, 0.02, 35.0));
     sim.add_static(&floor, friction);
     sim.run(0.3, Intent::default());
-    sim.run(2.5, Intent { sprint, ..towards(Vec3::NEG_Z) });
+    sim.run(
+        2.5,
+        Intent {
+            sprint,
+            ..towards(Vec3::NEG_Z)
+        },
+    );
     let released = sim.position();
     sim.run(8.0, Intent::default());
     (released - sim.position()).length()
@@ -46,13 +58,23 @@ fn normal_ground_stops_within_the_documented_distance_and_ice_carries_on() {
 
 #[test]
 fn turning_on_ice_is_slow() {
-    let mut sim = Sim::new(ControllerConfig::default(), &flat(), Quat::IDENTITY, Vec3::new(0.0, 0.0, 20.0), 60.0);
+    let mut sim = Sim::new(
+        ControllerConfig::default(),
+        &flat(),
+        Quat::IDENTITY,
+        Vec3::new(0.0, 0.0, 20.0),
+        60.0,
+    );
     let mut ice = Soup::default();
     ice.cuboid(Vec3::new(-30.0, 0.0, -35.0), Vec3::new(30.0, 0.02, 35.0));
     sim.add_static(&ice, 0.05);
     sim.run(0.3, Intent::default());
     sim.run(4.0, towards(Vec3::NEG_Z));
-    assert!(sim.state.velocity.length() > 4.0, "not up to speed on ice: {}", sim.state.velocity);
+    assert!(
+        sim.state.velocity.length() > 4.0,
+        "not up to speed on ice: {}",
+        sim.state.velocity
+    );
     // Half a second of steering to +x barely changes the velocity (2 m/s² on ice).
     let ticks = sim.run(0.5, towards(Vec3::X));
     let v = ticks.last().unwrap().velocity;
@@ -92,7 +114,13 @@ fn lift_height(t: f64, pause: f64) -> f32 {
 fn the_lift_carries_the_player_up_and_down_without_dips_or_lift_off() {
     for hz in [30.0, 60.0, 144.0, 300.0] {
         for pause in [1.0, 0.0] {
-            let mut sim = Sim::new(ControllerConfig::default(), &flat(), Quat::IDENTITY, Vec3::new(0.0, 0.5, 0.0), hz);
+            let mut sim = Sim::new(
+                ControllerConfig::default(),
+                &flat(),
+                Quat::IDENTITY,
+                Vec3::new(0.0, 0.5, 0.0),
+                hz,
+            );
             sim.add_mover(&deck(), 1.0, move |t| {
                 Pose::from_translation(Vec3::new(0.0, 0.5 + lift_height(t, pause), 0.0))
             });
@@ -105,7 +133,11 @@ fn the_lift_carries_the_player_up_and_down_without_dips_or_lift_off() {
                 assert!(t.grounded, "{hz} Hz, pause {pause}: lost the lift at t = {}", t.time);
                 let deck_top = 0.5 + lift_height(t.time, pause);
                 let feet = t.position.y - 0.9;
-                assert!((feet - deck_top).abs() < 0.01, "{hz} Hz: feet {feet}, deck {deck_top} at {}", t.time);
+                assert!(
+                    (feet - deck_top).abs() < 0.01,
+                    "{hz} Hz: feet {feet}, deck {deck_top} at {}",
+                    t.time
+                );
                 top = top.max(feet);
             }
             assert!(top > 4.49, "{hz} Hz: never reached the top");
@@ -115,8 +147,16 @@ fn the_lift_carries_the_player_up_and_down_without_dips_or_lift_off() {
 
 #[test]
 fn walking_across_a_moving_lift_works() {
-    let mut sim = Sim::new(ControllerConfig::default(), &flat(), Quat::IDENTITY, Vec3::new(0.0, 0.5, 1.0), 60.0);
-    sim.add_mover(&deck(), 1.0, |t| Pose::from_translation(Vec3::new(0.0, 0.5 + lift_height(t + 1.5, 1.0), 0.0)));
+    let mut sim = Sim::new(
+        ControllerConfig::default(),
+        &flat(),
+        Quat::IDENTITY,
+        Vec3::new(0.0, 0.5, 1.0),
+        60.0,
+    );
+    sim.add_mover(&deck(), 1.0, |t| {
+        Pose::from_translation(Vec3::new(0.0, 0.5 + lift_height(t + 1.5, 1.0), 0.0))
+    });
     sim.run(0.1, Intent::default());
     // Walk −z across the rising deck for 0.4 s: 1.8 m across a 2.4 m deck.
     let ticks = sim.run(0.4, towards(Vec3::NEG_Z));
@@ -131,7 +171,13 @@ fn a_turntable_carries_position_and_heading() {
         let mut disc = Soup::default();
         disc.cuboid(Vec3::new(-4.0, -0.2, -4.0), Vec3::new(4.0, 0.0, 4.0));
         let rate = 0.5f32;
-        let mut sim = Sim::new(ControllerConfig::default(), &flat(), Quat::IDENTITY, Vec3::new(2.0, 0.5, 0.0), hz);
+        let mut sim = Sim::new(
+            ControllerConfig::default(),
+            &flat(),
+            Quat::IDENTITY,
+            Vec3::new(2.0, 0.5, 0.0),
+            hz,
+        );
         sim.add_mover(&disc, 1.0, move |t| Pose {
             rotation: Quat::from_rotation_y(rate * t as f32),
             translation: Vec3::new(0.0, 0.5, 0.0),
@@ -162,7 +208,13 @@ fn door() -> Soup {
 fn a_door_swinging_into_the_player_pushes_it_out() {
     for hz in [60.0, 144.0] {
         // Player at 0.8 m along the open door's path; the door swings 90° in 1 s.
-        let mut sim = Sim::new(ControllerConfig::default(), &flat(), Quat::IDENTITY, Vec3::new(0.3, 0.0, -0.8), hz);
+        let mut sim = Sim::new(
+            ControllerConfig::default(),
+            &flat(),
+            Quat::IDENTITY,
+            Vec3::new(0.3, 0.0, -0.8),
+            hz,
+        );
         sim.add_mover(&door(), 1.0, |t| Pose {
             rotation: Quat::from_rotation_y((t as f32).clamp(0.0, 1.0) * std::f32::consts::FRAC_PI_2),
             translation: Vec3::new(0.0, 0.01, 0.0),
@@ -181,7 +233,13 @@ fn squeezed_between_a_door_and_a_wall_is_crushed() {
     let mut course = flat();
     // A wall at x = -0.05..0.05 along z, the door closes onto it from +x.
     course.cuboid(Vec3::new(-0.2, 0.0, -3.0), Vec3::new(-0.1, 3.0, 0.0));
-    let mut sim = Sim::new(ControllerConfig::default(), &course, Quat::IDENTITY, Vec3::new(0.35, 0.0, -0.7), 60.0);
+    let mut sim = Sim::new(
+        ControllerConfig::default(),
+        &course,
+        Quat::IDENTITY,
+        Vec3::new(0.35, 0.0, -0.7),
+        60.0,
+    );
     sim.check = true;
     // The door starts open along +x and closes (rotates +90° about y) to lie along −z against the wall.
     sim.add_mover(&door(), 1.0, |t| Pose {

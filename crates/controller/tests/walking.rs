@@ -30,7 +30,9 @@ fn grounded_on_a_floor_with_normal_friction_and_surface_velocity() {
     sim.add_static(&patch, 0.3);
     let mut deck = Soup::default();
     deck.cuboid(Vec3::new(-1.0, 0.0, -1.0), Vec3::new(1.0, 0.1, 1.0));
-    sim.add_mover(&deck, 1.0, |t| Pose::from_translation(Vec3::new(-8.0 + 0.5 * t as f32, 0.0, 0.0)));
+    sim.add_mover(&deck, 1.0, |t| {
+        Pose::from_translation(Vec3::new(-8.0 + 0.5 * t as f32, 0.0, 0.0))
+    });
     let t = sim.run(0.2, idle());
     let last = t.last().unwrap();
     let g = last.report.ground.expect("standing on the floor");
@@ -46,11 +48,17 @@ fn grounded_on_a_floor_with_normal_friction_and_surface_velocity() {
     assert_eq!((g.collider, g.friction), (1, 0.3));
 
     let mut sim3 = Sim::new(config(), &course, Quat::IDENTITY, Vec3::new(-8.0, 0.1, 0.0), 60.0);
-    sim3.add_mover(&deck, 1.0, |t| Pose::from_translation(Vec3::new(-8.0 + 0.5 * t as f32, 0.0, 0.0)));
+    sim3.add_mover(&deck, 1.0, |t| {
+        Pose::from_translation(Vec3::new(-8.0 + 0.5 * t as f32, 0.0, 0.0))
+    });
     let last = sim3.run(1.0, idle()).pop().unwrap();
     let g = last.report.ground.unwrap();
     assert_eq!(g.collider, 1);
-    assert!((g.velocity - Vec3::new(0.5, 0.0, 0.0)).length() < 1e-3, "{}", g.velocity);
+    assert!(
+        (g.velocity - Vec3::new(0.5, 0.0, 0.0)).length() < 1e-3,
+        "{}",
+        g.velocity
+    );
     // Carried: about 0.5 m along +x in a second.
     assert!((sim3.position().x - (-7.5)).abs() < 0.02, "{}", sim3.position());
 }
@@ -63,7 +71,9 @@ fn walk_up_ramp(angle: f32, hz: f32, frame: Quat) -> (bool, Sim) {
     let mut sim = Sim::new(config(), &course, frame, Vec3::new(0.0, 0.0, 1.5), hz);
     let run = 1.5 / angle.to_radians().tan();
     let ticks = sim.run((run + 3.0) / 4.5 + 0.5, forward());
-    let reached = ticks.iter().any(|t| t.position.y - 0.9 > 1.49 && t.position.z < crest - 0.5);
+    let reached = ticks
+        .iter()
+        .any(|t| t.position.y - 0.9 > 1.49 && t.position.z < crest - 0.5);
     (reached, sim)
 }
 
@@ -80,7 +90,11 @@ fn ramps_up_to_the_walkable_limit_are_climbed_and_one_degree_steeper_is_not() {
             for hz in RATES {
                 let (reached, sim) = walk_up_ramp(angle, hz, frame);
                 assert!(!reached, "{name}: {angle}° climbed at {hz} Hz");
-                assert!(sim.feet().y < 0.35, "{name}: {angle}° at {hz} Hz: got up to {}", sim.feet());
+                assert!(
+                    sim.feet().y < 0.35,
+                    "{name}: {angle}° at {hz} Hz: got up to {}",
+                    sim.feet()
+                );
             }
         }
     }
@@ -100,7 +114,10 @@ fn walking_up_a_walkable_ramp_keeps_walking_speed() {
     let a = &ticks[60];
     let b = &ticks[100];
     let speed = (a.position.z - b.position.z) / (b.time - a.time) as f32;
-    assert!((speed - 4.5).abs() < 0.05, "speed across up on the 30° ramp: {speed} m/s");
+    assert!(
+        (speed - 4.5).abs() < 0.05,
+        "speed across up on the 30° ramp: {speed} m/s"
+    );
     assert!(ticks[60..].iter().all(|t| t.grounded));
 }
 
@@ -209,7 +226,10 @@ fn walking_down_stairs_and_over_crests_stays_grounded_every_tick() {
             let ticks = sim.run(2.0, down);
             assert!(sim.feet().y < 0.01, "did not get down: {}", sim.feet());
             let airborne = ticks.iter().filter(|t| !t.grounded).count();
-            assert_eq!(airborne, 0, "down the stairs at {hz} Hz, sprint {sprint}: {airborne} airborne ticks");
+            assert_eq!(
+                airborne, 0,
+                "down the stairs at {hz} Hz, sprint {sprint}: {airborne} airborne ticks"
+            );
             // No bounce: the height never goes up on the way down.
             for w in ticks.windows(2) {
                 assert!(w[1].position.y <= w[0].position.y + 1e-4, "bounce at {hz} Hz");
@@ -229,10 +249,16 @@ fn walking_down_stairs_and_over_crests_stays_grounded_every_tick() {
             let reach = (1.0 + 1.5 / 30f32.to_radians().tan() + 1.0) / if sprint { 7.5 } else { 4.5 };
             let ticks = sim.run(reach, up);
             assert!(sim.position().z < crest, "not over the crest");
-            assert!(ticks.iter().all(|t| t.grounded), "over the crest at {hz} Hz, sprint {sprint}");
+            assert!(
+                ticks.iter().all(|t| t.grounded),
+                "over the crest at {hz} Hz, sprint {sprint}"
+            );
             let ticks = sim.run(reach + 0.3, down);
             assert!(sim.feet().y < 0.01);
-            assert!(ticks.iter().all(|t| t.grounded), "down over the crest at {hz} Hz, sprint {sprint}");
+            assert!(
+                ticks.iter().all(|t| t.grounded),
+                "down over the crest at {hz} Hz, sprint {sprint}"
+            );
         }
     }
 }
@@ -245,11 +271,21 @@ fn running_off_ledges_is_a_real_fall() {
         course.cuboid(Vec3::new(-2.0, 0.0, -2.0), Vec3::new(2.0, height, 2.0));
         let mut sim = Sim::new(config(), &course, Quat::IDENTITY, Vec3::new(0.0, height, 0.0), hz);
         sim.run(0.2, idle());
-        let ticks = sim.run(2.0, Intent { direction: Vec3::Z, sprint: true, ..Intent::default() });
+        let ticks = sim.run(
+            2.0,
+            Intent {
+                direction: Vec3::Z,
+                sprint: true,
+                ..Intent::default()
+            },
+        );
         let airborne = ticks.iter().filter(|t| !t.grounded).count() as f32 / hz;
         // Falling the last (height − step height) takes sqrt(2h/g).
         let fall = (2.0 * (height - 0.35) / 9.81f32).sqrt();
-        assert!(airborne > 0.8 * fall, "{height} m at {hz} Hz: airborne only {airborne} s");
+        assert!(
+            airborne > 0.8 * fall,
+            "{height} m at {hz} Hz: airborne only {airborne} s"
+        );
         assert!(sim.feet().y < 0.01, "{height} m: did not land below");
         let landing = ticks.iter().position(|t| t.report.landed).expect("landed");
         assert!(ticks[landing - 1].velocity.y < -1.0, "no real fall off {height} m");
@@ -267,12 +303,21 @@ fn standing_just_past_a_ledge_edge_does_not_creep_off() {
             let mut sim = Sim::new(config(), &course, Quat::IDENTITY, Vec3::new(0.0, 0.72, 2.0 + past), hz);
             sim.run(0.5, idle());
             let settled = sim.position();
-            assert!(sim.state.grounded(), "{past} m past at {hz} Hz: not standing ({settled})");
+            assert!(
+                sim.state.grounded(),
+                "{past} m past at {hz} Hz: not standing ({settled})"
+            );
             sim.run(10.0, idle());
             let creep = (sim.position() - settled).length();
             assert!(creep < 0.01, "{past} m past the edge at {hz} Hz: crept {creep} m");
             // Walking off still works.
-            sim.run(1.0, Intent { direction: Vec3::Z, ..Intent::default() });
+            sim.run(
+                1.0,
+                Intent {
+                    direction: Vec3::Z,
+                    ..Intent::default()
+                },
+            );
             assert!(sim.feet().y < 0.01, "could not walk off: {}", sim.feet());
         }
     }

@@ -121,11 +121,17 @@ fn mover_poses(level: &Level, doors: &[DoorCycle], t: f64) -> Vec<Pose> {
 /// see [`Level::friction`]) with their motion since `before` as velocities.
 fn placed<'l>(level: &'l Level, now: &[Pose], before: &[Pose], dt: f32) -> Vec<PlacedCollider<'l>> {
     let mut world: Vec<PlacedCollider<'l>> = level.statics.iter().map(PlacedCollider::fixed).collect();
-    world.extend(level.movers.iter().zip(now.iter().zip(before)).map(|(m, (now, before))| {
-        let linear = (now.translation - before.translation) / dt;
-        let angular = (now.rotation * before.rotation.inverse()).to_scaled_axis() / dt;
-        PlacedCollider::moving(&m.collider, *now, linear, angular)
-    }));
+    world.extend(
+        level
+            .movers
+            .iter()
+            .zip(now.iter().zip(before))
+            .map(|(m, (now, before))| {
+                let linear = (now.translation - before.translation) / dt;
+                let angular = (now.rotation * before.rotation.inverse()).to_scaled_axis() / dt;
+                PlacedCollider::moving(&m.collider, *now, linear, angular)
+            }),
+    );
     world
 }
 
@@ -226,7 +232,10 @@ pub fn walk_level(level: &Level, config: &CheckConfig) -> WalkReport {
                 // The game turns the squeezing door back; so does the checker.
                 if !crushed {
                     crushed = true;
-                    note(&mut report, format!("walk {walk} tick {tick}: crushed at {} (not an error)", state.position));
+                    note(
+                        &mut report,
+                        format!("walk {walk} tick {tick}: crushed at {} (not an error)", state.position),
+                    );
                 }
                 for ct in tick_report.contacts.iter().filter(|c| c.contact.depenetration) {
                     if let Some(i) = ct.contact.collider.checked_sub(level.statics.is_some() as usize)
@@ -259,7 +268,10 @@ pub fn walk_level(level: &Level, config: &CheckConfig) -> WalkReport {
                 fell = true;
                 note(
                     &mut report,
-                    format!("walk {walk} tick {tick}: centre passed through a surface from {from} to {}", state.position),
+                    format!(
+                        "walk {walk} tick {tick}: centre passed through a surface from {from} to {}",
+                        state.position
+                    ),
                 );
             }
             if state.position.y < bounds.min.y - 2.0 * r.y {
@@ -270,7 +282,10 @@ pub fn walk_level(level: &Level, config: &CheckConfig) -> WalkReport {
                 still_since = (tick, state.position);
             } else if !stuck && (tick - still_since.0) as f32 * config.dt > 3.0 {
                 stuck = true;
-                note(&mut report, format!("walk {walk} tick {tick}: stuck at {}", state.position));
+                note(
+                    &mut report,
+                    format!("walk {walk} tick {tick}: stuck at {}", state.position),
+                );
             }
         }
         report.fell_through += fell as u32;
@@ -305,7 +320,9 @@ fn spawn_point(
         let candidate = if let Some(near) = mover {
             // Drop onto what is below a point near the mover (its deck, the floor beside it).
             let spread = Vec3::new(1.5, 0.0, 1.5) * (attempt.min(20) as f32 / 20.0);
-            let top = rng.in_box(near.center() - spread, near.center() + spread).with_y(near.max.y + r.y + 0.05);
+            let top = rng
+                .in_box(near.center() - spread, near.center() + spread)
+                .with_y(near.max.y + r.y + 0.05);
             let drop = Vec3::new(0.0, bounds.min.y - top.y - r.y, 0.0);
             sweep::sweep(e, top, drop, world)
                 .filter(|hit| hit.normal.y > 0.5 && !hit.started_embedded)

@@ -80,7 +80,9 @@ impl<'l> Player<'l> {
     }
 
     fn run(&mut self, seconds: f32, intent: Intent) -> Vec<TickReport> {
-        (0..(seconds / self.dt).round() as usize).map(|_| self.tick(intent)).collect()
+        (0..(seconds / self.dt).round() as usize)
+            .map(|_| self.tick(intent))
+            .collect()
     }
 
     fn feet(&self) -> Vec3 {
@@ -106,7 +108,12 @@ fn both_flights_of_stairs_are_climbed_and_the_ledge_blocks() {
             p.tick(towards(flight.dir));
             top = top.max(p.feet().y);
         }
-        assert!(top > flight.top() - 0.01, "{}: got to {top} of {}", flight.name, flight.top());
+        assert!(
+            top > flight.top() - 0.01,
+            "{}: got to {top} of {}",
+            flight.name,
+            flight.top()
+        );
     }
     let (min, max) = LEDGE_070;
     let front = Vec3::new((min.x + max.x) / 2.0, 0.0, max.z + 1.0);
@@ -125,7 +132,11 @@ fn walkable_ramps_are_climbed_and_the_55_degree_one_is_not() {
         let on_platform = (p.feet().y - ramp.height).abs() < 0.02;
         assert_eq!(on_platform, ramp.walkable, "{}: feet at {}", ramp.name, p.feet());
         if ramp.walkable {
-            assert!(reports[30..].iter().all(|r| r.ground.is_some()), "{}: airborne on the way up", ramp.name);
+            assert!(
+                reports[30..].iter().all(|r| r.ground.is_some()),
+                "{}: airborne on the way up",
+                ramp.name
+            );
         }
     }
 }
@@ -148,18 +159,28 @@ fn the_low_ceiling_needs_a_crouch_and_standing_waits_until_clear() {
     let mut p = Player::at(&level, Vec3::new(c.x, 0.0, LOW_CEILING.max.y + 1.5));
     p.run(0.2, Intent::default());
     p.run(2.0, towards(Vec3::NEG_Z));
-    assert!(p.state.position.z > LOW_CEILING.max.y, "standing, got under the 1.3 m ceiling");
+    assert!(
+        p.state.position.z > LOW_CEILING.max.y,
+        "standing, got under the 1.3 m ceiling"
+    );
     let crouched = Intent {
         direction: Vec3::NEG_Z,
         crouch: true,
         ..Intent::default()
     };
     p.run(1.5, crouched);
-    assert!(p.state.position.z < LOW_CEILING.max.y - 0.5, "crouched, did not get under");
+    assert!(
+        p.state.position.z < LOW_CEILING.max.y - 0.5,
+        "crouched, did not get under"
+    );
     let report = p.tick(Intent::default());
     assert!(report.stand_blocked && p.state.crouched);
     p.run(3.0, towards(Vec3::NEG_Z));
-    assert!(!p.state.crouched && p.state.position.z < LOW_CEILING.min.y, "at {}", p.state.position);
+    assert!(
+        !p.state.crouched && p.state.position.z < LOW_CEILING.min.y,
+        "at {}",
+        p.state.position
+    );
 }
 
 #[test]
@@ -199,6 +220,11 @@ fn the_closed_door_blocks_and_the_open_door_lets_through() {
         let mut p = Player::at(&level, Vec3::new(0.0, 0.0, DIVIDER_Z + 3.0));
         p.door_openness = openness;
         p.run(2.5, towards(Vec3::NEG_Z));
-        assert_eq!(p.state.position.z < DIVIDER_Z - 1.0, passes, "door {openness}: at {}", p.state.position);
+        assert_eq!(
+            p.state.position.z < DIVIDER_Z - 1.0,
+            passes,
+            "door {openness}: at {}",
+            p.state.position
+        );
     }
 }

@@ -261,3 +261,41 @@ fn gravity_pass_stops_on_walkable_ground_only() {
         }
     }
 }
+
+#[test]
+fn the_caller_chooses_the_response_to_each_contact() {
+    use sweep::{ContactResponse, collide_and_slide_with};
+    // A 50° slope rising along -z from z = 0.
+    let mut s = Soup::default();
+    let run = 10.0 / 50f32.to_radians().tan();
+    s.quad(
+        Vec3::new(-5.0, 0.0, 0.0),
+        Vec3::new(5.0, 0.0, 0.0),
+        Vec3::new(5.0, 10.0, -run),
+        Vec3::new(-5.0, 10.0, -run),
+    );
+    let mesh = collider(&s);
+    let e = player();
+    let world = [PlacedCollider::fixed(&mesh)];
+    let start = Vec3::new(0.0, 0.95, 1.0);
+    let motion = Vec3::new(0.3, 0.0, -2.0);
+    let opts = SlideOptions::default();
+    // Slide: climbs the slope, like collide_and_slide.
+    let plain = collide_and_slide_with(&e, start, motion, &world, &opts, |_| ContactResponse::Slide);
+    assert_eq!(plain, collide_and_slide(&e, start, motion, &world, &opts));
+    assert!(plain.position.y > start.y + 0.1, "{}", plain.position);
+    // SlideAlso with the normal made horizontal: a wall, no climbing, the
+    // sideways part kept; the contact's plane is the substitute.
+    let wall = collide_and_slide_with(&e, start, motion, &world, &opts, |c| {
+        ContactResponse::SlideAlso(Vec3::new(c.normal.x, 0.0, c.normal.z).normalize())
+    });
+    assert!(wall.position.y <= start.y + 1e-4, "{}", wall.position);
+    assert!(wall.position.x > 0.29, "{}", wall.position);
+    assert!(wall.contacts[0].plane.normal.y.abs() < 1e-6);
+    assert!(min_espace_distance(&e, wall.position, mesh.triangles()) >= 1.0);
+    // Stop: ends at the first contact.
+    let stop = collide_and_slide_with(&e, start, motion, &world, &opts, |_| ContactResponse::Stop);
+    assert_eq!(stop.contacts.len(), 1);
+    assert_eq!(stop.iterations, 1);
+    assert!(stop.position.x < 0.3 && stop.position.z > start.z - 2.0);
+}
