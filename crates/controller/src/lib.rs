@@ -39,12 +39,16 @@
 //!   the report says **crushed**.
 #![deny(missing_docs)]
 
+mod air;
 mod config;
 pub mod frame;
+mod platform;
+mod shape;
 mod state;
 mod support;
 pub mod test_util;
 mod tick;
+mod walk;
 mod world;
 
 pub use config::{ConfigError, ControllerConfig, validate_dt};

@@ -1,0 +1,59 @@
+//! In the air: the motion with gravity (exact for constant gravity), what
+//! is hit taking the velocity into it, and landing.
+
+use crate::frame::horizontal;
+use crate::state::{CharacterState, Pass};
+use crate::tick::Run;
+use sweep::{ContactResponse, Ellipsoid, collide_and_slide_with};
+
+impl Run<'_> {
+    /// In the air: move with the velocity and gravity (exact for constant
+    /// gravity), land on walkable ground while going down onto it.
+    pub(crate) fn fly(&mut self, state: &mut CharacterState, e: &Ellipsoid) {
+        let c = self.c;
+        let up = state.up;
+        let dt = self.dt;
+        let motion = state.velocity * dt + 0.5 * c.gravity * dt * dt;
+        let mut velocity = state.velocity + c.gravity * dt;
+        let fall = -velocity.dot(up);
+        if fall > c.max_fall_speed {
+            velocity += up * (fall - c.max_fall_speed);
+        }
+        let support = self.support(state);
+        let mut landing = None;
+        let result = collide_and_slide_with(e, state.position, motion, self.world.colliders, &self.options, |ct| {
+            let descending = velocity.dot(up) <= ct.surface_velocity.dot(up) + 1e-3;
+            match support.ground_of(ct) {
+                Some(ground) if descending => {
+                    landing = Some(ground);
+                    ContactResponse::Stop
+                }
+                _ => ContactResponse::Slide,
+            }
+        });
+        self.record(Pass::Air, &result);
+        if landing.is_none() {
+            // Pushed out of something rising into it (a lift from below): landed on it.
+            landing = result
+                .contacts
+                .iter()
+                .filter(|ct| ct.depenetration && velocity.dot(up) <= ct.surface_velocity.dot(up) + 1e-3)
+                .find_map(|ct| support.ground_of(ct));
+        }
+        // What was hit takes away the velocity going into it (a ceiling
+        // clears the upward speed, a wall the speed into the wall).
+        for ct in &result.contacts {
+            let into = (velocity - ct.surface_velocity).dot(ct.normal);
+            if into < 0.0 {
+                velocity -= ct.normal * into;
+            }
+        }
+        state.position = result.position;
+        state.velocity = velocity;
+        if let Some(ground) = landing {
+            state.velocity = horizontal(velocity - ground.velocity, up);
+            state.ground = Some(ground);
+            self.report.landed = true;
+        }
+    }
+}

@@ -1,0 +1,34 @@
+//! Riding: a character standing on a moving collider (lift, turntable,
+//! door) is carried by that collider's rigid motion over the tick.
+
+use crate::state::{CharacterState, Pass};
+use crate::tick::Run;
+use glam::{Quat, Vec3};
+use sweep::{ContactResponse, Ellipsoid};
+
+impl Run<'_> {
+    /// Carries a character standing on a moving collider by that
+    /// collider's rigid motion over this tick (translation and rotation).
+    pub(crate) fn carry(&mut self, state: &mut CharacterState, e: &Ellipsoid) {
+        let Some(g) = state.ground else { return };
+        let Some(collider) = self.world.colliders.get(g.collider) else {
+            return;
+        };
+        if collider.linear_velocity == Vec3::ZERO && collider.angular_velocity == Vec3::ZERO {
+            return;
+        }
+        let dt = self.dt;
+        let origin = collider.pose.translation;
+        let turn = Quat::from_scaled_axis(collider.angular_velocity * dt);
+        let previous_origin = origin - collider.linear_velocity * dt;
+        let carried = origin + turn * (state.position - previous_origin) - state.position;
+        if !carried.is_finite() {
+            return;
+        }
+        let result = self.pass(Pass::Carry, e, state.position, carried, |_| ContactResponse::Slide);
+        self.report.carried = result.position - state.position;
+        self.report.heading_delta = collider.angular_velocity.dot(state.up) * dt;
+        state.position = result.position;
+        state.velocity = turn * state.velocity;
+    }
+}

@@ -1,0 +1,41 @@
+//! Changes of shape — crouching, standing up, a new "up", new radii —
+//! taken only where the new ellipsoid fits.
+
+use crate::frame::{extent_along, world_radii};
+use crate::state::CharacterState;
+use crate::tick::Run;
+use sweep::{Ellipsoid, depenetrate};
+
+impl Run<'_> {
+    /// Crouching, standing up, a new "up" or new radii: the new shape (feet
+    /// kept on the floor when standing) is taken where it fits, pushed out
+    /// by at most the change of radii; otherwise the old shape stays and
+    /// the change is tried again next tick.
+    pub(crate) fn change_shape(&mut self, state: &mut CharacterState, crouch: bool) {
+        let c = self.c;
+        let radii = world_radii(if crouch { c.crouched_radii } else { c.standing_radii }, state.up);
+        if radii == state.radii {
+            state.crouched = crouch;
+            return;
+        }
+        let up = state.up;
+        let centre = if state.ground.is_some() {
+            state.position - up * (extent_along(state.radii, up) - extent_along(radii, up))
+        } else {
+            state.position
+        };
+        let e = Ellipsoid::new(radii).expect("config radii are valid");
+        let (freed, free) = depenetrate(&e, centre, self.world.colliders, &self.options);
+        let allowed = (radii - state.radii).abs().max_element() + c.skin * radii.max_element();
+        if free && (freed - centre).length() <= allowed {
+            state.position = freed;
+            state.radii = radii;
+            state.crouched = crouch;
+            if freed != centre {
+                self.report.pushed += freed - centre;
+            }
+        } else if !crouch && state.crouched {
+            self.report.stand_blocked = true;
+        }
+    }
+}

@@ -1,0 +1,127 @@
+//! Standing: the walking move along the ground, the step-up where a
+//! wall-like contact held it back, and the snap down onto the ground.
+
+use crate::frame::horizontal;
+use crate::state::{CharacterState, GroundContact, Pass};
+use crate::support::Support;
+use crate::tick::Run;
+use glam::Vec3;
+use sweep::{ContactResponse, Ellipsoid, SlideResult, collide_and_slide_with};
+
+impl Run<'_> {
+    /// Standing: walk along the ground, step up where a wall-like contact
+    /// held the move back, then snap down onto the ground (or leave it).
+    pub(crate) fn walk(&mut self, state: &mut CharacterState, e: &Ellipsoid) {
+        let up = state.up;
+        let g = state.ground.expect("walking on ground");
+        // Along the ground plane, keeping the speed across "up" on slopes.
+        let step = state.velocity * self.dt;
+        let along = step - up * (step.dot(g.normal) / g.normal.dot(up).max(0.1));
+        let start = state.position;
+        let support = self.support(state);
+        let moved = collide_and_slide_with(e, start, along, self.world.colliders, &self.options, |ct| {
+            support.walk_response(ct)
+        });
+        let wanted = horizontal(along, up);
+        let progress = |p: Vec3| horizontal(p - start, up).dot(wanted.normalize_or_zero());
+        let held_back = moved
+            .contacts
+            .iter()
+            .any(|ct| !ct.depenetration && ct.normal.dot(up) < self.cos_walkable());
+        if self.c.step_height > 0.0
+            && held_back
+            && wanted.length() > 1e-6
+            && progress(moved.position) < 0.99 * wanted.length()
+            && let Some(landing) = self.step_up(state, e, wanted, progress(moved.position))
+        {
+            self.record(Pass::Move, &moved);
+            self.record(Pass::StepUp, &landing.0);
+            self.record(Pass::StepForward, &landing.1);
+            self.record(Pass::StepDown, &landing.2);
+            state.position = landing.2.position;
+            state.ground = Some(landing.3);
+            self.report.stepped = true;
+            return;
+        }
+        self.record(Pass::Move, &moved);
+        // Keep momentum along walls, not into them.
+        for ct in moved.contacts.iter().filter(|ct| support.ground_of(ct).is_none()) {
+            let n = horizontal(ct.plane.normal, up).normalize_or_zero();
+            let into = (state.velocity - ct.surface_velocity).dot(n);
+            if into < 0.0 {
+                state.velocity -= n * into;
+            }
+        }
+        state.position = moved.position;
+
+        // Snap: find the ground below, within the snap distance.
+        let probe = self.pass(Pass::Snap, e, state.position, -up * self.c.snap_distance, |_| {
+            ContactResponse::Stop
+        });
+        let support = self.support(state);
+        let found = probe
+            .contacts
+            .iter()
+            .filter(|ct| !ct.depenetration)
+            .find_map(|ct| support.ground_of(ct));
+        match found {
+            Some(ground) => {
+                self.report.snapped = (probe.position - state.position).length() > 2.0 * self.skin_metres(state);
+                state.position = probe.position;
+                state.ground = Some(ground);
+            }
+            None => {
+                // Walked off: the probe is not taken, the fall starts next tick.
+                state.position += probe.depenetration;
+                self.leave_ground(state);
+            }
+        }
+    }
+
+    /// Up by the step height (less under a ceiling), forward by the wanted
+    /// move, down again: taken only when it lands on ground and gets further
+    /// than the plain move.
+    fn step_up(
+        &self,
+        state: &CharacterState,
+        e: &Ellipsoid,
+        wanted: Vec3,
+        plain_progress: f32,
+    ) -> Option<(SlideResult, SlideResult, SlideResult, GroundContact)> {
+        let up = state.up;
+        let start = state.position;
+        let colliders = self.world.colliders;
+        let slide = |_: &sweep::Contact| ContactResponse::Slide;
+        let rise = collide_and_slide_with(e, start, up * self.c.step_height, colliders, &self.options, slide);
+        let lifted = (rise.position - start).dot(up);
+        if lifted <= 2.0 * self.skin_metres(state) || rise.unresolved_overlap {
+            return None;
+        }
+        // Lifted, an edge counts as ground only up to the step height above
+        // the feet where the step started (or the lift would climb it too).
+        let support = Support {
+            step_height: (self.c.step_height - lifted).max(0.0),
+            ..self.support(state)
+        };
+        let forward = collide_and_slide_with(e, rise.position, wanted, colliders, &self.options, |ct| {
+            support.walk_response(ct)
+        });
+        let support = self.support(state);
+        let feet = state.feet();
+        let down_by = lifted + 2.0 * self.skin_metres(state);
+        let down = collide_and_slide_with(e, forward.position, -up * down_by, colliders, &self.options, |_| {
+            ContactResponse::Stop
+        });
+        let ground = down
+            .contacts
+            .iter()
+            .filter(|ct| !ct.depenetration)
+            .find_map(|ct| support.ground_of(ct))?;
+        let progress = horizontal(down.position - start, up).dot(wanted.normalize_or_zero());
+        let risen = (ground.point - feet).dot(up);
+        (progress > plain_progress + 1e-4 * wanted.length().max(1e-3)
+            && risen <= self.c.step_height + 1e-4
+            && !down.unresolved_overlap)
+            .then_some((rise, forward, down, ground))
+    }
+}
