@@ -1,0 +1,16 @@
+//! slidewalk's game rules that need no engine, so they test in seconds:
+//! the script format (scripted walks and recordings of play), how doors
+//! respond to the player (trigger distance, the use key, turning back on a
+//! squeeze), the heading → walking direction mapping and the summary a
+//! headless run prints. The Bevy game (`src/`) drives these each tick.
+#![deny(missing_docs)]
+
+mod doors;
+mod heading;
+mod script;
+mod summary;
+
+pub use doors::DoorControl;
+pub use heading::{heading_direction, walk_direction};
+pub use script::{Buttons, Recorder, Script, ScriptError, ScriptPlayer, Step, TickInput};
+pub use summary::Summary;

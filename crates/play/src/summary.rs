@@ -1,0 +1,57 @@
+//! The summary a headless run prints as one JSON object.
+
+use glam::Vec3;
+use serde_json::json;
+
+/// What a headless run did.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Summary {
+    /// Fixed ticks simulated.
+    pub ticks: u64,
+    /// Where the feet ended, metres.
+    pub final_position: Vec3,
+    /// Standing on ground at the end.
+    pub grounded: bool,
+    /// Ticks spent in the air.
+    pub airborne_ticks: u64,
+    /// Deepest penetration after any tick, eSpace units (fraction of the radius).
+    pub max_penetration: f32,
+    /// Fell below the level's bounds at least once.
+    pub fell_out: bool,
+    /// Times the player was put back at the spawn point.
+    pub respawns: u32,
+    /// Contacts met, all passes of all ticks.
+    pub contacts: u64,
+    /// Wall-clock time per tick (the whole simulation schedule), microseconds.
+    pub micros_per_tick: f64,
+    /// Step-ups taken.
+    pub step_ups: u64,
+    /// Jumps.
+    pub jumps: u64,
+    /// Ticks in which the controller reported the player crushed.
+    pub crushed_ticks: u64,
+    /// Highest the feet got, metres along y.
+    pub max_height: f32,
+}
+
+impl Summary {
+    /// The summary as a JSON object.
+    pub fn to_json(&self) -> serde_json::Value {
+        let p = self.final_position;
+        json!({
+            "ticks": self.ticks,
+            "final_position": [p.x, p.y, p.z],
+            "grounded": self.grounded,
+            "airborne_ticks": self.airborne_ticks,
+            "max_penetration": self.max_penetration,
+            "fell_out": self.fell_out,
+            "respawns": self.respawns,
+            "contacts": self.contacts,
+            "micros_per_tick": self.micros_per_tick,
+            "step_ups": self.step_ups,
+            "jumps": self.jumps,
+            "crushed_ticks": self.crushed_ticks,
+            "max_height": self.max_height,
+        })
+    }
+}
