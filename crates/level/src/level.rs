@@ -33,7 +33,7 @@ pub struct Surface {
 }
 
 /// A player spawn point.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Spawn {
     /// Where the feet stand, metres.
     pub position: Vec3,

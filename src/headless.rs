@@ -1,0 +1,66 @@
+//! Headless runs: the simulation plugins under `MinimalPlugins`, a script
+//! played as fast as the machine goes, and one JSON summary on stdout.
+
+use crate::sim::player::RunStats;
+use crate::sim::script::ScriptRun;
+use crate::sim::{self, LaunchOptions, tick_length};
+use bevy::prelude::*;
+use bevy::time::TimeUpdateStrategy;
+use play::{Options, Script, Summary};
+use std::time::Instant;
+
+/// A headless app: the simulation only, time advancing by exactly one
+/// fixed tick per `update`, playing `script`.
+pub fn app(options: &Options, script: Script) -> App {
+    // A script that says where it starts (a recording) starts there, unless
+    // the command line says otherwise.
+    let mut options = options.clone();
+    if options.spawn.is_none() {
+        options.spawn = script.spawn;
+    }
+    let options = &options;
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins)
+        .insert_resource(LaunchOptions(options.clone()))
+        .insert_resource(TimeUpdateStrategy::ManualDuration(tick_length(options.tick_hz)))
+        .insert_resource(ScriptRun::new(script))
+        .add_plugins(sim::plugin);
+    app.finish();
+    app.cleanup();
+    app
+}
+
+/// Runs `app` until its script is done (or `max_ticks`), returns the summary.
+pub fn play_out(app: &mut App, max_ticks: u64) -> Summary {
+    // The first update opens the level (not timed); ticks start with the next.
+    app.update();
+    let started = Instant::now();
+    for _ in 0..max_ticks + 1 {
+        app.update();
+        if app.world().resource::<ScriptRun>().done {
+            break;
+        }
+    }
+    let wall = started.elapsed().as_secs_f64();
+    let mut summary = app.world().resource::<RunStats>().summary.clone();
+    summary.micros_per_tick = if summary.ticks > 0 {
+        wall * 1e6 / summary.ticks as f64
+    } else {
+        0.0
+    };
+    summary
+}
+
+/// `slidewalk --headless`: reads the script, runs it, prints the summary.
+/// Errors (unreadable script or level) are printed and give exit status 2.
+pub fn run(options: &Options) -> Result<Summary, String> {
+    let path = options.script.as_ref().ok_or("--headless needs --script FILE")?;
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read script {}: {e}", path.display()))?;
+    let script = Script::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    let level_path = options.level.clone().unwrap_or_else(sim::level::demo_level_path);
+    // Fail early and clearly when the level cannot be read.
+    level::load(&level_path).map_err(|e| e.to_string())?;
+    let ticks = (script.seconds() * options.tick_hz as f64).ceil() as u64;
+    let mut app = app(options, script);
+    Ok(play_out(&mut app, ticks + 2))
+}

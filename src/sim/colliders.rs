@@ -1,0 +1,65 @@
+//! The collision world of a tick: the level's static collider and the
+//! door and lift colliders on their entities, posed from their bodies,
+//! with their motion over the tick as velocities.
+
+use super::level::CurrentLevel;
+use super::movers::MoverBody;
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use glam::Vec3;
+use sweep::{Aabb, Ellipsoid, PlacedCollider, closest_point_on_triangle};
+
+/// Read access to this tick's colliders.
+#[derive(SystemParam)]
+pub struct Colliders<'w, 's> {
+    level: Res<'w, CurrentLevel>,
+    movers: Query<'w, 's, &'static MoverBody>,
+    time: Res<'w, Time<Fixed>>,
+}
+
+impl Colliders<'_, '_> {
+    /// The colliders, numbered as [`level::Level::friction`] expects:
+    /// the static collider first (when there is one), then the movers in
+    /// the level's order. Empty when no level is loaded.
+    pub fn placed(&self) -> Vec<PlacedCollider<'_>> {
+        let Some(level) = &self.level.level else { return Vec::new() };
+        let dt = self.time.timestep().as_secs_f32();
+        let mut bodies: Vec<&MoverBody> = self.movers.iter().collect();
+        bodies.sort_by_key(|b| b.index);
+        let mut placed: Vec<PlacedCollider<'_>> = level.statics.iter().map(PlacedCollider::fixed).collect();
+        for body in bodies {
+            let Some(m) = level.movers.get(body.index) else { continue };
+            let (linear, angular) = body.velocities(dt);
+            placed.push(PlacedCollider::moving(&m.collider, body.pose, linear, angular));
+        }
+        placed
+    }
+
+    /// Friction of a surface by collider index and triangle.
+    pub fn friction(&self, collider: usize, triangle: u32) -> f32 {
+        self.level.level.as_ref().map_or(1.0, |l| l.friction(collider, triangle))
+    }
+
+    /// The mover (index in the level) a collider index belongs to.
+    pub fn mover_of(&self, collider: usize) -> Option<usize> {
+        let level = self.level.level.as_ref()?;
+        let first = level.statics.is_some() as usize;
+        collider.checked_sub(first).filter(|i| *i < level.movers.len())
+    }
+}
+
+/// How deep (eSpace units, fraction of the radius) an ellipsoid with
+/// `radii` centred at `centre` penetrates the nearest triangle (0 if none).
+pub fn penetration(placed: &[PlacedCollider<'_>], radii: Vec3, centre: Vec3) -> f32 {
+    let Ok(e) = Ellipsoid::new(radii) else { return 0.0 };
+    let r = e.radii();
+    let query = Aabb::from_corners(centre - r * 1.01, centre + r * 1.01);
+    let mut nearest = f32::INFINITY;
+    for c in placed {
+        c.query_world(&query, |_, tri| {
+            let [a, b, t] = tri.map(|p| (p - centre) / r);
+            nearest = nearest.min(closest_point_on_triangle(Vec3::ZERO, a, b, t).length());
+        });
+    }
+    (1.0 - nearest).max(0.0)
+}

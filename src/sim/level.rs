@@ -1,0 +1,136 @@
+//! The level being played: loaded by `crates/level` from any glTF on disk
+//! (not Bevy's render assets, so the simulation never waits on drawing),
+//! its spawn point, bounds and the mover entities; opening another level
+//! at any time, with errors shown and the game kept running.
+
+use super::LaunchOptions;
+use super::movers::MoverBody;
+use crate::notices::Notices;
+use bevy::prelude::*;
+use level::{Level, Spawn};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use sweep::Aabb;
+
+/// The demo level, relative to the game's `assets/` folder.
+pub const DEMO_LEVEL: &str = "levels/playground.glb";
+
+/// The demo level's path on disk (the workspace's `assets/`, or an
+/// `assets/` folder beside the executable when that exists).
+pub fn demo_level_path() -> PathBuf {
+    let beside = std::env::current_exe()
+        .ok()
+        .and_then(|exe| exe.parent().map(|d| d.join("assets").join(DEMO_LEVEL)));
+    match beside {
+        Some(p) if p.exists() => p,
+        _ => Path::new(env!("CARGO_MANIFEST_DIR")).join("assets").join(DEMO_LEVEL),
+    }
+}
+
+/// The level being played.
+#[derive(Resource, Default)]
+pub struct CurrentLevel {
+    /// Where it was read from (absolute).
+    pub path: Option<PathBuf>,
+    /// The colliders, movers and spawn points.
+    pub level: Option<Arc<Level>>,
+    /// Where the player starts (and respawns), the feet.
+    pub spawn: Spawn,
+    /// World bounds of all its geometry at rest; below them is "fallen out".
+    pub bounds: Option<Aabb>,
+    /// Counts the levels opened; changes when a new one is in.
+    pub generation: u32,
+}
+
+/// Asks to open a level file.
+#[derive(Message, Clone, Debug)]
+pub struct OpenLevel(pub PathBuf);
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<CurrentLevel>()
+        .init_resource::<Notices>()
+        .add_message::<OpenLevel>()
+        .add_systems(Startup, open_first_level)
+        .add_systems(PreUpdate, open_levels);
+}
+
+fn open_first_level(options: Option<Res<LaunchOptions>>, mut open: MessageWriter<OpenLevel>) {
+    let path = options.and_then(|o| o.0.level.clone()).unwrap_or_else(demo_level_path);
+    open.write(OpenLevel(path));
+}
+
+/// Loads requested levels; a failure leaves the current level in play and says why.
+fn open_levels(
+    mut requests: MessageReader<OpenLevel>,
+    mut current: ResMut<CurrentLevel>,
+    mut notices: ResMut<Notices>,
+    options: Option<Res<LaunchOptions>>,
+    movers: Query<Entity, With<MoverBody>>,
+    mut commands: Commands,
+) {
+    for OpenLevel(path) in requests.read() {
+        let path = std::path::absolute(path).unwrap_or_else(|_| path.clone());
+        let level = match level::load(&path) {
+            Ok(level) => level,
+            Err(e) => {
+                notices.error(format!("{e}"));
+                continue;
+            }
+        };
+        for entity in &movers {
+            commands.entity(entity).despawn();
+        }
+        let first = current.generation == 0;
+        let walker = controller::ControllerConfig::default();
+        let mut spawn = play::spawn_point(
+            &level,
+            walker.standing_radii,
+            walker.walkable_slope_deg.to_radians().cos(),
+        );
+        if first && let Some(o) = &options {
+            if let Some(at) = o.0.spawn {
+                spawn.position = at;
+            }
+            if let Some(yaw) = o.0.yaw_deg {
+                spawn.yaw = yaw.to_radians();
+            }
+        }
+        let bounds = level_bounds(&level);
+        for (index, m) in level.movers.iter().enumerate() {
+            commands.spawn((
+                Name::new(format!("mover {}", m.name)),
+                MoverBody::new(index, m),
+                Transform::from_translation(m.rest.translation).with_rotation(m.rest.rotation),
+            ));
+        }
+        let name = path.file_name().map_or(String::new(), |f| f.to_string_lossy().into_owned());
+        if level.spawns.is_empty() {
+            notices.info(format!(
+                "{name}: no spawn node, starting on top of the geometry at {:.1}",
+                spawn.position
+            ));
+        }
+        info!(
+            "opened {} ({} triangles, {} movers)",
+            path.display(),
+            level.report.triangles,
+            level.movers.len()
+        );
+        current.level = Some(Arc::new(level));
+        current.path = Some(path);
+        current.spawn = spawn;
+        current.bounds = bounds;
+        current.generation += 1;
+    }
+}
+
+/// World bounds of the static geometry and the movers at rest.
+fn level_bounds(level: &Level) -> Option<Aabb> {
+    let statics = level.statics.iter().map(|s| s.bounds());
+    let movers = level
+        .movers
+        .iter()
+        .map(|m| Aabb::from_points(m.collider.bounds().corners().map(|p| m.rest.transform_point(p))));
+    let b = statics.chain(movers).fold(Aabb::EMPTY, Aabb::union);
+    b.min.is_finite().then_some(b)
+}

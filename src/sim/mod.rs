@@ -1,0 +1,46 @@
+//! The simulation: the plugins that move things — the level and its
+//! colliders, doors and lifts, the player's controller, scripted input —
+//! in `FixedUpdate`, with no renderer, so they run the same under
+//! `MinimalPlugins` (headless runs, tests) and in the window.
+
+pub mod colliders;
+pub mod level;
+pub mod movers;
+pub mod player;
+pub mod script;
+
+use bevy::prelude::*;
+use play::Options;
+use std::time::Duration;
+
+/// The order of one fixed tick: input → doors and lifts → controller → bookkeeping.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SimSet {
+    /// What the player (or the script) asks for this tick.
+    Input,
+    /// Doors and lifts take their pose for the end of the tick.
+    Movers,
+    /// The character controller moves the player.
+    Player,
+}
+
+/// The command line the game was started with.
+#[derive(Resource, Clone, Debug)]
+pub struct LaunchOptions(pub Options);
+
+/// The length of one fixed tick at `hz` ticks per second.
+pub fn tick_length(hz: f32) -> Duration {
+    Duration::from_secs_f64(1.0 / hz as f64)
+}
+
+/// All simulation plugins, with the fixed tick rate from `options`.
+pub fn plugin(app: &mut App) {
+    let options = app
+        .world()
+        .get_resource::<LaunchOptions>()
+        .map(|o| o.0.clone())
+        .unwrap_or_default();
+    app.insert_resource(Time::<Fixed>::from_duration(tick_length(options.tick_hz)));
+    app.configure_sets(FixedUpdate, (SimSet::Input, SimSet::Movers, SimSet::Player).chain());
+    app.add_plugins((level::plugin, movers::plugin, player::plugin, script::plugin));
+}

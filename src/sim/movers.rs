@@ -1,0 +1,123 @@
+//! Doors and lifts: each a simulation entity whose body takes its pose for
+//! the end of every tick — lifts from their schedule, doors from the player
+//! (trigger distance, the use key within reach) and turning back when they
+//! squeeze the player.
+
+use super::SimSet;
+use super::level::CurrentLevel;
+use super::player::{CharacterController, PlayerInput};
+use bevy::prelude::*;
+use glam::Vec3;
+use level::{Mover, MoverKind};
+use play::DoorControl;
+use sweep::{Aabb, Pose};
+
+/// How far the use key reaches, metres from the player's centre to the door.
+pub const USE_REACH: f32 = 2.5;
+
+/// A door or lift body: where it is this tick and where it was the tick
+/// before (its motion over the tick is its velocity).
+#[derive(Component, Clone, Debug)]
+pub struct MoverBody {
+    /// Index in the level's movers.
+    pub index: usize,
+    /// Pose at the end of this tick.
+    pub pose: Pose,
+    /// Pose at the end of the previous tick.
+    pub previous: Pose,
+    /// A door's state (`None` for a lift).
+    pub door: Option<DoorControl>,
+}
+
+impl MoverBody {
+    /// A mover at rest.
+    pub fn new(index: usize, mover: &Mover) -> Self {
+        Self {
+            index,
+            pose: mover.rest,
+            previous: mover.rest,
+            door: matches!(mover.kind, MoverKind::Door(_)).then(DoorControl::closed),
+        }
+    }
+
+    /// Linear (m/s) and angular (rad/s) velocity over the last tick of `dt` seconds.
+    pub fn velocities(&self, dt: f32) -> (Vec3, Vec3) {
+        let linear = (self.pose.translation - self.previous.translation) / dt;
+        let angular = (self.pose.rotation * self.previous.rotation.inverse()).to_scaled_axis() / dt;
+        (linear, angular)
+    }
+}
+
+/// Seconds since the current level was opened (the lifts' clock).
+#[derive(Resource, Default, Debug)]
+pub struct LevelClock {
+    /// Seconds.
+    pub seconds: f64,
+    generation: u32,
+}
+
+/// Movers that squeezed the player last tick (indices in the level).
+#[derive(Resource, Default, Debug)]
+pub struct Squeezed(pub Vec<usize>);
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<LevelClock>()
+        .init_resource::<Squeezed>()
+        .add_systems(FixedUpdate, advance_movers.in_set(SimSet::Movers));
+}
+
+/// World bounds of a mover at `pose`.
+fn bounds_at(mover: &Mover, pose: &Pose) -> Aabb {
+    Aabb::from_points(mover.collider.bounds().corners().map(|p| pose.transform_point(p)))
+}
+
+fn distance_to_box(b: &Aabb, p: Vec3) -> f32 {
+    (p.clamp(b.min, b.max) - p).length()
+}
+
+fn advance_movers(
+    time: Res<Time<Fixed>>,
+    current: Res<CurrentLevel>,
+    mut clock: ResMut<LevelClock>,
+    mut squeezed: ResMut<Squeezed>,
+    mut bodies: Query<(&mut MoverBody, &mut Transform)>,
+    players: Query<(&CharacterController, &PlayerInput)>,
+) {
+    let Some(level) = &current.level else { return };
+    if clock.generation != current.generation {
+        *clock = LevelClock {
+            seconds: 0.0,
+            generation: current.generation,
+        };
+    }
+    let dt = time.timestep().as_secs_f32();
+    clock.seconds += dt as f64;
+    let player = players.iter().next();
+    let squeezers = std::mem::take(&mut squeezed.0);
+    for (mut body, mut transform) in &mut bodies {
+        let Some(mover) = level.movers.get(body.index) else { continue };
+        body.previous = body.pose;
+        let pose = match mover.kind {
+            MoverKind::Lift(lift) => mover.pose_at(lift.openness_at(clock.seconds)),
+            MoverKind::Door(spec) => {
+                let distance = player.map_or(f32::INFINITY, |(c, _)| {
+                    distance_to_box(&bounds_at(mover, &body.pose), c.state.position)
+                });
+                let index = body.index;
+                let door = body.door.get_or_insert_with(DoorControl::closed);
+                if squeezers.contains(&index) {
+                    door.squeezed();
+                }
+                if let Some((_, input)) = player
+                    && input.pressed.use_key
+                {
+                    door.use_key(&spec, distance, USE_REACH);
+                }
+                door.advance(&spec, distance, dt);
+                mover.pose_at(door.openness)
+            }
+        };
+        body.pose = pose;
+        *transform = Transform::from_translation(pose.translation).with_rotation(pose.rotation);
+    }
+}

@@ -1,0 +1,209 @@
+//! The player: an entity with the character controller, what the input
+//! asks of it each tick, and the tick itself — controller (or fly mode),
+//! squeezes reported to the doors, falling out of the level respawns.
+
+use super::SimSet;
+use super::colliders::{Colliders, penetration};
+use super::level::CurrentLevel;
+use super::movers::Squeezed;
+use crate::notices::Notices;
+use bevy::prelude::*;
+use controller::{CharacterState, Controller, ControllerConfig, Intent, TickReport, World};
+use glam::{Vec2, Vec3};
+use play::{Buttons, Summary};
+use std::time::Instant;
+
+/// Marks the player entity.
+#[derive(Component, Debug)]
+pub struct Player;
+
+/// The player's controller and its state.
+#[derive(Component, Clone, Debug)]
+pub struct CharacterController {
+    /// The walking rules with their configuration.
+    pub controller: Controller,
+    /// Where the player is and how it moves.
+    pub state: CharacterState,
+    /// Fly mode (F): moves freely, no collision.
+    pub flying: bool,
+}
+
+/// What the input (keyboard and mouse, or a script) asks of the player.
+/// Presses are collected until the next tick uses them.
+#[derive(Component, Clone, Copy, Debug, Default)]
+pub struct PlayerInput {
+    /// [right, forward], each −1..1.
+    pub movement: Vec2,
+    /// Heading, radians (0 looks along −z, positive turns left).
+    pub yaw: f32,
+    /// Look up (+) or down (−), radians.
+    pub pitch: f32,
+    /// Buttons held.
+    pub held: Buttons,
+    /// Buttons pressed since the last tick.
+    pub pressed: Buttons,
+    /// Respawn was asked for (R).
+    pub respawn: bool,
+    /// Fly mode toggle was asked for (F).
+    pub toggle_fly: bool,
+}
+
+/// The last tick's outcome, for the view and the overlays.
+#[derive(Component, Clone, Debug, Default)]
+pub struct LastTick {
+    /// The controller's report.
+    pub report: TickReport,
+    /// The centre before and after the tick, metres (for interpolation).
+    pub from: Vec3,
+    /// The centre after the tick, metres.
+    pub to: Vec3,
+}
+
+/// What the simulation did so far (the headless summary).
+#[derive(Resource, Default, Debug)]
+pub struct RunStats {
+    /// The figures.
+    pub summary: Summary,
+    /// Wall-clock seconds spent in player ticks.
+    pub seconds: f64,
+}
+
+/// Fly-mode speed, m/s (sprint doubles it).
+const FLY_SPEED: f32 = 8.0;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<RunStats>()
+        .add_systems(Startup, spawn_player)
+        .add_systems(FixedUpdate, tick_player.in_set(SimSet::Player));
+}
+
+fn spawn_player(mut commands: Commands) {
+    let config = ControllerConfig::default();
+    commands.spawn((
+        Player,
+        Name::new("player"),
+        CharacterController {
+            controller: Controller::new(config).expect("default config is valid"),
+            state: CharacterState::standing_at(Vec3::ZERO, &config),
+            flying: false,
+        },
+        PlayerInput::default(),
+        LastTick::default(),
+        // The level generation the player was placed in.
+        PlacedIn(0),
+    ));
+}
+
+/// The level generation the player was last placed in.
+#[derive(Component, Debug)]
+struct PlacedIn(u32);
+
+/// Puts the player at the level's spawn, standing, at rest.
+fn respawn(body: &mut CharacterController, input: &mut PlayerInput, current: &CurrentLevel) {
+    let config = *body.controller.config();
+    body.state = CharacterState::standing_at(current.spawn.position, &config);
+    input.yaw = current.spawn.yaw;
+    input.pitch = 0.0;
+}
+
+#[allow(clippy::too_many_arguments)]
+fn tick_player(
+    time: Res<Time<Fixed>>,
+    current: Res<CurrentLevel>,
+    colliders: Colliders,
+    mut squeezed: ResMut<Squeezed>,
+    mut notices: ResMut<Notices>,
+    mut stats: ResMut<RunStats>,
+    mut players: Query<(&mut CharacterController, &mut PlayerInput, &mut LastTick, &mut PlacedIn), With<Player>>,
+) {
+    if current.level.is_none() {
+        return;
+    }
+    let dt = time.timestep().as_secs_f32();
+    for (mut body, mut input, mut last, mut placed_in) in &mut players {
+        let started = Instant::now();
+        if placed_in.0 != current.generation {
+            placed_in.0 = current.generation;
+            respawn(&mut body, &mut input, &current);
+        }
+        if std::mem::take(&mut input.respawn) {
+            respawn(&mut body, &mut input, &current);
+            notices.info("back at the spawn point");
+        }
+        if std::mem::take(&mut input.toggle_fly) {
+            body.flying = !body.flying;
+            body.state.velocity = Vec3::ZERO;
+            body.state.ground = None;
+            notices.info(if body.flying { "fly mode: on (no collision)" } else { "fly mode: off" });
+        }
+        let up = body.state.up;
+        let from = body.state.position;
+        let placed = colliders.placed();
+        let report = if body.flying {
+            let look = Quat::from_rotation_y(input.yaw) * Quat::from_rotation_x(input.pitch);
+            let wish = look * Vec3::new(input.movement.x, 0.0, -input.movement.y)
+                + up * (input.held.jump as i32 - input.held.crouch as i32) as f32;
+            let speed = FLY_SPEED * if input.held.sprint { 2.0 } else { 1.0 };
+            body.state.position += wish.clamp_length_max(1.0) * speed * dt;
+            TickReport::default()
+        } else {
+            let intent = Intent {
+                direction: play::walk_direction(input.movement, input.yaw, up),
+                jump: input.pressed.jump,
+                crouch: input.held.crouch,
+                sprint: input.held.sprint,
+            };
+            let friction = |c: usize, t: u32| colliders.friction(c, t);
+            let world = World::new(&placed).with_friction(&friction);
+            let body = &mut *body;
+            match body.controller.tick(&mut body.state, &intent, &world, dt) {
+                Ok(report) => report,
+                Err(e) => {
+                    notices.error(format!("controller: {e}"));
+                    TickReport::default()
+                }
+            }
+        };
+        input.pressed = Buttons::default();
+        input.yaw += report.heading_delta;
+        if report.crushed {
+            squeezed.0.extend(
+                report
+                    .contacts
+                    .iter()
+                    .filter(|c| c.contact.depenetration)
+                    .filter_map(|c| colliders.mover_of(c.contact.collider)),
+            );
+        }
+        // Bookkeeping for the summary.
+        let s = &mut stats.summary;
+        s.ticks += 1;
+        s.contacts += report.contacts.len() as u64;
+        s.step_ups += report.stepped as u64;
+        s.jumps += report.jumped as u64;
+        s.crushed_ticks += report.crushed as u64;
+        s.airborne_ticks += (!body.flying && !body.state.grounded()) as u64;
+        if !body.flying && !report.crushed {
+            s.max_penetration = s.max_penetration.max(penetration(&placed, body.state.radii, body.state.position));
+        }
+        // Below the level: back to the spawn point.
+        if let Some(bounds) = current.bounds
+            && body.state.position.y < bounds.min.y - 20.0
+        {
+            s.fell_out = true;
+            s.respawns += 1;
+            notices.info("fell out of the level: back at the spawn point");
+            respawn(&mut body, &mut input, &current);
+        }
+        let feet = body.state.feet();
+        s.final_position = feet;
+        s.grounded = body.state.grounded();
+        s.max_height = if s.ticks == 1 { feet.y } else { s.max_height.max(feet.y) };
+        *last = LastTick {
+            report,
+            from,
+            to: body.state.position,
+        };
+        stats.seconds += started.elapsed().as_secs_f64();
+    }
+}

@@ -1,0 +1,79 @@
+//! The HUD (egui): a crosshair, the controls hint for the first seconds,
+//! and the notices (errors stay, notes fade).
+
+use crate::notices::Notices;
+use crate::sim::player::{CharacterController, Player};
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPlugin, EguiPrimaryContextPass, egui};
+
+/// Seconds the controls hint stays on screen.
+const HINT_S: f32 = 12.0;
+/// Seconds a note stays on screen.
+const NOTE_S: f32 = 5.0;
+
+/// The controls, as shown on screen.
+pub const CONTROLS: &str = "click: grab the mouse · mouse: look · WASD: walk · Space: jump · Shift: sprint · \
+Ctrl: crouch · E: door · R: respawn · F: fly · Esc: release the mouse · drop a .glb/.gltf to open it";
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_plugins(EguiPlugin::default())
+        .add_systems(EguiPrimaryContextPass, draw_hud);
+}
+
+fn draw_hud(
+    mut contexts: EguiContexts,
+    time: Res<Time>,
+    mut notices: ResMut<Notices>,
+    players: Query<&CharacterController, With<Player>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let dt = time.delta_secs();
+    for n in &mut notices.0 {
+        n.age += dt;
+    }
+    notices.0.retain(|n| n.error || n.age < NOTE_S);
+    // Crosshair.
+    let centre = ctx.content_rect().center();
+    let painter = ctx.layer_painter(egui::LayerId::new(egui::Order::Foreground, egui::Id::new("crosshair")));
+    let stroke = egui::Stroke::new(2.0, egui::Color32::from_rgba_unmultiplied(255, 255, 255, 200));
+    painter.line_segment([centre - egui::vec2(8.0, 0.0), centre + egui::vec2(8.0, 0.0)], stroke);
+    painter.line_segment([centre - egui::vec2(0.0, 8.0), centre + egui::vec2(0.0, 8.0)], stroke);
+    egui::Area::new(egui::Id::new("hud"))
+        .anchor(egui::Align2::LEFT_TOP, egui::vec2(12.0, 12.0))
+        .show(ctx, |ui| {
+            let frame = egui::Frame::new()
+                .fill(egui::Color32::from_black_alpha(150))
+                .inner_margin(8.0)
+                .corner_radius(4.0);
+            frame.show(ui, |ui| {
+                ui.style_mut().visuals.override_text_color = Some(egui::Color32::WHITE);
+                if time.elapsed_secs() < HINT_S {
+                    ui.label(CONTROLS);
+                }
+                if let Some(body) = players.iter().next() {
+                    let v = body.state.world_velocity();
+                    ui.label(format!(
+                        "{} · {:.1} m/s{}",
+                        if body.flying {
+                            "flying"
+                        } else if body.state.grounded() {
+                            "grounded"
+                        } else {
+                            "in the air"
+                        },
+                        (v - body.state.up * v.dot(body.state.up)).length(),
+                        if body.state.crouched { " · crouched" } else { "" }
+                    ));
+                }
+                for n in &notices.0 {
+                    let color = if n.error {
+                        egui::Color32::from_rgb(255, 140, 120)
+                    } else {
+                        egui::Color32::from_rgb(200, 230, 255)
+                    };
+                    ui.colored_label(color, &n.text);
+                }
+            });
+        });
+    Ok(())
+}

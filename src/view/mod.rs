@@ -1,0 +1,36 @@
+//! What needs a window: drawing the level (Bevy's glTF scene), the
+//! first-person camera, keyboard and mouse input, the HUD, screenshots and
+//! recordings. Added only with a window; the simulation never reads back.
+
+pub mod camera;
+pub mod capture;
+pub mod hud;
+pub mod input;
+pub mod scene;
+
+use bevy::asset::io::AssetSourceBuilder;
+use bevy::prelude::*;
+
+/// The asset source that reads any file on disk by its absolute path
+/// (`disk://home/me/level.glb`), so `--level` and dropped files need not
+/// be under `assets/`.
+pub const DISK_SOURCE: &str = "disk";
+
+/// Bevy's default plugins with a resizable window titled "slidewalk", and
+/// the `disk` asset source.
+pub fn window_plugins(app: &mut App) {
+    app.register_asset_source(DISK_SOURCE, AssetSourceBuilder::platform_default("/", None));
+    app.add_plugins(DefaultPlugins.set(WindowPlugin {
+        primary_window: Some(Window {
+            title: "slidewalk".into(),
+            resizable: true,
+            ..default()
+        }),
+        ..default()
+    }));
+}
+
+/// All view plugins.
+pub fn plugin(app: &mut App) {
+    app.add_plugins((scene::plugin, camera::plugin, input::plugin, hud::plugin, capture::plugin));
+}

@@ -1,0 +1,148 @@
+//! Drawing the level: Bevy's glTF scene of the level file (from any path,
+//! through the `disk` asset source), a sun and ambient light, and the door
+//! and lift nodes moved to their bodies' poses, interpolated between ticks.
+//! A level whose drawing fails is still walkable; the HUD says what is missing.
+
+use super::DISK_SOURCE;
+use crate::notices::Notices;
+use crate::sim::level::CurrentLevel;
+use crate::sim::movers::MoverBody;
+use bevy::asset::{AssetPath, LoadState};
+use bevy::gltf::GltfAssetLabel;
+use bevy::prelude::*;
+use bevy::world_serialization::WorldAssetRoot;
+
+/// The entity drawing the current level, and what it draws.
+#[derive(Component, Debug)]
+pub struct LevelScene {
+    generation: u32,
+    failure_reported: bool,
+}
+
+/// A drawn node that belongs to a door or lift (index in the level's movers).
+#[derive(Component, Debug)]
+pub struct MoverVisual(pub usize);
+
+pub(super) fn plugin(app: &mut App) {
+    app.insert_resource(ClearColor(Color::srgb(0.62, 0.74, 0.86)))
+        .insert_resource(GlobalAmbientLight {
+            color: Color::WHITE,
+            brightness: 400.0,
+            ..default()
+        })
+        .add_systems(Startup, light)
+        .add_systems(Update, (draw_level, report_drawing_failure, find_mover_nodes, move_mover_nodes).chain());
+}
+
+fn light(mut commands: Commands) {
+    commands.spawn((
+        Name::new("sun"),
+        DirectionalLight {
+            illuminance: 8_000.0,
+            shadow_maps_enabled: true,
+            ..default()
+        },
+        Transform::from_xyz(20.0, 40.0, 25.0).looking_at(Vec3::ZERO, Vec3::Y),
+    ));
+}
+
+/// The asset path of a file on disk, through the `disk` source.
+fn disk_path(path: &std::path::Path) -> AssetPath<'static> {
+    let text = path.to_string_lossy().replace('\\', "/");
+    AssetPath::from(text.trim_start_matches('/').to_owned()).with_source(DISK_SOURCE)
+}
+
+/// Spawns the glTF scene of a newly opened level (and drops the old one).
+fn draw_level(
+    current: Res<CurrentLevel>,
+    scenes: Query<(Entity, &LevelScene)>,
+    asset_server: Res<AssetServer>,
+    mut commands: Commands,
+) {
+    let Some(path) = &current.path else { return };
+    if scenes.iter().any(|(_, s)| s.generation == current.generation) {
+        return;
+    }
+    for (entity, _) in &scenes {
+        commands.entity(entity).despawn();
+    }
+    let scene = GltfAssetLabel::Scene(0).from_asset(disk_path(path));
+    commands.spawn((
+        Name::new("level scene"),
+        LevelScene {
+            generation: current.generation,
+            failure_reported: false,
+        },
+        WorldAssetRoot(asset_server.load(scene)),
+        Transform::IDENTITY,
+    ));
+}
+
+/// Says so when Bevy cannot draw the level (the collision still works).
+fn report_drawing_failure(
+    mut scenes: Query<(&mut LevelScene, &WorldAssetRoot)>,
+    asset_server: Res<AssetServer>,
+    mut notices: ResMut<Notices>,
+) {
+    for (mut scene, root) in &mut scenes {
+        if scene.failure_reported {
+            continue;
+        }
+        if let Some(LoadState::Failed(e)) = asset_server.get_load_state(&root.0) {
+            scene.failure_reported = true;
+            notices.error(format!(
+                "the level cannot be drawn ({e}); it is still walkable, but invisible"
+            ));
+        }
+    }
+}
+
+/// Links the drawn nodes named like the level's doors and lifts to them.
+fn find_mover_nodes(
+    current: Res<CurrentLevel>,
+    nodes: Query<(Entity, &Name), (Without<MoverVisual>, Without<MoverBody>)>,
+    mut commands: Commands,
+) {
+    let Some(level) = &current.level else { return };
+    if level.movers.is_empty() {
+        return;
+    }
+    for (entity, name) in &nodes {
+        if let Some(index) = level.movers.iter().position(|m| m.name == name.as_str()) {
+            commands.entity(entity).insert(MoverVisual(index));
+        }
+    }
+}
+
+/// Moves the drawn door and lift nodes to their bodies' poses,
+/// interpolated between the last two ticks.
+fn move_mover_nodes(
+    time: Res<Time<Fixed>>,
+    bodies: Query<&MoverBody>,
+    mut visuals: Query<(&MoverVisual, &mut Transform, Option<&ChildOf>)>,
+    parents: Query<&GlobalTransform>,
+) {
+    let a = time.overstep_fraction();
+    for (visual, mut transform, parent) in &mut visuals {
+        let Some(body) = bodies.iter().find(|b| b.index == visual.0) else { continue };
+        let world = Transform {
+            translation: body.previous.translation.lerp(body.pose.translation, a),
+            rotation: body.previous.rotation.slerp(body.pose.rotation, a),
+            scale: transform.scale,
+        };
+        // The pose is the node's world pose; nodes under a moved parent
+        // get it relative to that parent.
+        let local = match parent.and_then(|p| parents.get(p.parent()).ok()) {
+            Some(parent) => {
+                let inverse = parent.affine().inverse();
+                Transform {
+                    translation: inverse.transform_point3(world.translation),
+                    rotation: parent.to_scale_rotation_translation().1.inverse() * world.rotation,
+                    scale: transform.scale,
+                }
+            }
+            None => world,
+        };
+        *transform = local;
+    }
+}
