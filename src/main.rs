@@ -33,7 +33,11 @@ fn main() -> ExitCode {
     }
     App::new()
         .insert_resource(slidewalk::sim::LaunchOptions(options))
-        .add_plugins((slidewalk::view::window_plugins, slidewalk::sim::plugin, slidewalk::view::plugin))
+        .add_plugins((
+            slidewalk::view::window_plugins,
+            slidewalk::sim::plugin,
+            slidewalk::view::plugin,
+        ))
         .run();
     ExitCode::SUCCESS
 }

@@ -22,13 +22,17 @@ impl Colliders<'_, '_> {
     /// the static collider first (when there is one), then the movers in
     /// the level's order. Empty when no level is loaded.
     pub fn placed(&self) -> Vec<PlacedCollider<'_>> {
-        let Some(level) = &self.level.level else { return Vec::new() };
+        let Some(level) = &self.level.level else {
+            return Vec::new();
+        };
         let dt = self.time.timestep().as_secs_f32();
         let mut bodies: Vec<&MoverBody> = self.movers.iter().collect();
         bodies.sort_by_key(|b| b.index);
         let mut placed: Vec<PlacedCollider<'_>> = level.statics.iter().map(PlacedCollider::fixed).collect();
         for body in bodies {
-            let Some(m) = level.movers.get(body.index) else { continue };
+            let Some(m) = level.movers.get(body.index) else {
+                continue;
+            };
             let (linear, angular) = body.velocities(dt);
             placed.push(PlacedCollider::moving(&m.collider, body.pose, linear, angular));
         }
@@ -37,7 +41,10 @@ impl Colliders<'_, '_> {
 
     /// Friction of a surface by collider index and triangle.
     pub fn friction(&self, collider: usize, triangle: u32) -> f32 {
-        self.level.level.as_ref().map_or(1.0, |l| l.friction(collider, triangle))
+        self.level
+            .level
+            .as_ref()
+            .map_or(1.0, |l| l.friction(collider, triangle))
     }
 
     /// The mover (index in the level) a collider index belongs to.

@@ -103,7 +103,9 @@ fn open_levels(
                 Transform::from_translation(m.rest.translation).with_rotation(m.rest.rotation),
             ));
         }
-        let name = path.file_name().map_or(String::new(), |f| f.to_string_lossy().into_owned());
+        let name = path
+            .file_name()
+            .map_or(String::new(), |f| f.to_string_lossy().into_owned());
         if level.spawns.is_empty() {
             notices.info(format!(
                 "{name}: no spawn node, starting on top of the geometry at {:.1}",

@@ -95,7 +95,9 @@ fn advance_movers(
     let player = players.iter().next();
     let squeezers = std::mem::take(&mut squeezed.0);
     for (mut body, mut transform) in &mut bodies {
-        let Some(mover) = level.movers.get(body.index) else { continue };
+        let Some(mover) = level.movers.get(body.index) else {
+            continue;
+        };
         body.previous = body.pose;
         let pose = match mover.kind {
             MoverKind::Lift(lift) => mover.pose_at(lift.openness_at(clock.seconds)),

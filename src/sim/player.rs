@@ -134,7 +134,11 @@ fn tick_player(
             body.flying = !body.flying;
             body.state.velocity = Vec3::ZERO;
             body.state.ground = None;
-            notices.info(if body.flying { "fly mode: on (no collision)" } else { "fly mode: off" });
+            notices.info(if body.flying {
+                "fly mode: on (no collision)"
+            } else {
+                "fly mode: off"
+            });
         }
         let up = body.state.up;
         let from = body.state.position;
@@ -184,7 +188,9 @@ fn tick_player(
         s.crushed_ticks += report.crushed as u64;
         s.airborne_ticks += (!body.flying && !body.state.grounded()) as u64;
         if !body.flying && !report.crushed {
-            s.max_penetration = s.max_penetration.max(penetration(&placed, body.state.radii, body.state.position));
+            s.max_penetration = s
+                .max_penetration
+                .max(penetration(&placed, body.state.radii, body.state.position));
         }
         // Below the level: back to the spawn point.
         if let Some(bounds) = current.bounds

@@ -42,7 +42,10 @@ fn spawn_camera(mut commands: Commands) {
         }),
         DistanceFog {
             color: Color::srgb(0.62, 0.74, 0.86),
-            falloff: FogFalloff::Linear { start: 60.0, end: 160.0 },
+            falloff: FogFalloff::Linear {
+                start: 60.0,
+                end: 160.0,
+            },
             ..default()
         },
     ));
@@ -68,7 +71,9 @@ fn follow_player(
     mut cameras: Query<&mut Transform, With<PlayerCamera>>,
 ) {
     smoothing.offset *= (-time.delta_secs() / SMOOTHING_S).exp();
-    let Some((last, body, input)) = players.iter().next() else { return };
+    let Some((last, body, input)) = players.iter().next() else {
+        return;
+    };
     let up = body.state.up;
     let centre = last.from.lerp(last.to, fixed.overstep_fraction());
     let height = 2.0 * crate::view::camera::extent(body.state.radii, up);

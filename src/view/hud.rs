@@ -1,13 +1,13 @@
-//! The HUD (egui): a crosshair, the controls hint for the first seconds,
-//! and the notices (errors stay, notes fade).
+//! The HUD (egui): a crosshair, the controls hint (shown while the mouse
+//! is not grabbed, i.e. before playing and after Esc), and the notices
+//! (errors stay, notes fade).
 
 use crate::notices::Notices;
 use crate::sim::player::{CharacterController, Player};
 use bevy::prelude::*;
+use bevy::window::{CursorGrabMode, CursorOptions, PrimaryWindow};
 use bevy_egui::{EguiContexts, EguiPlugin, EguiPrimaryContextPass, egui};
 
-/// Seconds the controls hint stays on screen.
-const HINT_S: f32 = 12.0;
 /// Seconds a note stays on screen.
 const NOTE_S: f32 = 5.0;
 
@@ -25,6 +25,7 @@ fn draw_hud(
     time: Res<Time>,
     mut notices: ResMut<Notices>,
     players: Query<&CharacterController, With<Player>>,
+    cursor: Single<&CursorOptions, With<PrimaryWindow>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let dt = time.delta_secs();
@@ -35,9 +36,13 @@ fn draw_hud(
     // Crosshair.
     let centre = ctx.content_rect().center();
     let painter = ctx.layer_painter(egui::LayerId::new(egui::Order::Foreground, egui::Id::new("crosshair")));
-    let stroke = egui::Stroke::new(2.0, egui::Color32::from_rgba_unmultiplied(255, 255, 255, 200));
-    painter.line_segment([centre - egui::vec2(8.0, 0.0), centre + egui::vec2(8.0, 0.0)], stroke);
-    painter.line_segment([centre - egui::vec2(0.0, 8.0), centre + egui::vec2(0.0, 8.0)], stroke);
+    for stroke in [
+        egui::Stroke::new(4.0, egui::Color32::from_black_alpha(160)),
+        egui::Stroke::new(2.0, egui::Color32::WHITE),
+    ] {
+        painter.line_segment([centre - egui::vec2(9.0, 0.0), centre + egui::vec2(9.0, 0.0)], stroke);
+        painter.line_segment([centre - egui::vec2(0.0, 9.0), centre + egui::vec2(0.0, 9.0)], stroke);
+    }
     egui::Area::new(egui::Id::new("hud"))
         .anchor(egui::Align2::LEFT_TOP, egui::vec2(12.0, 12.0))
         .show(ctx, |ui| {
@@ -47,7 +52,7 @@ fn draw_hud(
                 .corner_radius(4.0);
             frame.show(ui, |ui| {
                 ui.style_mut().visuals.override_text_color = Some(egui::Color32::WHITE);
-                if time.elapsed_secs() < HINT_S {
+                if cursor.grab_mode == CursorGrabMode::None {
                     ui.label(CONTROLS);
                 }
                 if let Some(body) = players.iter().next() {

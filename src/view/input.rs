@@ -18,7 +18,11 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 fn set_grab(cursor: &mut CursorOptions, grab: bool) {
-    cursor.grab_mode = if grab { CursorGrabMode::Locked } else { CursorGrabMode::None };
+    cursor.grab_mode = if grab {
+        CursorGrabMode::Locked
+    } else {
+        CursorGrabMode::None
+    };
     cursor.visible = !grab;
 }
 
@@ -43,7 +47,8 @@ fn read_keys(keys: Res<ButtonInput<KeyCode>>, mut inputs: Query<&mut PlayerInput
     let axis = |plus: KeyCode, minus: KeyCode| keys.pressed(plus) as i32 as f32 - keys.pressed(minus) as i32 as f32;
     let held = |a: KeyCode, b: KeyCode| keys.pressed(a) || keys.pressed(b);
     for mut input in &mut inputs {
-        input.movement = Vec2::new(axis(KeyCode::KeyD, KeyCode::KeyA), axis(KeyCode::KeyW, KeyCode::KeyS)).clamp_length_max(1.0);
+        input.movement =
+            Vec2::new(axis(KeyCode::KeyD, KeyCode::KeyA), axis(KeyCode::KeyW, KeyCode::KeyS)).clamp_length_max(1.0);
         input.held.jump = keys.pressed(KeyCode::Space);
         input.held.sprint = held(KeyCode::ShiftLeft, KeyCode::ShiftRight);
         input.held.crouch = held(KeyCode::ControlLeft, KeyCode::ControlRight);

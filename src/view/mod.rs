@@ -32,5 +32,11 @@ pub fn window_plugins(app: &mut App) {
 
 /// All view plugins.
 pub fn plugin(app: &mut App) {
-    app.add_plugins((scene::plugin, camera::plugin, input::plugin, hud::plugin, capture::plugin));
+    app.add_plugins((
+        scene::plugin,
+        camera::plugin,
+        input::plugin,
+        hud::plugin,
+        capture::plugin,
+    ));
 }

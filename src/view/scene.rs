@@ -31,7 +31,10 @@ pub(super) fn plugin(app: &mut App) {
             ..default()
         })
         .add_systems(Startup, light)
-        .add_systems(Update, (draw_level, report_drawing_failure, find_mover_nodes, move_mover_nodes).chain());
+        .add_systems(
+            Update,
+            (draw_level, report_drawing_failure, find_mover_nodes, move_mover_nodes).chain(),
+        );
 }
 
 fn light(mut commands: Commands) {
@@ -97,12 +100,11 @@ fn report_drawing_failure(
     }
 }
 
+/// Named entities not yet linked to a mover (and not a mover's body).
+type UnlinkedNodes<'w, 's> = Query<'w, 's, (Entity, &'static Name), (Without<MoverVisual>, Without<MoverBody>)>;
+
 /// Links the drawn nodes named like the level's doors and lifts to them.
-fn find_mover_nodes(
-    current: Res<CurrentLevel>,
-    nodes: Query<(Entity, &Name), (Without<MoverVisual>, Without<MoverBody>)>,
-    mut commands: Commands,
-) {
+fn find_mover_nodes(current: Res<CurrentLevel>, nodes: UnlinkedNodes, mut commands: Commands) {
     let Some(level) = &current.level else { return };
     if level.movers.is_empty() {
         return;
@@ -124,7 +126,9 @@ fn move_mover_nodes(
 ) {
     let a = time.overstep_fraction();
     for (visual, mut transform, parent) in &mut visuals {
-        let Some(body) = bodies.iter().find(|b| b.index == visual.0) else { continue };
+        let Some(body) = bodies.iter().find(|b| b.index == visual.0) else {
+            continue;
+        };
         let world = Transform {
             translation: body.previous.translation.lerp(body.pose.translation, a),
             rotation: body.previous.rotation.slerp(body.pose.rotation, a),
