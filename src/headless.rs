@@ -42,12 +42,17 @@ pub fn play_out(app: &mut App, max_ticks: u64) -> Summary {
         }
     }
     let wall = started.elapsed().as_secs_f64();
-    let mut summary = app.world().resource::<RunStats>().summary.clone();
-    summary.micros_per_tick = if summary.ticks > 0 {
-        wall * 1e6 / summary.ticks as f64
-    } else {
-        0.0
+    let stats = app.world().resource::<RunStats>();
+    let mut summary = stats.summary.clone();
+    let per_tick = |seconds: f64| {
+        if summary.ticks > 0 {
+            seconds * 1e6 / summary.ticks as f64
+        } else {
+            0.0
+        }
     };
+    summary.micros_per_tick = per_tick(wall);
+    summary.player_micros_per_tick = per_tick(stats.seconds);
     summary
 }
 

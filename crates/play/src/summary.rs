@@ -24,6 +24,9 @@ pub struct Summary {
     pub contacts: u64,
     /// Wall-clock time per tick (the whole simulation schedule), microseconds.
     pub micros_per_tick: f64,
+    /// Time per tick spent in the player's tick (controller, squeezes,
+    /// bookkeeping), microseconds; the rest of `micros_per_tick` is the engine.
+    pub player_micros_per_tick: f64,
     /// Step-ups taken.
     pub step_ups: u64,
     /// Jumps.
@@ -48,6 +51,7 @@ impl Summary {
             "respawns": self.respawns,
             "contacts": self.contacts,
             "micros_per_tick": self.micros_per_tick,
+            "player_micros_per_tick": self.player_micros_per_tick,
             "step_ups": self.step_ups,
             "jumps": self.jumps,
             "crushed_ticks": self.crushed_ticks,
