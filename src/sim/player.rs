@@ -201,6 +201,12 @@ fn tick_player(
             notices.info("fell out of the level: back at the spawn point");
             respawn(&mut body, &mut input, &current);
         }
+        // A respawn is a cut, not a motion to interpolate.
+        let from = if (body.state.position - from).length() > 5.0 {
+            body.state.position
+        } else {
+            from
+        };
         let feet = body.state.feet();
         s.final_position = feet;
         s.grounded = body.state.grounded();
