@@ -6,8 +6,7 @@ use super::level::CurrentLevel;
 use super::movers::MoverBody;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
-use glam::Vec3;
-use sweep::{Aabb, Ellipsoid, PlacedCollider, closest_point_on_triangle};
+use sweep::PlacedCollider;
 
 /// Read access to this tick's colliders.
 #[derive(SystemParam)]
@@ -53,20 +52,4 @@ impl Colliders<'_, '_> {
         let first = level.statics.is_some() as usize;
         collider.checked_sub(first).filter(|i| *i < level.movers.len())
     }
-}
-
-/// How deep (eSpace units, fraction of the radius) an ellipsoid with
-/// `radii` centred at `centre` penetrates the nearest triangle (0 if none).
-pub fn penetration(placed: &[PlacedCollider<'_>], radii: Vec3, centre: Vec3) -> f32 {
-    let Ok(e) = Ellipsoid::new(radii) else { return 0.0 };
-    let r = e.radii();
-    let query = Aabb::from_corners(centre - r * 1.01, centre + r * 1.01);
-    let mut nearest = f32::INFINITY;
-    for c in placed {
-        c.query_world(&query, |_, tri| {
-            let [a, b, t] = tri.map(|p| (p - centre) / r);
-            nearest = nearest.min(closest_point_on_triangle(Vec3::ZERO, a, b, t).length());
-        });
-    }
-    (1.0 - nearest).max(0.0)
 }

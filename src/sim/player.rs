@@ -3,7 +3,7 @@
 //! squeezes reported to the doors, falling out of the level respawns.
 
 use super::SimSet;
-use super::colliders::{Colliders, penetration};
+use super::colliders::Colliders;
 use super::level::CurrentLevel;
 use super::movers::Squeezed;
 use crate::notices::Notices;
@@ -187,10 +187,13 @@ fn tick_player(
         s.jumps += report.jumped as u64;
         s.crushed_ticks += report.crushed as u64;
         s.airborne_ticks += (!body.flying && !body.state.grounded()) as u64;
-        if !body.flying && !report.crushed {
+        if !body.flying
+            && !report.crushed
+            && let Some(e) = body.controller.ellipsoid(&body.state)
+        {
             s.max_penetration = s
                 .max_penetration
-                .max(penetration(&placed, body.state.radii, body.state.position));
+                .max(sweep::penetration_depth(&e, body.state.position, &placed));
         }
         // Below the level: back to the spawn point.
         if let Some(bounds) = current.bounds

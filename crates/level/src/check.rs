@@ -10,7 +10,7 @@ use controller::{CharacterState, Controller, ControllerConfig, Intent, World};
 use glam::Vec3;
 use std::time::Instant;
 use sweep::test_util::Lcg;
-use sweep::{Aabb, Ellipsoid, PlacedCollider, Pose, closest_point_on_triangle, segment_crosses_triangle};
+use sweep::{Aabb, Ellipsoid, PlacedCollider, Pose, segment_crosses_triangle};
 
 /// How the walks are run.
 #[derive(Clone, Copy, Debug)]
@@ -246,7 +246,7 @@ pub fn walk_level(level: &Level, config: &CheckConfig) -> WalkReport {
                     }
                 }
             } else {
-                let depth = penetration(&colliders, &e, state.position);
+                let depth = sweep::penetration_depth(&e, state.position, &colliders);
                 report.max_penetration = report.max_penetration.max(depth);
                 if depth > 1e-4 {
                     report.penetrating_passes += 1;
@@ -345,26 +345,12 @@ fn spawn_point(
                 .map(|hit| top + drop * hit.time + Vec3::Y * 0.02)
         };
         if let Some(p) = candidate
-            && penetration(world, e, p) == 0.0
+            && sweep::penetration_depth(e, p, world) == 0.0
         {
             return Some(p);
         }
     }
     None
-}
-
-/// How deep (eSpace units) an ellipsoid at `centre` penetrates the nearest triangle (0 if none).
-fn penetration(world: &[PlacedCollider<'_>], e: &Ellipsoid, centre: Vec3) -> f32 {
-    let r = e.radii();
-    let query = Aabb::from_corners(centre - r * 1.01, centre + r * 1.01);
-    let mut min = f32::INFINITY;
-    for c in world {
-        c.query_world(&query, |_, tri| {
-            let [a, b, cc] = tri.map(|p| (p - centre) / r);
-            min = min.min(closest_point_on_triangle(Vec3::ZERO, a, b, cc).length());
-        });
-    }
-    (1.0 - min).max(0.0)
 }
 
 /// Whether the segment `from → to` passes through any triangle.

@@ -88,7 +88,7 @@ pub use ellipsoid::{Ellipsoid, EllipsoidError};
 pub use query::sweep::{SweepHit, sweep};
 pub use slide::{
     Contact, ContactResponse, Ground, SlideOptions, SlidePlane, SlideResult, collide_and_slide, collide_and_slide_with,
-    depenetrate,
+    depenetrate, penetration_depth,
 };
 pub use triangle::{
     Feature, TriangleDefect, closest_point_on_triangle, distance_to_triangle, segment_crosses_triangle, triangle_defect,

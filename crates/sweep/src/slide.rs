@@ -345,6 +345,20 @@ pub fn depenetrate(
     )
 }
 
+/// How deep an ellipsoid centred at `centre` penetrates the nearest
+/// triangle of `colliders`, in eSpace units (a fraction of the radius; 0
+/// when it touches nothing). A check for tests and tools: the BVH finds the
+/// triangles near the ellipsoid, each is measured exactly.
+pub fn penetration_depth(ellipsoid: &Ellipsoid, centre: Vec3, colliders: &[PlacedCollider<'_>]) -> f32 {
+    let mut near = Vec::new();
+    triangles_near(ellipsoid, centre, 1.0, colliders, &mut near);
+    let nearest = near
+        .iter()
+        .map(|t| touch_distance(centre, &t.world, ellipsoid.radii()))
+        .fold(f32::INFINITY, f32::min);
+    (1.0 - nearest).max(0.0)
+}
+
 /// Motions shorter than this (eSpace units) are not swept.
 const MIN_MOTION: f32 = 1e-6;
 
