@@ -8,6 +8,14 @@ use crate::tick::Run;
 use glam::Vec3;
 use sweep::{ContactResponse, Ellipsoid, SlideResult, collide_and_slide_with};
 
+/// A step-up that was taken: its three legs and the ground it landed on.
+struct StepUp {
+    rise: SlideResult,
+    forward: SlideResult,
+    down: SlideResult,
+    ground: GroundContact,
+}
+
 impl Run<'_> {
     /// Standing: walk along the ground, step up where a wall-like contact
     /// held the move back, then snap down onto the ground (or leave it).
@@ -35,11 +43,11 @@ impl Run<'_> {
             && let Some(landing) = self.step_up(state, e, wanted, progress(moved.position))
         {
             self.record(Pass::Move, &moved);
-            self.record(Pass::StepUp, &landing.0);
-            self.record(Pass::StepForward, &landing.1);
-            self.record(Pass::StepDown, &landing.2);
-            state.position = landing.2.position;
-            state.ground = Some(landing.3);
+            self.record(Pass::StepUp, &landing.rise);
+            self.record(Pass::StepForward, &landing.forward);
+            self.record(Pass::StepDown, &landing.down);
+            state.position = landing.down.position;
+            state.ground = Some(landing.ground);
             self.report.stepped = true;
             return;
         }
@@ -81,13 +89,7 @@ impl Run<'_> {
     /// Up by the step height (less under a ceiling), forward by the wanted
     /// move, down again: taken only when it lands on ground and gets further
     /// than the plain move.
-    fn step_up(
-        &self,
-        state: &CharacterState,
-        e: &Ellipsoid,
-        wanted: Vec3,
-        plain_progress: f32,
-    ) -> Option<(SlideResult, SlideResult, SlideResult, GroundContact)> {
+    fn step_up(&self, state: &CharacterState, e: &Ellipsoid, wanted: Vec3, plain_progress: f32) -> Option<StepUp> {
         let up = state.up;
         let start = state.position;
         let colliders = self.world.colliders;
@@ -122,6 +124,11 @@ impl Run<'_> {
         (progress > plain_progress + 1e-4 * wanted.length().max(1e-3)
             && risen <= self.c.step_height + 1e-4
             && !down.unresolved_overlap)
-            .then_some((rise, forward, down, ground))
+            .then_some(StepUp {
+                rise,
+                forward,
+                down,
+                ground,
+            })
     }
 }
