@@ -58,20 +58,21 @@
 //! CONTROLLER_BENCH_SIZES=10k,100k cargo bench -p controller --bench controller   # only these sizes
 //! ```
 
+#[path = "peer/rapier.rs"]
+mod rapier_peer;
+
 use controller::{CharacterState, Controller, ControllerConfig, Intent, TickReport, World};
 use criterion::Criterion;
 use glam::{Quat, Vec3};
-use rapier3d::control::{CharacterAutostep, CharacterLength, KinematicCharacterController};
+use rapier_peer::{CAPSULE_HALF_SEGMENT, CAPSULE_RADIUS, RapierLevel, from_rapier, kinematic_controller, to_rapier};
+use rapier3d::control::KinematicCharacterController;
 use rapier3d::math::{Pose as RPose, Vector as RVec};
 use rapier3d::parry::query::{ShapeCastOptions, ShapeCastStatus};
-use rapier3d::prelude::{
-    ColliderBuilder, ColliderSet, DefaultBroadPhase, IntegrationParameters, NarrowPhase, QueryFilter, QueryPipeline,
-    RigidBodySet, SharedShape,
-};
+use rapier3d::prelude::{QueryPipeline, SharedShape};
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant, SystemTime};
-use sweep::test_util::{Lcg, Soup, generated_level};
+use sweep::test_util::{Lcg, generated_level};
 use sweep::{MeshCollider, PlacedCollider, sweep};
 
 /// Level sizes (target triangles) and their names.
@@ -90,11 +91,6 @@ const SEED: u64 = 0xc011_011e;
 const PLAN_RADIUS: f32 = 6.0;
 /// Highest point of the generated levels' terrain, metres.
 const TERRAIN_TOP: f32 = 0.45;
-/// Capsule of the rapier character: radius and half the length of its
-/// segment, metres (1.8 m tall).
-const CAPSULE_RADIUS: f32 = 0.4;
-const CAPSULE_HALF_SEGMENT: f32 = 0.5;
-
 /// The controllers compared, in the order of the summary's columns.
 #[derive(Clone, Copy, PartialEq)]
 enum Peer {
@@ -379,22 +375,6 @@ struct Rapier<'a> {
     config: &'a ControllerConfig,
 }
 
-/// rapier's controller set up as our defaults, as far as it has them.
-fn kinematic_controller(autostep: bool) -> KinematicCharacterController {
-    KinematicCharacterController {
-        up: RVec::Y,
-        max_slope_climb_angle: 45f32.to_radians(),
-        min_slope_slide_angle: 45f32.to_radians(),
-        snap_to_ground: Some(CharacterLength::Absolute(0.4)),
-        autostep: autostep.then_some(CharacterAutostep {
-            max_height: CharacterLength::Absolute(0.35),
-            min_width: CharacterLength::Absolute(0.2),
-            include_dynamic_bodies: false,
-        }),
-        ..KinematicCharacterController::default()
-    }
-}
-
 /// A player moved by rapier's controller: spawn, centre, the vertical speed
 /// the caller keeps for it, place in the script.
 #[derive(Clone)]
@@ -460,47 +440,6 @@ impl RapierPlayer {
             jumped,
             hits,
         }
-    }
-}
-
-/// A level as rapier sees it: one fixed trimesh collider in the BVH broad
-/// phase (its AABB set directly: no physics step is needed for queries).
-struct RapierLevel {
-    bodies: RigidBodySet,
-    colliders: ColliderSet,
-    broad_phase: DefaultBroadPhase,
-    narrow_phase: NarrowPhase,
-}
-
-impl RapierLevel {
-    fn new(soup: &Soup) -> Self {
-        let vertices: Vec<RVec> = soup.positions.iter().map(|p| to_rapier(*p)).collect();
-        let collider = ColliderBuilder::trimesh(vertices, soup.triangles.clone())
-            .expect("rapier accepts the level")
-            .build();
-        let mut colliders = ColliderSet::new();
-        let handle = colliders.insert(collider);
-        let mut broad_phase = DefaultBroadPhase::new();
-        broad_phase.set_aabb(
-            &IntegrationParameters::default(),
-            handle,
-            colliders[handle].compute_aabb(),
-        );
-        Self {
-            bodies: RigidBodySet::new(),
-            colliders,
-            broad_phase,
-            narrow_phase: NarrowPhase::new(),
-        }
-    }
-
-    fn queries(&self) -> QueryPipeline<'_> {
-        self.broad_phase.as_query_pipeline(
-            self.narrow_phase.query_dispatcher(),
-            &self.bodies,
-            &self.colliders,
-            QueryFilter::default(),
-        )
     }
 }
 
@@ -656,14 +595,6 @@ fn run_rapier(r: &Rapier<'_>, players: &[RapierPlayer], script: &[Intent], ticks
         stats.jumped += usize::from(report.jumped);
     }
     stats
-}
-
-fn to_rapier(v: Vec3) -> RVec {
-    RVec::from_array(v.to_array())
-}
-
-fn from_rapier(v: RVec) -> Vec3 {
-    Vec3::from_array(v.to_array())
 }
 
 fn ms(d: Duration) -> f64 {

@@ -24,15 +24,16 @@
 //!
 //! `cargo run --release -p controller --example behaviour_table`
 
+#[path = "../benches/peer/rapier.rs"]
+mod rapier_peer;
+
 use controller::test_util::{Sim, forward, ramp, slab, stairs};
 use controller::{ControllerConfig, Intent};
 use glam::{Quat, Vec3};
-use rapier3d::control::{CharacterAutostep, CharacterLength, KinematicCharacterController};
-use rapier3d::math::{Pose as RPose, Vector as RVec};
-use rapier3d::prelude::{
-    ColliderBuilder, ColliderSet, DefaultBroadPhase, IntegrationParameters, NarrowPhase, QueryFilter, QueryPipeline,
-    RigidBodySet, SharedShape,
-};
+use rapier_peer::{CAPSULE_HALF_SEGMENT, CAPSULE_RADIUS, RapierLevel, from_rapier, kinematic_controller, to_rapier};
+use rapier3d::control::KinematicCharacterController;
+use rapier3d::math::Pose as RPose;
+use rapier3d::prelude::{QueryPipeline, SharedShape};
 use std::time::Instant;
 use sweep::test_util::Soup;
 
@@ -52,8 +53,6 @@ const RISERS: u32 = 6;
 const RAMP_HEIGHT: f32 = 1.5;
 /// Capsule of the rapier character: radius and half the length of its
 /// segment, metres (1.8 m tall, as our ellipsoid).
-const CAPSULE_RADIUS: f32 = 0.4;
-const CAPSULE_HALF_SEGMENT: f32 = 0.5;
 /// Centre to feet of both characters, metres.
 const CENTRE_HEIGHT: f32 = 0.9;
 
@@ -173,63 +172,6 @@ fn rapier(course: &Soup, top: f32, autostep: bool) -> String {
     cell(feet.into_iter(), top)
 }
 
-/// rapier's controller set up as our defaults, as far as it has them.
-fn kinematic_controller(autostep: bool) -> KinematicCharacterController {
-    KinematicCharacterController {
-        up: RVec::Y,
-        max_slope_climb_angle: 45f32.to_radians(),
-        min_slope_slide_angle: 45f32.to_radians(),
-        snap_to_ground: Some(CharacterLength::Absolute(0.4)),
-        autostep: autostep.then_some(CharacterAutostep {
-            max_height: CharacterLength::Absolute(0.35),
-            min_width: CharacterLength::Absolute(0.2),
-            include_dynamic_bodies: false,
-        }),
-        ..KinematicCharacterController::default()
-    }
-}
-
-/// A course as rapier sees it: one fixed trimesh collider in the BVH broad
-/// phase (its AABB set directly: no physics step is needed for queries).
-struct RapierLevel {
-    bodies: RigidBodySet,
-    colliders: ColliderSet,
-    broad_phase: DefaultBroadPhase,
-    narrow_phase: NarrowPhase,
-}
-
-impl RapierLevel {
-    fn new(soup: &Soup) -> Self {
-        let vertices: Vec<RVec> = soup.positions.iter().map(|p| to_rapier(*p)).collect();
-        let collider = ColliderBuilder::trimesh(vertices, soup.triangles.clone())
-            .expect("rapier accepts the course")
-            .build();
-        let mut colliders = ColliderSet::new();
-        let handle = colliders.insert(collider);
-        let mut broad_phase = DefaultBroadPhase::new();
-        broad_phase.set_aabb(
-            &IntegrationParameters::default(),
-            handle,
-            colliders[handle].compute_aabb(),
-        );
-        Self {
-            bodies: RigidBodySet::new(),
-            colliders,
-            broad_phase,
-            narrow_phase: NarrowPhase::new(),
-        }
-    }
-
-    fn queries(&self) -> QueryPipeline<'_> {
-        self.broad_phase.as_query_pipeline(
-            self.narrow_phase.query_dispatcher(),
-            &self.bodies,
-            &self.colliders,
-            QueryFilter::default(),
-        )
-    }
-}
-
 /// A character moved by rapier's controller: position and the vertical
 /// speed the caller keeps for it.
 struct RapierBody {
@@ -273,12 +215,4 @@ impl RapierBody {
             self.vertical_speed = 0.0;
         }
     }
-}
-
-fn to_rapier(v: Vec3) -> RVec {
-    RVec::from_array(v.to_array())
-}
-
-fn from_rapier(v: RVec) -> Vec3 {
-    Vec3::from_array(v.to_array())
 }
