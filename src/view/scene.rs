@@ -7,7 +7,7 @@ use super::DISK_SOURCE;
 use crate::notices::Notices;
 use crate::sim::level::CurrentLevel;
 use crate::sim::movers::MoverBody;
-use bevy::asset::{AssetPath, LoadState};
+use bevy::asset::{AssetPath, LoadState, RecursiveDependencyLoadState};
 use bevy::gltf::GltfAssetLabel;
 use bevy::prelude::*;
 use bevy::world_serialization::WorldAssetRoot;
@@ -91,10 +91,18 @@ fn report_drawing_failure(
         if scene.failure_reported {
             continue;
         }
-        if let Some(LoadState::Failed(e)) = asset_server.get_load_state(&root.0) {
+        let Some((own, _, dependencies)) = asset_server.get_load_states(&root.0) else {
+            continue;
+        };
+        let failure = match (own, dependencies) {
+            (LoadState::Failed(e), _) => Some(e),
+            (_, RecursiveDependencyLoadState::Failed(e)) => Some(e),
+            _ => None,
+        };
+        if let Some(e) = failure {
             scene.failure_reported = true;
             notices.error(format!(
-                "the level cannot be drawn ({e}); it is still walkable, but invisible"
+                "the level cannot be drawn as it is ({e}); it is still walkable, parts may be invisible"
             ));
         }
     }
