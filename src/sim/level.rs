@@ -87,9 +87,11 @@ fn open_levels(
             walker.standing_radii,
             walker.walkable_slope_deg.to_radians().cos(),
         );
+        let mut placed_by_flag = false;
         if first && let Some(o) = &options {
             if let Some(at) = o.0.spawn {
                 spawn.position = at;
+                placed_by_flag = true;
             }
             if let Some(yaw) = o.0.yaw_deg {
                 spawn.yaw = yaw.to_radians();
@@ -106,7 +108,7 @@ fn open_levels(
         let name = path
             .file_name()
             .map_or(String::new(), |f| f.to_string_lossy().into_owned());
-        if level.spawns.is_empty() {
+        if level.spawns.is_empty() && !placed_by_flag {
             notices.info(format!(
                 "{name}: no spawn node, starting on top of the geometry at {:.1}",
                 spawn.position

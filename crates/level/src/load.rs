@@ -24,7 +24,7 @@ pub fn load(path: impl AsRef<Path>) -> Result<Level, LevelError> {
 /// Loads a level from the bytes of a `.glb` or `.gltf` file. External
 /// buffers are looked up in `base_dir`; `label` names the file in errors.
 pub fn load_bytes(bytes: &[u8], base_dir: Option<&Path>, label: &Path) -> Result<Level, LevelError> {
-    let gltf = gltf::Gltf::from_slice(bytes).map_err(|e| LevelError::NotGltf {
+    let gltf = parse(bytes).map_err(|e| LevelError::NotGltf {
         path: label.to_owned(),
         reason: e.to_string(),
     })?;
@@ -50,6 +50,35 @@ pub fn load_bytes(bytes: &[u8], base_dir: Option<&Path>, label: &Path) -> Result
         )?;
     }
     builder.finish()
+}
+
+/// Parses and validates the glTF. A file refused only for what is drawn —
+/// its textures, images, materials or a required extension such as
+/// `EXT_texture_webp` — is read without validation: its geometry is what
+/// the level needs, and it stays walkable even where it cannot be drawn.
+fn parse(bytes: &[u8]) -> Result<gltf::Gltf, gltf::Error> {
+    let only_drawing = |errors: &[(gltf::json::Path, gltf::json::validation::Error)]| {
+        errors.iter().all(|(path, _)| {
+            ["textures", "images", "materials", "samplers", "extensionsRequired"]
+                .iter()
+                .any(|drawn| path.as_str().starts_with(drawn))
+        })
+    };
+    match gltf::Gltf::from_slice(bytes) {
+        Err(gltf::Error::Validation(errors)) if only_drawing(&errors) => {
+            let gltf = gltf::Gltf::from_slice_without_validation(bytes)?;
+            // Only extensions about textures and materials may be missing.
+            let drawing_only = gltf.extensions_required().all(|e| {
+                e.starts_with("EXT_texture_") || e.starts_with("KHR_texture_") || e.starts_with("KHR_materials_")
+            });
+            if drawing_only {
+                Ok(gltf)
+            } else {
+                Err(gltf::Error::Validation(errors))
+            }
+        }
+        other => other,
+    }
 }
 
 /// The nodes to start from: the default scene's, else the first scene's,

@@ -303,3 +303,41 @@ fn no_usable_triangles_is_an_error() {
     let f = Fixture::default();
     assert!(load_slice(&f.embedded()).is_err());
 }
+
+#[test]
+fn a_file_that_requires_webp_textures_is_still_walkable() {
+    // Files that require EXT_texture_webp fail glTF validation (the
+    // textures have no core source); their geometry still loads.
+    let mut data = Vec::new();
+    for v in [[-5.0f32, 0.0, -5.0], [5.0, 0.0, -5.0], [5.0, 0.0, 5.0]] {
+        for c in v {
+            data.extend_from_slice(&c.to_le_bytes());
+        }
+    }
+    use base64::Engine;
+    let uri = format!(
+        "data:application/octet-stream;base64,{}",
+        base64::engine::general_purpose::STANDARD.encode(&data)
+    );
+    let json = serde_json::json!({
+        "asset": {"version": "2.0"},
+        "extensionsUsed": ["EXT_texture_webp"],
+        "extensionsRequired": ["EXT_texture_webp"],
+        "scene": 0, "scenes": [{"nodes": [0]}],
+        "nodes": [{"name": "Floor", "mesh": 0}],
+        "meshes": [{"primitives": [{"attributes": {"POSITION": 0}, "material": 0}]}],
+        "materials": [{"pbrMetallicRoughness": {"baseColorTexture": {"index": 0}}}],
+        "textures": [{"extensions": {"EXT_texture_webp": {"source": 0}}}],
+        "images": [{"uri": "textures%2Fgrass.webp"}],
+        "buffers": [{"uri": uri, "byteLength": 36}],
+        "bufferViews": [{"buffer": 0, "byteLength": 36}],
+        "accessors": [{"bufferView": 0, "componentType": 5126, "count": 3, "type": "VEC3",
+                       "min": [-5.0, 0.0, -5.0], "max": [5.0, 0.0, 5.0]}]
+    });
+    let level = level::load_bytes(json.to_string().as_bytes(), None, std::path::Path::new("webp.gltf")).unwrap();
+    assert_eq!(level.statics.as_ref().unwrap().len(), 1);
+    // A file that requires an extension changing the geometry is still refused.
+    let mut broken = json.clone();
+    broken["extensionsRequired"] = serde_json::json!(["EXT_texture_webp", "KHR_draco_mesh_compression"]);
+    assert!(level::load_bytes(broken.to_string().as_bytes(), None, std::path::Path::new("b.gltf")).is_err());
+}
