@@ -30,10 +30,7 @@ mod rapier_peer;
 use controller::test_util::{Sim, forward, ramp, slab, stairs};
 use controller::{ControllerConfig, Intent};
 use glam::{Quat, Vec3};
-use rapier_peer::{CAPSULE_HALF_SEGMENT, CAPSULE_RADIUS, RapierLevel, from_rapier, kinematic_controller, to_rapier};
-use rapier3d::control::KinematicCharacterController;
-use rapier3d::math::Pose as RPose;
-use rapier3d::prelude::{QueryPipeline, SharedShape};
+use rapier_peer::{CAPSULE_RADIUS, Rapier, RapierBody, RapierLevel, capsule, kinematic_controller};
 use std::time::Instant;
 use sweep::test_util::Soup;
 
@@ -51,8 +48,6 @@ const TOLERANCE: f32 = 0.01;
 const RISERS: u32 = 6;
 /// Height of the ramps, metres.
 const RAMP_HEIGHT: f32 = 1.5;
-/// Capsule of the rapier character: radius and half the length of its
-/// segment, metres (1.8 m tall, as our ellipsoid).
 /// Centre to feet of both characters, metres.
 const CENTRE_HEIGHT: f32 = 0.9;
 
@@ -155,64 +150,25 @@ fn rapier(course: &Soup, top: f32, autostep: bool) -> String {
     let level = RapierLevel::new(course);
     let queries = level.queries();
     let kcc = kinematic_controller(autostep);
-    let shape = SharedShape::capsule_y(CAPSULE_HALF_SEGMENT, CAPSULE_RADIUS);
-    let walk_speed = ControllerConfig::default().walk_speed;
+    let shape = capsule();
+    let config = ControllerConfig::default();
+    let r = Rapier {
+        kcc: &kcc,
+        queries: &queries,
+        shape: &shape,
+        config: &config,
+    };
     let mut body = RapierBody::at(Vec3::new(0.0, CENTRE_HEIGHT + 0.01, START_Z));
     let dt = 1.0 / HZ;
     for _ in 0..(SETTLE * HZ).round() as usize {
-        body.tick(&kcc, &queries, &shape, Vec3::ZERO, dt);
+        body.step(&r, Vec3::ZERO, false, dt);
     }
-    let walk = forward().direction * walk_speed;
+    let walk = forward().direction * config.walk_speed;
     let feet: Vec<f32> = (0..(WALK * HZ).round() as usize)
         .map(|_| {
-            body.tick(&kcc, &queries, &shape, walk, dt);
+            body.step(&r, walk, false, dt);
             body.position.y - CENTRE_HEIGHT
         })
         .collect();
     cell(feet.into_iter(), top)
-}
-
-/// A character moved by rapier's controller: position and the vertical
-/// speed the caller keeps for it.
-struct RapierBody {
-    /// Centre, metres.
-    position: Vec3,
-    /// Speed along y, m/s.
-    vertical_speed: f32,
-}
-
-impl RapierBody {
-    fn at(position: Vec3) -> Self {
-        Self {
-            position,
-            vertical_speed: 0.0,
-        }
-    }
-
-    /// One tick walking at `velocity` (m/s, horizontal), gravity added to the
-    /// desired translation.
-    fn tick(
-        &mut self,
-        kcc: &KinematicCharacterController,
-        queries: &QueryPipeline<'_>,
-        shape: &SharedShape,
-        velocity: Vec3,
-        dt: f32,
-    ) {
-        let gravity = ControllerConfig::default().gravity.y;
-        self.vertical_speed += gravity * dt;
-        let desired = (velocity + Vec3::Y * self.vertical_speed) * dt;
-        let moved = kcc.move_shape(
-            dt,
-            queries,
-            &**shape,
-            &RPose::from_translation(to_rapier(self.position)),
-            to_rapier(desired),
-            |_| {},
-        );
-        self.position += from_rapier(moved.translation);
-        if moved.grounded && self.vertical_speed < 0.0 {
-            self.vertical_speed = 0.0;
-        }
-    }
 }

@@ -1,21 +1,28 @@
 //! The peer both the benchmark and the behaviour table measure against:
 //! rapier3d's `KinematicCharacterController` set up like our defaults, the
-//! capsule it moves, a level of triangles as rapier sees it, and the
-//! conversions between glam and rapier's vectors.
+//! capsule it moves, a level of triangles as rapier sees it, one tick of a
+//! character it moves (the caller keeping its vertical speed, as in rapier's
+//! examples), and the conversions between glam and rapier's vectors.
 
+use controller::ControllerConfig;
 use glam::Vec3;
 use rapier3d::control::{CharacterAutostep, CharacterLength, KinematicCharacterController};
-use rapier3d::math::Vector as RVec;
+use rapier3d::math::{Pose as RPose, Vector as RVec};
 use rapier3d::prelude::{
     ColliderBuilder, ColliderSet, DefaultBroadPhase, IntegrationParameters, NarrowPhase, QueryFilter, QueryPipeline,
-    RigidBodySet,
+    RigidBodySet, SharedShape,
 };
 use sweep::test_util::Soup;
 
 /// Capsule of the rapier character: radius and half the length of its
-/// segment, metres (1.8 m tall).
+/// segment, metres (1.8 m tall, as our ellipsoid 0.4, 0.9, 0.4 m).
 pub const CAPSULE_RADIUS: f32 = 0.4;
 pub const CAPSULE_HALF_SEGMENT: f32 = 0.5;
+
+/// The capsule rapier's controller moves, upright.
+pub fn capsule() -> SharedShape {
+    SharedShape::capsule_y(CAPSULE_HALF_SEGMENT, CAPSULE_RADIUS)
+}
 
 /// rapier's controller set up as our defaults, as far as it has them.
 pub fn kinematic_controller(autostep: bool) -> KinematicCharacterController {
@@ -71,6 +78,82 @@ impl RapierLevel {
             &self.colliders,
             QueryFilter::default(),
         )
+    }
+}
+
+/// rapier's controller, its view of the level, the capsule, and the
+/// speeds and gravity it is given (ours, from our config).
+pub struct Rapier<'a> {
+    pub kcc: &'a KinematicCharacterController,
+    pub queries: &'a QueryPipeline<'a>,
+    pub shape: &'a SharedShape,
+    pub config: &'a ControllerConfig,
+}
+
+/// A character moved by rapier's controller: its centre and what the caller
+/// keeps for it (rapier's controller handles no velocity or gravity).
+#[derive(Clone, Copy)]
+pub struct RapierBody {
+    /// Centre, metres.
+    pub position: Vec3,
+    /// Speed along y, m/s.
+    pub vertical_speed: f32,
+    /// Whether the last tick ended on the ground.
+    pub grounded: bool,
+}
+
+/// What one tick of a `RapierBody` did.
+#[allow(dead_code, reason = "the behaviour table looks only at the position")]
+pub struct RapierStep {
+    pub grounded: bool,
+    pub jumped: bool,
+    /// Shape-cast hits reported to the collision callback.
+    pub hits: u32,
+}
+
+impl RapierBody {
+    /// At rest with its centre at `position`, not yet grounded.
+    pub fn at(position: Vec3) -> Self {
+        Self {
+            position,
+            vertical_speed: 0.0,
+            grounded: false,
+        }
+    }
+
+    /// One tick: a jump (at our jump speed) if asked on the ground, gravity
+    /// added to the vertical speed (down to our fastest fall), then one
+    /// `move_shape` with the walking `velocity` (m/s, horizontal) and the
+    /// vertical speed as the desired translation. The vertical speed is
+    /// zeroed when falling onto the ground or when a ceiling stops a rise.
+    pub fn step(&mut self, r: &Rapier<'_>, velocity: Vec3, jump: bool, dt: f32) -> RapierStep {
+        let jumped = jump && self.grounded;
+        if jumped {
+            self.vertical_speed = r.config.jump_speed();
+        }
+        self.vertical_speed = (self.vertical_speed + r.config.gravity.y * dt).max(-r.config.max_fall_speed);
+        let desired = (velocity + Vec3::Y * self.vertical_speed) * dt;
+        let mut hits = 0;
+        let moved = r.kcc.move_shape(
+            dt,
+            r.queries,
+            &**r.shape,
+            &RPose::from_translation(to_rapier(self.position)),
+            to_rapier(desired),
+            |_| hits += 1,
+        );
+        let moved_by = from_rapier(moved.translation);
+        self.position += moved_by;
+        self.grounded = moved.grounded;
+        if (self.grounded && self.vertical_speed < 0.0) || (desired.y > 0.0 && moved_by.y < 0.5 * desired.y) {
+            // Standing, or a ceiling stopped the rise.
+            self.vertical_speed = 0.0;
+        }
+        RapierStep {
+            grounded: self.grounded,
+            jumped,
+            hits,
+        }
     }
 }
 

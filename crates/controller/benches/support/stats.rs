@@ -1,0 +1,173 @@
+//! The benchmark's printed figures: what the players did over some updates
+//! (outside the timings), and at the end a summary of criterion's medians.
+
+use super::players::{OurPlayer, RapierPlayer};
+use super::{CYCLE, Peer};
+use crate::rapier_peer::Rapier;
+use controller::{Controller, Intent, World};
+use std::path::{Path, PathBuf};
+use std::time::SystemTime;
+
+/// What players did over some updates.
+#[derive(Default)]
+pub struct Stats {
+    updates: usize,
+    sweeps: u64,
+    contacts: u64,
+    grounded: usize,
+    stepped: usize,
+    jumped: usize,
+    /// Horizontal distance walked, metres (the jump back to the spawn not counted).
+    walked: f64,
+}
+
+impl Stats {
+    pub fn print(&self, peer: Peer, kind: &str, ticks: usize) {
+        let n = self.updates as f64;
+        let cycles = ticks as f64 / CYCLE as f64;
+        let per_update = |v: u64| v as f64 / n;
+        let pct = |v: usize| 100.0 * v as f64 / n;
+        match peer {
+            Peer::Ours => println!(
+                "{:<18} {kind}: {:.2} sweeps per update, {:.2} contacts; grounded {:.0} %, stepped {:.1} %, {} jumps; \
+                 {:.1} m walked per player-cycle",
+                peer.name(),
+                per_update(self.sweeps),
+                per_update(self.contacts),
+                pct(self.grounded),
+                pct(self.stepped),
+                self.jumped,
+                self.walked / cycles
+            ),
+            _ => println!(
+                "{:<18} {kind}: {:.2} shape-cast hits per update; grounded {:.0} %, {} jumps; \
+                 {:.1} m walked per player-cycle",
+                peer.name(),
+                per_update(self.sweeps),
+                pct(self.grounded),
+                self.jumped,
+                self.walked / cycles
+            ),
+        }
+    }
+}
+
+/// `ticks` updates of copies of `players`, round-robin.
+pub fn run_ours(
+    controller: &Controller,
+    world: &World<'_>,
+    players: &[OurPlayer],
+    script: &[Intent],
+    ticks: usize,
+) -> Stats {
+    let mut players = players.to_vec();
+    let mut stats = Stats::default();
+    for i in 0..ticks {
+        let k = players.len();
+        let p = &mut players[i % k];
+        let before = p.state.position;
+        let report = p.tick(controller, world, script);
+        let after = p.state.position;
+        if p.cursor.tick != 1 {
+            stats.walked += f64::from((after - before).with_y(0.0).length());
+        }
+        stats.updates += 1;
+        stats.sweeps += u64::from(report.sweeps);
+        stats.contacts += report.contacts.len() as u64;
+        stats.grounded += usize::from(report.ground.is_some());
+        stats.stepped += usize::from(report.stepped);
+        stats.jumped += usize::from(report.jumped);
+    }
+    stats
+}
+
+/// `ticks` updates of copies of `players` by rapier's controller, round-robin.
+pub fn run_rapier(r: &Rapier<'_>, players: &[RapierPlayer], script: &[Intent], ticks: usize) -> Stats {
+    let mut players = players.to_vec();
+    let mut stats = Stats::default();
+    for i in 0..ticks {
+        let k = players.len();
+        let p = &mut players[i % k];
+        let before = p.body.position;
+        let report = p.tick(r, script);
+        if p.cursor.tick != 1 {
+            stats.walked += f64::from((p.body.position - before).with_y(0.0).length());
+        }
+        stats.updates += 1;
+        stats.sweeps += u64::from(report.hits);
+        stats.grounded += usize::from(report.grounded);
+        stats.jumped += usize::from(report.jumped);
+    }
+    stats
+}
+
+/// Where criterion writes its results (as criterion itself decides, short of
+/// asking `cargo metadata`: the bench runs from `<target>/<profile>/deps`).
+fn criterion_dir() -> Option<PathBuf> {
+    if let Some(home) = std::env::var_os("CRITERION_HOME") {
+        return Some(home.into());
+    }
+    if let Some(target) = std::env::var_os("CARGO_TARGET_DIR") {
+        return Some(PathBuf::from(target).join("criterion"));
+    }
+    let exe = std::env::current_exe().ok()?;
+    Some(exe.parent()?.parent()?.parent()?.join("criterion"))
+}
+
+/// Criterion's median (ns per iteration) of `update/<id>`, if measured by
+/// this run (criterion turns the id's slashes into underscores on disk).
+fn median_ns(dir: &Path, id: &str, since: SystemTime) -> Option<f64> {
+    let path = dir
+        .join("update")
+        .join(id.replace('/', "_"))
+        .join("new")
+        .join("estimates.json");
+    if std::fs::metadata(&path).ok()?.modified().ok()? < since {
+        return None; // left over from an earlier run
+    }
+    let json = std::fs::read_to_string(path).ok()?;
+    let median = &json[json.find("\"median\"")?..];
+    let value = &median[median.find("\"point_estimate\":")? + "\"point_estimate\":".len()..];
+    let end = value.find([',', '}'])?;
+    value[..end].trim().parse().ok()
+}
+
+/// Prints the medians measured by this run side by side, with rapier's
+/// time over ours.
+pub fn print_summary(sizes: &[(usize, &str)], since: SystemTime) {
+    let Some(dir) = criterion_dir() else { return };
+    let cell = |v: Option<f64>| v.map_or_else(|| "-".to_string(), |ns| format!("{:.2}", ns / 1e3));
+    let ratio = |a: Option<f64>, b: Option<f64>| {
+        a.zip(b)
+            .map_or_else(|| "-".to_string(), |(a, b)| format!("{:.1}x", a / b))
+    };
+    let mut printed_header = false;
+    for kind in ["warm", "cold"] {
+        for &(_, label) in sizes {
+            let [ours, auto, plain] =
+                Peer::ALL.map(|p| median_ns(&dir, &format!("{}/{kind}/{label}", p.name()), since));
+            if [ours, auto, plain].iter().all(Option::is_none) {
+                continue; // smoke run (--test), listing, or filtered out
+            }
+            if !printed_header {
+                println!(
+                    "\nsummary: criterion medians, microseconds per update (from {})",
+                    dir.display()
+                );
+                println!(
+                    "{:>5} {:>6} {:>9} {:>16} {:>10} {:>19} {:>10}",
+                    "", "level", "ours", "rapier autostep", "/ ours", "rapier no autostep", "/ ours"
+                );
+                printed_header = true;
+            }
+            println!(
+                "{kind:>5} {label:>6} {:>9} {:>16} {:>10} {:>19} {:>10}",
+                cell(ours),
+                cell(auto),
+                ratio(auto, ours),
+                cell(plain),
+                ratio(plain, ours)
+            );
+        }
+    }
+}
