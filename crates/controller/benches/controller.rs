@@ -77,11 +77,9 @@ use support::players::{OurPlayer, RapierPlayer, find_spawns};
 use support::script::{Cursor, script};
 use support::stats::{print_summary, run_ours, run_rapier};
 use support::{COLD_ROUNDS, CYCLE, DT, PLAYERS, Peer, SEED, ms};
+use sweep::test_util::bench::selected_sizes;
 use sweep::test_util::{Lcg, generated_level};
 use sweep::{MeshCollider, PlacedCollider};
-
-/// Level sizes (target triangles) and their names.
-const SIZES: [(usize, &str); 3] = [(10_000, "10k"), (100_000, "100k"), (1_000_000, "1M")];
 
 fn main() {
     let started = SystemTime::now();
@@ -90,30 +88,13 @@ fn main() {
         .measurement_time(Duration::from_secs(3))
         .sample_size(20)
         .configure_from_args();
-    let sizes = selected_sizes();
+    let sizes = selected_sizes("CONTROLLER_BENCH_SIZES");
     let script = script(SEED);
     for &(n, label) in &sizes {
         bench_level(&mut c, n, label, &script);
     }
     c.final_summary();
     print_summary(&sizes, started);
-}
-
-/// The sizes to run: all, or those named in `CONTROLLER_BENCH_SIZES` (e.g. `10k,1M`).
-fn selected_sizes() -> Vec<(usize, &'static str)> {
-    let Ok(list) = std::env::var("CONTROLLER_BENCH_SIZES") else {
-        return SIZES.to_vec();
-    };
-    list.split(',')
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-        .map(|s| {
-            *SIZES
-                .iter()
-                .find(|(_, l)| l.eq_ignore_ascii_case(s))
-                .unwrap_or_else(|| panic!("CONTROLLER_BENCH_SIZES: unknown size {s:?}, expected 10k, 100k or 1M"))
-        })
-        .collect()
 }
 
 /// Builds one level (once) for both controllers, prints what the players

@@ -50,16 +50,14 @@ use parry3d::math::{Pose as PPose, Vector as PVec};
 use parry3d::query::{ShapeCastOptions, cast_shapes};
 use parry3d::shape::{Ball, TriMesh};
 use std::hint::black_box;
-use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant, SystemTime};
 use sweep::query::sphere_triangle::sweep_unit_sphere_triangle;
+use sweep::test_util::bench::{criterion_dir, criterion_median_ns, selected_sizes};
 use sweep::test_util::generated_level;
 use sweep::{
     Aabb, Ellipsoid, Ground, MeshCollider, PlacedCollider, SlideOptions, collide_and_slide, distance_to_triangle, sweep,
 };
 
-/// Level sizes (target triangles) and their group names.
-const SIZES: [(usize, &str); 3] = [(10_000, "10k"), (100_000, "100k"), (1_000_000, "1M")];
 /// Largest level on which brute force is benchmarked with criterion.
 const BRUTE_FORCE_MAX: usize = 100_000;
 /// Moves in the fixed set.
@@ -115,29 +113,12 @@ fn main() {
 
     let player = Ellipsoid::new(PLAYER_RADII).unwrap();
     let sphere = Ellipsoid::sphere(SPHERE_RADIUS).unwrap();
-    let sizes = selected_sizes();
+    let sizes = selected_sizes("SWEEP_BENCH_SIZES");
     for &(n, label) in &sizes {
         bench_level(&mut c, n, label, &player, &sphere);
     }
     c.final_summary();
     print_summary(&sizes, started);
-}
-
-/// The sizes to run: all, or those named in `SWEEP_BENCH_SIZES` (e.g. `10k,1M`).
-fn selected_sizes() -> Vec<(usize, &'static str)> {
-    let Ok(list) = std::env::var("SWEEP_BENCH_SIZES") else {
-        return SIZES.to_vec();
-    };
-    list.split(',')
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-        .map(|s| {
-            *SIZES
-                .iter()
-                .find(|(_, l)| l.eq_ignore_ascii_case(s))
-                .unwrap_or_else(|| panic!("SWEEP_BENCH_SIZES: unknown size {s:?}, expected 10k, 100k or 1M"))
-        })
-        .collect()
 }
 
 /// Builds one level (once), prints its figures and runs its criterion group.
@@ -468,38 +449,12 @@ fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1e3
 }
 
-/// Where criterion writes its results (as criterion itself decides, short of
-/// asking `cargo metadata`: the bench runs from `<target>/<profile>/deps`).
-fn criterion_dir() -> Option<PathBuf> {
-    if let Some(home) = std::env::var_os("CRITERION_HOME") {
-        return Some(home.into());
-    }
-    if let Some(target) = std::env::var_os("CARGO_TARGET_DIR") {
-        return Some(PathBuf::from(target).join("criterion"));
-    }
-    let exe = std::env::current_exe().ok()?;
-    Some(exe.parent()?.parent()?.parent()?.join("criterion"))
-}
-
-/// Criterion's median (ns per iteration) of `group/bench`, if measured by this run.
-fn median_ns(dir: &Path, group: &str, bench: &str, since: SystemTime) -> Option<f64> {
-    let path = dir.join(group).join(bench).join("new").join("estimates.json");
-    if std::fs::metadata(&path).ok()?.modified().ok()? < since {
-        return None; // left over from an earlier run
-    }
-    let json = std::fs::read_to_string(path).ok()?;
-    let median = &json[json.find("\"median\"")?..];
-    let value = &median[median.find("\"point_estimate\":")? + "\"point_estimate\":".len()..];
-    let end = value.find([',', '}'])?;
-    value[..end].trim().parse().ok()
-}
-
 /// Prints the medians measured by this run side by side, with the ratios.
 fn print_summary(sizes: &[(usize, &str)], since: SystemTime) {
     let Some(dir) = criterion_dir() else { return };
     let rows: Vec<(&str, [Option<f64>; 5])> = sizes
         .iter()
-        .map(|&(_, label)| (label, BENCHES.map(|b| median_ns(&dir, label, b, since))))
+        .map(|&(_, label)| (label, BENCHES.map(|b| criterion_median_ns(&dir, label, b, since))))
         .collect();
     if rows.iter().all(|(_, cells)| cells.iter().all(Option::is_none)) {
         return; // smoke run (--test), listing, or everything filtered out

@@ -5,8 +5,8 @@ use super::players::{OurPlayer, RapierPlayer};
 use super::{CYCLE, Peer};
 use crate::rapier_peer::Rapier;
 use controller::{Controller, Intent, World};
-use std::path::{Path, PathBuf};
 use std::time::SystemTime;
+use sweep::test_util::bench::{criterion_dir, criterion_median_ns};
 
 /// What players did over some updates.
 #[derive(Default)]
@@ -101,37 +101,6 @@ pub fn run_rapier(r: &Rapier<'_>, players: &[RapierPlayer], script: &[Intent], t
     stats
 }
 
-/// Where criterion writes its results (as criterion itself decides, short of
-/// asking `cargo metadata`: the bench runs from `<target>/<profile>/deps`).
-fn criterion_dir() -> Option<PathBuf> {
-    if let Some(home) = std::env::var_os("CRITERION_HOME") {
-        return Some(home.into());
-    }
-    if let Some(target) = std::env::var_os("CARGO_TARGET_DIR") {
-        return Some(PathBuf::from(target).join("criterion"));
-    }
-    let exe = std::env::current_exe().ok()?;
-    Some(exe.parent()?.parent()?.parent()?.join("criterion"))
-}
-
-/// Criterion's median (ns per iteration) of `update/<id>`, if measured by
-/// this run (criterion turns the id's slashes into underscores on disk).
-fn median_ns(dir: &Path, id: &str, since: SystemTime) -> Option<f64> {
-    let path = dir
-        .join("update")
-        .join(id.replace('/', "_"))
-        .join("new")
-        .join("estimates.json");
-    if std::fs::metadata(&path).ok()?.modified().ok()? < since {
-        return None; // left over from an earlier run
-    }
-    let json = std::fs::read_to_string(path).ok()?;
-    let median = &json[json.find("\"median\"")?..];
-    let value = &median[median.find("\"point_estimate\":")? + "\"point_estimate\":".len()..];
-    let end = value.find([',', '}'])?;
-    value[..end].trim().parse().ok()
-}
-
 /// Prints the medians measured by this run side by side, with rapier's
 /// time over ours.
 pub fn print_summary(sizes: &[(usize, &str)], since: SystemTime) {
@@ -145,7 +114,7 @@ pub fn print_summary(sizes: &[(usize, &str)], since: SystemTime) {
     for kind in ["warm", "cold"] {
         for &(_, label) in sizes {
             let [ours, auto, plain] =
-                Peer::ALL.map(|p| median_ns(&dir, &format!("{}/{kind}/{label}", p.name()), since));
+                Peer::ALL.map(|p| criterion_median_ns(&dir, "update", &format!("{}/{kind}/{label}", p.name()), since));
             if [ours, auto, plain].iter().all(Option::is_none) {
                 continue; // smoke run (--test), listing, or filtered out
             }

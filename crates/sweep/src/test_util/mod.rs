@@ -2,6 +2,7 @@
 //! the level tools: adversarial meshes, large generated levels (metres,
 //! y up) and randomized walks checked by brute force.
 
+pub mod bench;
 mod level;
 mod rng;
 mod rooms;
