@@ -32,8 +32,7 @@ impl Colliders<'_, '_> {
             let Some(m) = level.movers.get(body.index) else {
                 continue;
             };
-            let (linear, angular) = body.velocities(dt);
-            placed.push(PlacedCollider::moving(&m.collider, body.pose, linear, angular));
+            placed.push(PlacedCollider::from_poses(&m.collider, body.previous, body.pose, dt));
         }
         placed
     }

@@ -39,13 +39,6 @@ impl MoverBody {
             door: matches!(mover.kind, MoverKind::Door(_)).then(DoorControl::closed),
         }
     }
-
-    /// Linear (m/s) and angular (rad/s) velocity over the last tick of `dt` seconds.
-    pub fn velocities(&self, dt: f32) -> (Vec3, Vec3) {
-        let linear = (self.pose.translation - self.previous.translation) / dt;
-        let angular = (self.pose.rotation * self.previous.rotation.inverse()).to_scaled_axis() / dt;
-        (linear, angular)
-    }
 }
 
 /// Seconds since the current level was opened (the lifts' clock).

@@ -155,9 +155,7 @@ impl Sim {
         let mut placed: Vec<PlacedCollider<'_>> = statics.iter().map(|(c, _)| PlacedCollider::fixed(c)).collect();
         for m in movers {
             let (now, before) = ((m.pose)(t), (m.pose)(t - dt as f64));
-            let linear = (now.translation - before.translation) / dt;
-            let angular = (now.rotation * before.rotation.inverse()).to_scaled_axis() / dt;
-            placed.push(PlacedCollider::moving(&m.collider, now, linear, angular));
+            placed.push(PlacedCollider::from_poses(&m.collider, before, now, dt));
         }
         placed
     }

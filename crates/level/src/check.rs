@@ -126,11 +126,7 @@ fn placed<'l>(level: &'l Level, now: &[Pose], before: &[Pose], dt: f32) -> Vec<P
             .movers
             .iter()
             .zip(now.iter().zip(before))
-            .map(|(m, (now, before))| {
-                let linear = (now.translation - before.translation) / dt;
-                let angular = (now.rotation * before.rotation.inverse()).to_scaled_axis() / dt;
-                PlacedCollider::moving(&m.collider, *now, linear, angular)
-            }),
+            .map(|(m, (now, before))| PlacedCollider::from_poses(&m.collider, *before, *now, dt)),
     );
     world
 }

@@ -263,6 +263,15 @@ impl<'a> PlacedCollider<'a> {
         }
     }
 
+    /// A collider now at `now` that was at `before` one tick of `dt`
+    /// seconds ago: its motion over the tick becomes its velocities (a door
+    /// or lift posed each tick by a game or a test).
+    pub fn from_poses(mesh: &'a MeshCollider, before: Pose, now: Pose, dt: f32) -> Self {
+        let linear = (now.translation - before.translation) / dt;
+        let angular = (now.rotation * before.rotation.inverse()).to_scaled_axis() / dt;
+        Self::moving(mesh, now, linear, angular)
+    }
+
     /// Velocity (m/s) of the collider's material at world point `p`.
     pub fn velocity_at(&self, p: Vec3) -> Vec3 {
         self.linear_velocity + self.angular_velocity.cross(p - self.pose.translation)
