@@ -205,6 +205,23 @@ impl Sim {
         }
     }
 
+    /// Replaces the configuration where the character is now (see
+    /// [`Controller::reconfigure`]); the new radii must fit, unpenetrating.
+    pub fn reconfigure(&mut self, config: ControllerConfig) -> Result<(), crate::ReconfigureError> {
+        let placed = Self::placed(&self.statics, &self.movers, self.dt, self.time);
+        let result = self
+            .controller
+            .reconfigure(config, &mut self.state, &World::new(&placed));
+        if self.check {
+            let clearance = clearance(&self.state, &placed);
+            assert!(
+                clearance >= 1.0 - 1e-4,
+                "reconfigured into geometry: clearance {clearance}"
+            );
+        }
+        result
+    }
+
     /// Ticks for `seconds` with the same intent.
     pub fn run(&mut self, seconds: f32, intent: Intent) -> Vec<Tick> {
         let n = (seconds / self.dt).round() as usize;

@@ -37,6 +37,30 @@ impl fmt::Display for TickError {
 
 impl std::error::Error for TickError {}
 
+/// Why [`Controller::reconfigure`] refused a configuration (nothing was changed).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum ReconfigureError {
+    /// A value is invalid.
+    Invalid(ConfigError),
+    /// The new radii do not fit where the character is, even pushed out by
+    /// the change of radii.
+    DoesNotFit,
+}
+
+impl fmt::Display for ReconfigureError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Invalid(e) => e.fmt(f),
+            Self::DoesNotFit => write!(
+                f,
+                "the new radii do not fit here: move to open space or choose smaller radii"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ReconfigureError {}
+
 impl Controller {
     /// A controller with `config`, if every value in it is valid.
     pub fn new(config: ControllerConfig) -> Result<Self, ConfigError> {
@@ -52,6 +76,53 @@ impl Controller {
     /// Replaces the configuration; an invalid one is refused and the old one kept.
     pub fn set_config(&mut self, config: ControllerConfig) -> Result<(), ConfigError> {
         config.validate()?;
+        self.config = config;
+        Ok(())
+    }
+
+    /// Replaces the configuration and, when it changes the radii, fits
+    /// `state` to them now: the new shape (feet kept on the floor) is taken
+    /// where it fits, pushed out by at most the change of radii. When it
+    /// does not fit, nothing changes and [`ReconfigureError::DoesNotFit`]
+    /// says so (a live tuning panel shows it instead of leaving the
+    /// character embedded). A new gravity is always taken: "up" and the
+    /// shape turn with the next tick, where they fit.
+    pub fn reconfigure(
+        &mut self,
+        config: ControllerConfig,
+        state: &mut CharacterState,
+        world: &World<'_>,
+    ) -> Result<(), ReconfigureError> {
+        config.validate().map_err(ReconfigureError::Invalid)?;
+        let radii_changed =
+            config.standing_radii != self.config.standing_radii || config.crouched_radii != self.config.crouched_radii;
+        if radii_changed && Ellipsoid::new(state.radii).is_ok() && state.position.is_finite() {
+            let mut run = Run {
+                c: &config,
+                world,
+                dt: 0.0,
+                options: SlideOptions {
+                    skin: config.skin,
+                    max_iterations: config.slide_iterations,
+                    ..SlideOptions::default()
+                },
+                report: TickReport::default(),
+            };
+            let mut fitted = *state;
+            run.change_shape(&mut fitted, state.crouched);
+            let wanted = crate::frame::world_radii(
+                if state.crouched {
+                    config.crouched_radii
+                } else {
+                    config.standing_radii
+                },
+                state.up,
+            );
+            if fitted.radii != wanted {
+                return Err(ReconfigureError::DoesNotFit);
+            }
+            *state = fitted;
+        }
         self.config = config;
         Ok(())
     }

@@ -1,8 +1,9 @@
 //! Jumping (grounded, coyote time, buffer, apex height at any tick rate,
-//! ceilings), crouching and standing up, gravity changes mid-air.
+//! ceilings), crouching and standing up, new radii from a live panel,
+//! gravity changes mid-air.
 
 use controller::test_util::{Sim, forward, gravity_frames, slab};
-use controller::{ControllerConfig, Intent};
+use controller::{ControllerConfig, Intent, ReconfigureError};
 use glam::{Quat, Vec3};
 use sweep::test_util::Soup;
 
@@ -252,4 +253,64 @@ fn after_gravity_flips_mid_air_the_player_falls_up_onto_the_ceiling() {
     sim.controller.set_config(config).unwrap();
     sim.run(2.0, Intent::default());
     assert!(sim.state.grounded() && sim.feet().y.abs() < 0.01);
+}
+
+#[test]
+fn new_radii_are_pushed_out_from_a_wall_or_refused_in_a_narrow_corridor() {
+    // A corridor 1.0 m wide along z (walls at x = ±0.5), open at z > 3.
+    let mut course = flat();
+    course.cuboid(Vec3::new(-1.5, 0.0, -10.0), Vec3::new(-0.5, 3.0, 3.0));
+    course.cuboid(Vec3::new(0.5, 0.0, -10.0), Vec3::new(1.5, 3.0, 3.0));
+    let config = ControllerConfig::default();
+    // Standing against the left wall: x in -0.5..0.3.
+    let mut sim = Sim::new(config, &course, Quat::IDENTITY, Vec3::new(-0.099, 0.0, 0.0), 60.0);
+    sim.run(0.2, Intent::default());
+    let feet = sim.feet();
+    // 0.45 m across fits the corridor: pushed away from the wall, feet kept.
+    let wider = ControllerConfig {
+        standing_radii: Vec3::new(0.45, 0.9, 0.45),
+        ..config
+    };
+    sim.reconfigure(wider).unwrap();
+    assert_eq!(sim.state.radii, Vec3::new(0.45, 0.9, 0.45));
+    assert!(
+        sim.position().x > -0.5 + 0.45 - 1e-3,
+        "not pushed out: {}",
+        sim.position()
+    );
+    assert!(
+        (sim.feet().y - feet.y).abs() < 2e-3,
+        "feet moved: {feet} → {}",
+        sim.feet()
+    );
+    assert_eq!(sim.controller.config().standing_radii, wider.standing_radii);
+    // 0.6 m across cannot fit in 1.0 m: refused, nothing changed.
+    let before = sim.state;
+    let too_wide = ControllerConfig {
+        standing_radii: Vec3::new(0.6, 0.9, 0.6),
+        ..config
+    };
+    assert_eq!(sim.reconfigure(too_wide), Err(ReconfigureError::DoesNotFit));
+    assert_eq!(sim.state, before);
+    assert_eq!(sim.controller.config().standing_radii, wider.standing_radii);
+    sim.run(0.5, Intent::default());
+    assert_eq!(sim.state.radii, Vec3::new(0.45, 0.9, 0.45));
+    // In the open the same radii are taken.
+    sim.run(
+        2.5,
+        Intent {
+            direction: Vec3::Z,
+            ..Intent::default()
+        },
+    );
+    assert!(sim.position().z > 4.0);
+    sim.reconfigure(too_wide).unwrap();
+    assert_eq!(sim.state.radii, Vec3::new(0.6, 0.9, 0.6));
+    // Invalid values are refused with the field named.
+    let bad = ControllerConfig {
+        walk_speed: f32::NAN,
+        ..config
+    };
+    let e = sim.reconfigure(bad).unwrap_err().to_string();
+    assert!(e.contains("walk_speed"), "{e}");
 }
