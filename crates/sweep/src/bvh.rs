@@ -33,6 +33,21 @@ pub struct Bvh {
     nodes: Vec<Node>,
 }
 
+/// A node tested by a box query, as [`Bvh::trace`] reports it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct VisitedNode {
+    /// The node's box (the collider's frame).
+    pub bounds: Aabb,
+    /// Depth in the tree (root = 0).
+    pub depth: usize,
+    /// A leaf (holds triangles) rather than an interior node.
+    pub leaf: bool,
+    /// The query box overlaps it (so the query went inside).
+    pub overlaps: bool,
+    /// Triangles in it (leaves only).
+    pub triangles: usize,
+}
+
 /// Shape statistics of a built [`Bvh`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BvhStats {
@@ -146,6 +161,33 @@ impl Bvh {
                 stack[top] = node.index;
                 stack[top + 1] = node.index + 1;
                 top += 2;
+            }
+        }
+    }
+
+    /// Walks the nodes exactly as [`Bvh::query`] does and calls
+    /// `visit(node)` for every node it tests, in order (for debug drawing:
+    /// which parts of the tree a sweep's box reaches). Slower than `query`;
+    /// not for the hot path.
+    pub fn trace(&self, query: &Aabb, mut visit: impl FnMut(VisitedNode)) {
+        let mut stack = vec![(0u32, 0u32)];
+        while let Some((i, depth)) = stack.pop() {
+            let node = &self.nodes[i as usize];
+            let overlaps = query.min.cmple(node.max).all() && node.min.cmple(query.max).all();
+            let leaf = node.count > 0 || node.index == u32::MAX;
+            visit(VisitedNode {
+                bounds: Aabb {
+                    min: node.min,
+                    max: node.max,
+                },
+                depth: depth as usize,
+                leaf,
+                overlaps,
+                triangles: node.count as usize,
+            });
+            if overlaps && !leaf {
+                stack.push((node.index, depth + 1));
+                stack.push((node.index + 1, depth + 1));
             }
         }
     }
@@ -277,6 +319,21 @@ mod tests {
                 .filter(|&i| boxes[i as usize].intersects(&q))
                 .collect();
             assert_eq!(found, brute(&boxes, &q));
+            // The trace tests the same nodes: its overlapping leaves hold
+            // exactly the slots the query visited.
+            let mut queried = 0;
+            bvh.query(&q, |_| queried += 1);
+            let mut traced = 0;
+            let mut tested = 0;
+            bvh.trace(&q, |node| {
+                tested += 1;
+                assert_eq!(node.overlaps, node.bounds.intersects(&q));
+                if node.leaf && node.overlaps {
+                    traced += node.triangles;
+                }
+            });
+            assert_eq!(traced, queried);
+            assert!(tested < stats.nodes, "a small box tests a fraction of the tree");
         }
     }
 

@@ -175,6 +175,12 @@ impl MeshCollider {
         self.bvh.query(query, visit)
     }
 
+    /// The BVH nodes a [`MeshCollider::query`] with `query` (local frame)
+    /// tests, each with whether it went inside (debug drawing).
+    pub fn trace_query(&self, query: &Aabb, visit: impl FnMut(crate::bvh::VisitedNode)) {
+        self.bvh.trace(query, visit)
+    }
+
     /// BVH shape figures.
     pub fn bvh_stats(&self) -> BvhStats {
         self.bvh.stats()

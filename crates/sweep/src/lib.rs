@@ -82,7 +82,7 @@ pub mod test_util;
 mod triangle;
 
 pub use aabb::Aabb;
-pub use bvh::{Bvh, BvhStats};
+pub use bvh::{Bvh, BvhStats, VisitedNode};
 pub use collider::{BuildError, BuildReport, MeshCollider, PlacedCollider, Pose};
 pub use ellipsoid::{Ellipsoid, EllipsoidError};
 pub use query::sweep::{SweepHit, sweep};
