@@ -1,21 +1,29 @@
 //! slidewalk's game rules that need no engine, so they test in seconds:
-//! the script format (scripted walks and recordings of play), how doors
-//! respond to the player (trigger distance, the use key, turning back on a
-//! squeeze), the heading → walking direction mapping and the summary a
-//! headless run prints, the command line. The Bevy game (`src/`) drives
-//! these each tick.
+//! the script format (scripted walks and recordings of play, with the
+//! state they start from), how doors respond to the player (trigger
+//! distance, the use key, turning back on a squeeze), the heading →
+//! walking direction mapping, the summary a headless run prints, the
+//! command line, the tuning panel's checked changes, the settings file and
+//! the rewind buffer. The Bevy game (`src/`) drives these each tick.
 #![deny(missing_docs)]
 
 mod doors;
 mod heading;
 mod options;
+pub mod rewind;
 mod script;
+pub mod settings;
 mod spawn;
+mod start;
 mod summary;
+pub mod tuning;
 
 pub use doors::DoorControl;
 pub use heading::{heading_direction, walk_direction};
 pub use options::{Options, USAGE};
+pub use rewind::{History, TickRecord, WorldState};
 pub use script::{Buttons, Recorder, Script, ScriptError, ScriptPlayer, Step, TickInput};
+pub use settings::{Overlay, Settings};
 pub use spawn::spawn_point;
+pub use start::Start;
 pub use summary::Summary;

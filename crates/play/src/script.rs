@@ -12,8 +12,14 @@
 //! the spawn's heading, buttons up). Buttons are "held": a jump held for
 //! several ticks jumps once. Optional top-level fields say where the walk
 //! was made: `"level"` (path), `"spawn"` ([x, y, z], the feet),
-//! `"tick_hz"`.
+//! `"tick_hz"`, `"controller"` (the controller's settings, as in the
+//! settings file) and `"start"` (the whole simulation state the first step
+//! starts from, see [`Start`]; without it the walk starts at the spawn, at
+//! rest).
 
+use crate::start::Start;
+use crate::tuning::{config_from_json, config_to_json};
+use controller::ControllerConfig;
 use glam::{Vec2, Vec3};
 use serde_json::{Map, Value, json};
 use std::fmt;
@@ -26,7 +32,7 @@ pub struct Step {
     /// [right, forward], each −1..1; `None` keeps the previous.
     pub movement: Option<Vec2>,
     /// Absolute heading, degrees; `None` keeps the previous.
-    pub yaw_deg: Option<f32>,
+    pub yaw_deg: Option<f64>,
     /// Buttons held; `None` keeps the previous.
     pub buttons: [Option<bool>; 4],
 }
@@ -67,6 +73,10 @@ pub struct Script {
     pub spawn: Option<Vec3>,
     /// The tick rate it was recorded at, if recorded.
     pub tick_hz: Option<f32>,
+    /// The controller settings it was made with (`None`: the defaults).
+    pub controller: Option<ControllerConfig>,
+    /// The state the first step starts from (`None`: the spawn, at rest).
+    pub start: Option<Start>,
 }
 
 /// Why a script could not be read.
@@ -110,9 +120,10 @@ impl Script {
         let Some(root) = root.as_object() else {
             return err("the top level must be an object with \"steps\"");
         };
+        const FIELDS: [&str; 6] = ["steps", "level", "spawn", "tick_hz", "controller", "start"];
         for key in root.keys() {
-            if !["steps", "level", "spawn", "tick_hz"].contains(&key.as_str()) {
-                return err(format!("unknown field {key:?} (expected steps, level, spawn, tick_hz)"));
+            if !FIELDS.contains(&key.as_str()) {
+                return err(format!("unknown field {key:?} (expected one of {})", FIELDS.join(", ")));
             }
         }
         let Some(steps) = root.get("steps").and_then(Value::as_array) else {
@@ -135,6 +146,20 @@ impl Script {
                 .map(|v| number(v, "\"tick_hz\""))
                 .transpose()?
                 .map(|x| x as f32),
+            controller: match root.get("controller") {
+                None => None,
+                Some(v) => {
+                    let (config, warnings) = config_from_json(v);
+                    if !warnings.is_empty() {
+                        return err(format!("\"controller\": {}", warnings.join("; ")));
+                    }
+                    Some(config)
+                }
+            },
+            start: root
+                .get("start")
+                .map(|v| Start::from_json(v).map_err(|e| ScriptError(format!("\"start\": {e}"))))
+                .transpose()?,
         };
         for (i, step) in steps.iter().enumerate() {
             script
@@ -181,6 +206,12 @@ impl Script {
         if let Some(hz) = self.tick_hz {
             root.insert("tick_hz".into(), json!(hz));
         }
+        if let Some(c) = &self.controller {
+            root.insert("controller".into(), config_to_json(c));
+        }
+        if let Some(start) = &self.start {
+            root.insert("start".into(), start.to_json());
+        }
         root.insert("steps".into(), Value::Array(steps));
         serde_json::to_string_pretty(&Value::Object(root)).expect("JSON of plain values")
     }
@@ -207,7 +238,7 @@ fn parse_step(v: &Value) -> Result<Step, ScriptError> {
                 }
                 step.movement = Some(Vec2::new(r, f));
             }
-            "yaw_deg" => step.yaw_deg = Some(number(value, "yaw_deg")? as f32),
+            "yaw_deg" => step.yaw_deg = Some(number(value, "yaw_deg")?),
             name => match BUTTONS.iter().position(|b| *b == name) {
                 Some(i) => {
                     let Some(b) = value.as_bool() else {
@@ -254,8 +285,9 @@ pub struct ScriptPlayer {
 
 impl ScriptPlayer {
     /// Plays `script` at ticks of `dt` seconds, starting with the heading
-    /// `start_yaw` radians, no move and every button up. A step lasts the
-    /// ticks whose start falls within it (its length rounded to ticks).
+    /// `start_yaw` radians, no move and every button up (or as held in the
+    /// script's start). A step lasts the ticks whose start falls within it
+    /// (its length rounded to ticks).
     pub fn new(script: &Script, dt: f32, start_yaw: f32) -> Self {
         let mut t = 0.0f64;
         let ends = script
@@ -272,6 +304,7 @@ impl ScriptPlayer {
             tick: 0,
             current: TickInput {
                 yaw: start_yaw,
+                held: script.start.as_ref().map(|s| s.held).unwrap_or_default(),
                 ..TickInput::default()
             },
         }
@@ -295,7 +328,8 @@ impl Iterator for ScriptPlayer {
             now.movement = m;
         }
         if let Some(y) = step.yaw_deg {
-            now.yaw = y.to_radians();
+            // In f64: a heading written by `Recorder::exact` reads back bit for bit.
+            now.yaw = y.to_radians() as f32;
         }
         for (i, b) in step.buttons.iter().enumerate() {
             if let Some(b) = b {
@@ -316,8 +350,9 @@ impl Iterator for ScriptPlayer {
 #[derive(Clone, Debug, Default)]
 pub struct Recorder {
     script: Script,
-    last: Option<(Vec2, f32, Buttons)>,
+    last: Option<(Vec2, f64, Buttons)>,
     dt: f64,
+    exact: bool,
 }
 
 impl Recorder {
@@ -328,17 +363,32 @@ impl Recorder {
                 steps: Vec::new(),
                 level,
                 spawn,
-                tick_hz: Some(1.0 / dt),
+                // 1/dt to a thousandth: 60 Hz is written as 60, not 60.000002.
+                tick_hz: Some(((1.0 / dt as f64) * 1000.0).round() as f32 / 1000.0),
+                controller: None,
+                start: None,
             },
             last: None,
             dt: dt as f64,
+            exact: false,
         }
+    }
+
+    /// A recorder that keeps headings exactly (for a replay that must end
+    /// where the original did) instead of to a thousandth of a degree.
+    pub fn exact(self) -> Self {
+        Self { exact: true, ..self }
     }
 
     /// Adds one tick: [right, forward], heading (radians), buttons held.
     pub fn record(&mut self, movement: Vec2, yaw: f32, held: Buttons) {
         // Headings to a thousandth of a degree: steady looks merge.
-        let yaw_deg = (yaw.to_degrees() * 1000.0).round() / 1000.0;
+        let yaw_deg = (yaw as f64).to_degrees();
+        let yaw_deg = if self.exact {
+            yaw_deg
+        } else {
+            (yaw_deg * 1000.0).round() / 1000.0
+        };
         let now = (movement, yaw_deg, held);
         if self.last == Some(now)
             && let Some(step) = self.script.steps.last_mut()
@@ -363,6 +413,11 @@ impl Recorder {
     /// The script recorded so far.
     pub fn script(&self) -> &Script {
         &self.script
+    }
+
+    /// The script recorded, to keep.
+    pub fn into_script(self) -> Script {
+        self.script
     }
 }
 

@@ -1,0 +1,314 @@
+//! The player's settings — controller tunables, which debug overlays are
+//! on, panel and view choices — saved as JSON in the user's config
+//! directory on every change and restored at the next start. A file that
+//! cannot be read or holds bad values gives a warning and the defaults
+//! for what was bad, never a crash.
+
+use crate::tuning::{config_from_json, config_to_json};
+use controller::ControllerConfig;
+use serde_json::{Value, json};
+use std::path::{Path, PathBuf};
+
+/// A debug overlay, toggled by its function key and in the panel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Overlay {
+    /// This tick's contact points and normals, by kind and role (F1).
+    Contacts,
+    /// A translucent quad per contact plane, fading over a second (F2).
+    SlidePlanes,
+    /// The ellipsoid and the intended and actual velocities (F3).
+    Ellipsoid,
+    /// Past positions, a few seconds (F4).
+    Trail,
+    /// The BVH nodes the tick's sweeps reach (F5).
+    Bvh,
+    /// Door and lift colliders (F6).
+    Movers,
+    /// The ground normal and its slope against the walkable limit (F7).
+    Ground,
+    /// The crosshair (F8), on by default.
+    Crosshair,
+}
+
+impl Overlay {
+    /// Every overlay, in function-key order (F1 first).
+    pub const ALL: [Overlay; 8] = [
+        Overlay::Contacts,
+        Overlay::SlidePlanes,
+        Overlay::Ellipsoid,
+        Overlay::Trail,
+        Overlay::Bvh,
+        Overlay::Movers,
+        Overlay::Ground,
+        Overlay::Crosshair,
+    ];
+
+    /// Name in the settings file.
+    pub fn key(self) -> &'static str {
+        match self {
+            Overlay::Contacts => "contacts",
+            Overlay::SlidePlanes => "slide_planes",
+            Overlay::Ellipsoid => "ellipsoid",
+            Overlay::Trail => "trail",
+            Overlay::Bvh => "bvh",
+            Overlay::Movers => "movers",
+            Overlay::Ground => "ground",
+            Overlay::Crosshair => "crosshair",
+        }
+    }
+
+    /// What the panel calls it.
+    pub fn label(self) -> &'static str {
+        match self {
+            Overlay::Contacts => "contacts",
+            Overlay::SlidePlanes => "slide planes",
+            Overlay::Ellipsoid => "ellipsoid and velocities",
+            Overlay::Trail => "trail",
+            Overlay::Bvh => "BVH nodes visited",
+            Overlay::Movers => "door and lift colliders",
+            Overlay::Ground => "ground normal and slope",
+            Overlay::Crosshair => "crosshair",
+        }
+    }
+
+    /// Function key number (1 = F1).
+    pub fn function_key(self) -> usize {
+        Self::ALL.iter().position(|o| *o == self).unwrap_or(0) + 1
+    }
+
+    fn from_key(key: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|o| o.key() == key)
+    }
+}
+
+/// Everything the player can set and keep.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Settings {
+    /// The controller's tunables.
+    pub controller: ControllerConfig,
+    /// Overlays switched on.
+    pub overlays: Vec<Overlay>,
+    /// The tuning panel is open.
+    pub panel_open: bool,
+    /// The x and z radii move together.
+    pub lock_xz: bool,
+    /// The camera follows from behind instead of the eyes.
+    pub third_person: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Self {
+            controller: ControllerConfig::default(),
+            overlays: vec![Overlay::Crosshair],
+            panel_open: false,
+            lock_xz: true,
+            third_person: false,
+        }
+    }
+}
+
+impl Settings {
+    /// Whether `overlay` is on.
+    pub fn shows(&self, overlay: Overlay) -> bool {
+        self.overlays.contains(&overlay)
+    }
+
+    /// Switches `overlay` on or off.
+    pub fn show(&mut self, overlay: Overlay, on: bool) {
+        self.overlays.retain(|o| *o != overlay);
+        if on {
+            self.overlays.push(overlay);
+            self.overlays.sort();
+        }
+    }
+
+    /// The settings as JSON text.
+    pub fn to_json(&self) -> String {
+        let overlays: Vec<&str> = self.overlays.iter().map(|o| o.key()).collect();
+        let root = json!({
+            "version": 1,
+            "controller": config_to_json(&self.controller),
+            "overlays": overlays,
+            "panel_open": self.panel_open,
+            "lock_xz": self.lock_xz,
+            "third_person": self.third_person,
+        });
+        serde_json::to_string_pretty(&root).expect("JSON of plain values")
+    }
+
+    /// Settings from JSON text, with a warning for everything that was
+    /// not understood (and the default used for it).
+    pub fn from_json(text: &str) -> (Settings, Vec<String>) {
+        let mut s = Settings::default();
+        let root: Value = match serde_json::from_str(text) {
+            Ok(v) => v,
+            Err(e) => return (s, vec![format!("not JSON ({e})")]),
+        };
+        let Some(root) = root.as_object() else {
+            return (s, vec!["the top level must be an object".into()]);
+        };
+        let mut warnings = Vec::new();
+        for (key, value) in root {
+            let flag = |w: &mut Vec<String>| match value.as_bool() {
+                Some(b) => Some(b),
+                None => {
+                    w.push(format!("{key} must be true or false, got {value}"));
+                    None
+                }
+            };
+            match key.as_str() {
+                "version" => {}
+                "controller" => {
+                    let (c, w) = config_from_json(value);
+                    s.controller = c;
+                    warnings.extend(w);
+                }
+                "overlays" => match value.as_array() {
+                    Some(items) => {
+                        s.overlays.clear();
+                        for item in items {
+                            match item.as_str().and_then(Overlay::from_key) {
+                                Some(o) => s.show(o, true),
+                                None => warnings.push(format!("unknown overlay {item}")),
+                            }
+                        }
+                    }
+                    None => warnings.push(format!("overlays must be a list of names, got {value}")),
+                },
+                "panel_open" => s.panel_open = flag(&mut warnings).unwrap_or(s.panel_open),
+                "lock_xz" => s.lock_xz = flag(&mut warnings).unwrap_or(s.lock_xz),
+                "third_person" => s.third_person = flag(&mut warnings).unwrap_or(s.third_person),
+                other => warnings.push(format!("unknown setting {other:?}")),
+            }
+        }
+        (s, warnings)
+    }
+
+    /// Reads the settings at `path`. A missing file gives the defaults
+    /// quietly; an unreadable or bad one the defaults (for what was bad)
+    /// and a warning naming the file.
+    pub fn load(path: &Path) -> (Settings, Option<String>) {
+        let text = match std::fs::read_to_string(path) {
+            Ok(t) => t,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return (Settings::default(), None),
+            Err(e) => {
+                return (
+                    Settings::default(),
+                    Some(format!(
+                        "cannot read settings {}: {e}; using the defaults",
+                        path.display()
+                    )),
+                );
+            }
+        };
+        let (s, warnings) = Settings::from_json(&text);
+        let warning = (!warnings.is_empty()).then(|| {
+            format!(
+                "settings {}: {}; defaults used for those",
+                path.display(),
+                warnings.join("; ")
+            )
+        });
+        (s, warning)
+    }
+
+    /// Writes the settings to `path` (its folder made if need be), whole
+    /// or not at all: a crash mid-write leaves the old file.
+    pub fn save(&self, path: &Path) -> Result<(), String> {
+        let fail = |e: std::io::Error| format!("cannot save settings to {}: {e}", path.display());
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(fail)?;
+        }
+        let partial = path.with_extension("json.partial");
+        std::fs::write(&partial, self.to_json()).map_err(fail)?;
+        std::fs::rename(&partial, path).map_err(fail)
+    }
+}
+
+/// Where the settings live: `$SLIDEWALK_CONFIG_DIR/settings.json` if set,
+/// else the platform's config directory (`$XDG_CONFIG_HOME` or
+/// `~/.config` on Linux, `~/Library/Application Support` on macOS,
+/// `%APPDATA%` on Windows) + `slidewalk/settings.json`.
+pub fn default_settings_path() -> Option<PathBuf> {
+    let var = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty()).map(PathBuf::from);
+    if let Some(dir) = var("SLIDEWALK_CONFIG_DIR") {
+        return Some(dir.join("settings.json"));
+    }
+    let base = if cfg!(windows) {
+        var("APPDATA")
+    } else if cfg!(target_os = "macos") {
+        var("HOME").map(|h| h.join("Library/Application Support"))
+    } else {
+        var("XDG_CONFIG_HOME").or_else(|| var("HOME").map(|h| h.join(".config")))
+    };
+    base.map(|b| b.join("slidewalk").join("settings.json"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn temp(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("slidewalk-settings-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        dir.join("nested").join("settings.json")
+    }
+
+    #[test]
+    fn saved_settings_load_back_the_same() {
+        let path = temp("roundtrip");
+        let mut s = Settings::default();
+        s.controller.walk_speed = 6.25;
+        s.controller.gravity = glam::Vec3::new(0.0, -1.62, 0.0);
+        s.show(Overlay::Contacts, true);
+        s.show(Overlay::Crosshair, false);
+        s.panel_open = true;
+        s.third_person = true;
+        s.save(&path).unwrap();
+        assert_eq!(Settings::load(&path), (s, None));
+    }
+
+    #[test]
+    fn missing_unreadable_and_bad_files_give_defaults_and_say_why() {
+        let path = temp("bad");
+        assert_eq!(Settings::load(&path), (Settings::default(), None));
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        for (text, says) in [
+            ("{{{", "not JSON"),
+            ("[1]", "object"),
+            (r#"{"overlays": ["contacts", "lasers"]}"#, "unknown overlay \"lasers\""),
+            (r#"{"panel_open": "yes"}"#, "true or false"),
+            (r#"{"controller": {"walk_speed": -1}}"#, "walk_speed"),
+            (r#"{"colour": 1}"#, "unknown setting"),
+        ] {
+            std::fs::write(&path, text).unwrap();
+            let (s, warning) = Settings::load(&path);
+            let warning = warning.unwrap_or_else(|| panic!("{text}: no warning"));
+            assert!(
+                warning.contains(says) && warning.contains("settings.json"),
+                "{text}: {warning}"
+            );
+            assert_eq!(s.controller, ControllerConfig::default(), "{text}");
+        }
+        // The good parts of a partly bad file are kept.
+        std::fs::write(&path, r#"{"overlays": ["contacts", "lasers"], "panel_open": true}"#).unwrap();
+        let (s, _) = Settings::load(&path);
+        assert_eq!(s.overlays, vec![Overlay::Contacts]);
+        assert!(s.panel_open);
+        // A folder where the file should be: unreadable, defaults, a warning.
+        let dir = path.parent().unwrap().join("dir.json");
+        std::fs::create_dir_all(&dir).unwrap();
+        let (s, warning) = Settings::load(&dir);
+        assert_eq!(s, Settings::default());
+        assert!(warning.unwrap().contains("cannot read"));
+    }
+
+    #[test]
+    fn overlays_are_numbered_by_function_key() {
+        assert_eq!(Overlay::Contacts.function_key(), 1);
+        assert_eq!(Overlay::Crosshair.function_key(), 8);
+        assert!(Settings::default().shows(Overlay::Crosshair));
+        assert!(!Settings::default().shows(Overlay::Contacts));
+    }
+}

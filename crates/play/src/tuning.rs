@@ -1,0 +1,450 @@
+//! Live tuning of the controller: every tunable with its unit, limits and a
+//! one-line explanation (what the panel shows), and the checked changes —
+//! one value, the radii, the gravity — that refuse NaN, zero, negative or
+//! absurd values with a message instead of passing them on. The same
+//! checks read the settings file.
+
+use controller::ControllerConfig;
+use glam::Vec3;
+use serde_json::{Map, Value, json};
+
+/// One scalar tunable of [`ControllerConfig`].
+#[derive(Clone, Copy, Debug)]
+pub struct Tunable {
+    /// Field name (the settings file's key).
+    pub key: &'static str,
+    /// What the panel calls it.
+    pub label: &'static str,
+    /// Unit, as shown.
+    pub unit: &'static str,
+    /// Smallest accepted value.
+    pub min: f32,
+    /// Largest accepted value.
+    pub max: f32,
+    /// Whole numbers only.
+    pub whole: bool,
+    /// What raising or lowering it does (the panel's hover text).
+    pub help: &'static str,
+    get: fn(&ControllerConfig) -> f32,
+    set: fn(&mut ControllerConfig, f32),
+}
+
+impl Tunable {
+    /// The value in `config`.
+    pub fn get(&self, config: &ControllerConfig) -> f32 {
+        (self.get)(config)
+    }
+}
+
+macro_rules! tunable {
+    ($key:ident, $label:expr, $unit:expr, $min:expr, $max:expr, $help:expr) => {
+        Tunable {
+            key: stringify!($key),
+            label: $label,
+            unit: $unit,
+            min: $min,
+            max: $max,
+            whole: false,
+            help: $help,
+            get: |c| c.$key,
+            set: |c, v| c.$key = v,
+        }
+    };
+}
+
+/// Every scalar tunable, in the panel's order.
+pub const TUNABLES: &[Tunable] = &[
+    tunable!(
+        walk_speed,
+        "walk speed",
+        "m/s",
+        0.1,
+        30.0,
+        "Top speed walking. Higher is brisker."
+    ),
+    tunable!(
+        sprint_speed,
+        "sprint speed",
+        "m/s",
+        0.1,
+        50.0,
+        "Top speed with Shift held."
+    ),
+    tunable!(crouch_speed, "crouch speed", "m/s", 0.1, 30.0, "Top speed crouched."),
+    tunable!(
+        ground_acceleration,
+        "acceleration",
+        "m/s²",
+        0.5,
+        500.0,
+        "How fast walking speed is gained on normal ground. Lower feels heavier."
+    ),
+    tunable!(
+        ground_friction,
+        "friction (braking)",
+        "m/s²",
+        0.0,
+        500.0,
+        "How fast the player stops with no input on normal ground (scaled by the surface: ice is 0)."
+    ),
+    tunable!(
+        air_acceleration,
+        "air control",
+        "m/s²",
+        0.0,
+        200.0,
+        "How fast the input steers in the air; 0 = none."
+    ),
+    tunable!(
+        jump_height,
+        "jump height",
+        "m",
+        0.0,
+        10.0,
+        "Height of a jump's apex above the take-off."
+    ),
+    tunable!(
+        walkable_slope_deg,
+        "walkable slope",
+        "°",
+        1.0,
+        89.0,
+        "Steepest slope walked on; steeper surfaces are walls and are slid down."
+    ),
+    tunable!(
+        step_height,
+        "step height",
+        "m",
+        0.0,
+        1.5,
+        "Tallest riser climbed without jumping; must stay below the crouched y radius."
+    ),
+    tunable!(
+        snap_distance,
+        "snap distance",
+        "m",
+        0.0,
+        2.0,
+        "How far below the ground is searched after a step: keeps the feet down stairs and over crests."
+    ),
+    tunable!(
+        skin,
+        "skin",
+        "× radius",
+        1e-5,
+        0.05,
+        "Gap kept from surfaces, as a fraction of the radius. Raise if contacts flicker."
+    ),
+    Tunable {
+        key: "slide_iterations",
+        label: "slide iterations",
+        unit: "sweeps",
+        min: 1.0,
+        max: 16.0,
+        whole: true,
+        help: "Most sweeps per collide-and-slide pass; 4–8 handles creases and corners.",
+        get: |c| c.slide_iterations as f32,
+        set: |c, v| c.slide_iterations = v as u32,
+    },
+    tunable!(
+        coyote_time,
+        "coyote time",
+        "s",
+        0.0,
+        1.0,
+        "After leaving a ledge, a jump still works for this long."
+    ),
+    tunable!(
+        jump_buffer,
+        "jump buffer",
+        "s",
+        0.0,
+        1.0,
+        "A jump pressed this long before landing fires on landing."
+    ),
+    tunable!(
+        max_fall_speed,
+        "max fall speed",
+        "m/s",
+        1.0,
+        200.0,
+        "Top falling speed."
+    ),
+];
+
+/// Radii accepted from the panel, metres on every axis.
+pub const RADIUS_LIMITS: (f32, f32) = (0.05, 3.0);
+/// Gravity accepted from the panel, m/s² (0 = weightless).
+pub const GRAVITY_LIMIT: f32 = 100.0;
+
+/// Gravity presets: name and vector, m/s².
+pub const GRAVITY_PRESETS: [(&str, Vec3); 4] = [
+    ("Earth", Vec3::new(0.0, -9.81, 0.0)),
+    ("Moon", Vec3::new(0.0, -1.62, 0.0)),
+    ("zero-g", Vec3::ZERO),
+    ("sideways", Vec3::new(-9.81, 0.0, 0.0)),
+];
+
+/// The tunable called `key`.
+pub fn tunable(key: &str) -> Option<&'static Tunable> {
+    TUNABLES.iter().find(|t| t.key == key)
+}
+
+fn checked(config: ControllerConfig) -> Result<ControllerConfig, String> {
+    config.validate().map(|_| config).map_err(|e| e.to_string())
+}
+
+/// `config` with the tunable `key` set to `value`, or why not.
+pub fn set_value(config: &ControllerConfig, key: &str, value: f64) -> Result<ControllerConfig, String> {
+    let t = tunable(key).ok_or_else(|| format!("there is no setting called {key:?}"))?;
+    if !value.is_finite() {
+        return Err(format!("{} must be a number, got {value}", t.label));
+    }
+    if value < t.min as f64 || value > t.max as f64 {
+        return Err(format!(
+            "{} must be between {} and {} {}, got {value}",
+            t.label, t.min, t.max, t.unit
+        ));
+    }
+    if t.whole && value.fract() != 0.0 {
+        return Err(format!("{} must be a whole number, got {value}", t.label));
+    }
+    let mut c = *config;
+    (t.set)(&mut c, value as f32);
+    checked(c)
+}
+
+/// `config` with new standing radii, metres (x, y, z); the crouched radii
+/// keep their x and z equal to the standing ones and their height ratio.
+pub fn set_radii(config: &ControllerConfig, standing: Vec3) -> Result<ControllerConfig, String> {
+    let (lo, hi) = RADIUS_LIMITS;
+    if !standing.is_finite() || standing.min_element() < lo || standing.max_element() > hi {
+        return Err(format!(
+            "radii must be between {lo} and {hi} m, got ({}, {}, {})",
+            standing.x, standing.y, standing.z
+        ));
+    }
+    let ratio = config.crouched_radii.y / config.standing_radii.y;
+    let mut c = *config;
+    c.standing_radii = standing;
+    c.crouched_radii = Vec3::new(standing.x, standing.y * ratio, standing.z);
+    checked(c).map_err(|e| {
+        if e.starts_with("step_height") {
+            format!(
+                "{e}: lower the step height first (the crouched y radius would be {:.2} m)",
+                c.crouched_radii.y
+            )
+        } else {
+            e
+        }
+    })
+}
+
+/// `config` with gravity along `direction` (any length, not zero unless
+/// `magnitude` is 0) of `magnitude` m/s².
+pub fn set_gravity(config: &ControllerConfig, direction: Vec3, magnitude: f32) -> Result<ControllerConfig, String> {
+    if !magnitude.is_finite() || !(0.0..=GRAVITY_LIMIT).contains(&magnitude) {
+        return Err(format!(
+            "gravity must be between 0 and {GRAVITY_LIMIT} m/s², got {magnitude}"
+        ));
+    }
+    let mut c = *config;
+    c.gravity = if magnitude == 0.0 {
+        Vec3::ZERO
+    } else {
+        match direction.try_normalize() {
+            Some(d) if direction.is_finite() => d * magnitude,
+            _ => return Err("gravity needs a direction (x, y, z not all zero)".into()),
+        }
+    };
+    checked(c)
+}
+
+fn vec3(v: Vec3) -> Value {
+    json!([v.x, v.y, v.z])
+}
+
+fn read_vec3(v: &Value) -> Option<Vec3> {
+    let a = v.as_array().filter(|a| a.len() == 3)?;
+    let xyz: Vec<f32> = a.iter().filter_map(|x| x.as_f64()).map(|x| x as f32).collect();
+    (xyz.len() == 3).then(|| Vec3::new(xyz[0], xyz[1], xyz[2]))
+}
+
+/// The whole configuration as a JSON object (every field, exact).
+pub fn config_to_json(c: &ControllerConfig) -> Value {
+    let mut m = Map::new();
+    m.insert("standing_radii".into(), vec3(c.standing_radii));
+    m.insert("crouched_radii".into(), vec3(c.crouched_radii));
+    m.insert("gravity".into(), vec3(c.gravity));
+    for t in TUNABLES {
+        let v = t.get(c);
+        m.insert(t.key.into(), if t.whole { json!(v as u32) } else { json!(v) });
+    }
+    Value::Object(m)
+}
+
+/// A configuration from JSON, each value checked like a panel edit:
+/// missing keys keep the default, a bad value keeps the default and adds a
+/// warning naming it. If the whole still does not validate, the defaults.
+pub fn config_from_json(v: &Value) -> (ControllerConfig, Vec<String>) {
+    let mut warnings = Vec::new();
+    let defaults = ControllerConfig::default();
+    let Some(obj) = v.as_object() else {
+        return (
+            defaults,
+            vec![format!("controller settings must be an object, got {v}")],
+        );
+    };
+    let mut c = defaults;
+    // Radii and gravity as given, checked with the rest at the end: the
+    // order of keys must not matter.
+    for (key, value) in obj {
+        let vector = || read_vec3(value).ok_or_else(|| format!("{key} must be [x, y, z], got {value}"));
+        let result = match key.as_str() {
+            "standing_radii" | "crouched_radii" => vector().and_then(|r| {
+                let (lo, hi) = RADIUS_LIMITS;
+                if r.is_finite() && r.min_element() >= lo && r.max_element() <= hi {
+                    if key == "standing_radii" {
+                        c.standing_radii = r;
+                    } else {
+                        c.crouched_radii = r;
+                    }
+                    Ok(())
+                } else {
+                    Err(format!("{key} must be between {lo} and {hi} m, got {value}"))
+                }
+            }),
+            "gravity" => vector().and_then(|g| {
+                if g.is_finite() && g.length() <= GRAVITY_LIMIT {
+                    c.gravity = g;
+                    Ok(())
+                } else {
+                    Err(format!("gravity must be at most {GRAVITY_LIMIT} m/s², got {value}"))
+                }
+            }),
+            other => match tunable(other) {
+                None => Err(format!("unknown setting {other:?}")),
+                Some(t) => match value.as_f64() {
+                    None => Err(format!("{} must be a number, got {value}", t.key)),
+                    Some(x) if x < t.min as f64 || x > t.max as f64 || (t.whole && x.fract() != 0.0) => Err(format!(
+                        "{} must be between {} and {} {}, got {x}",
+                        t.key, t.min, t.max, t.unit
+                    )),
+                    Some(x) => {
+                        (t.set)(&mut c, x as f32);
+                        Ok(())
+                    }
+                },
+            },
+        };
+        if let Err(e) = result {
+            warnings.push(e);
+        }
+    }
+    if let Err(e) = c.validate() {
+        warnings.push(format!("{e}; using the default controller settings"));
+        c = defaults;
+    }
+    (c, warnings)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_tunable_reads_and_writes_its_own_field_within_limits() {
+        let base = ControllerConfig::default();
+        for t in TUNABLES {
+            let d = t.get(&base);
+            assert!(d >= t.min && d <= t.max, "{}: default {d} outside its limits", t.key);
+            let v = if t.whole {
+                t.max as f64
+            } else {
+                (t.min as f64 + d as f64) / 2.0
+            };
+            // The step height must stay below the crouched y radius.
+            let v = if t.key == "step_height" { 0.2 } else { v };
+            let c = set_value(&base, t.key, v).unwrap_or_else(|e| panic!("{}: {e}", t.key));
+            assert_eq!(t.get(&c), v as f32, "{}", t.key);
+            // Only that field changed.
+            let back = set_value(&c, t.key, d as f64).unwrap();
+            assert_eq!(back, base, "{}", t.key);
+        }
+    }
+
+    #[test]
+    fn nan_zero_negative_and_absurd_values_are_refused_with_a_message() {
+        let base = ControllerConfig::default();
+        for (key, value, says) in [
+            ("walk_speed", f64::NAN, "must be a number"),
+            ("walk_speed", 0.0, "between 0.1 and 30"),
+            ("walk_speed", -3.0, "between"),
+            ("walk_speed", 1e9, "between"),
+            ("jump_height", f64::INFINITY, "must be a number"),
+            ("slide_iterations", 2.5, "whole number"),
+            ("slide_iterations", 0.0, "between 1 and 16"),
+            ("step_height", 0.6, "step_height"),
+            ("wlak_speed", 1.0, "no setting"),
+        ] {
+            let e = set_value(&base, key, value).unwrap_err();
+            assert!(e.contains(says), "{key} = {value}: {e}");
+        }
+        for r in [
+            Vec3::new(0.0, 0.9, 0.4),
+            Vec3::new(0.4, -0.9, 0.4),
+            Vec3::new(0.4, f32::NAN, 0.4),
+            Vec3::splat(50.0),
+        ] {
+            assert!(set_radii(&base, r).unwrap_err().contains("radii must be"), "{r}");
+        }
+        // Short enough that the crouched radius falls under the step height.
+        assert!(
+            set_radii(&base, Vec3::new(0.4, 0.4, 0.4))
+                .unwrap_err()
+                .contains("step height")
+        );
+        assert!(set_gravity(&base, Vec3::ZERO, 9.81).unwrap_err().contains("direction"));
+        assert!(set_gravity(&base, Vec3::NEG_Y, f32::NAN).is_err());
+        assert!(set_gravity(&base, Vec3::NEG_Y, 1e5).is_err());
+        assert!(set_gravity(&base, Vec3::splat(f32::NAN), 9.81).is_err());
+    }
+
+    #[test]
+    fn radii_keep_the_crouch_ratio_and_gravity_is_direction_times_magnitude() {
+        let base = ControllerConfig::default();
+        let c = set_radii(&base, Vec3::new(0.5, 1.0, 0.5)).unwrap();
+        assert_eq!(c.crouched_radii, Vec3::new(0.5, 1.0 * 0.55 / 0.9, 0.5));
+        let c = set_gravity(&base, Vec3::new(-2.0, 0.0, 0.0), 5.0).unwrap();
+        assert_eq!(c.gravity, Vec3::new(-5.0, 0.0, 0.0));
+        assert_eq!(set_gravity(&base, Vec3::ZERO, 0.0).unwrap().gravity, Vec3::ZERO);
+        for (name, g) in GRAVITY_PRESETS {
+            assert!(set_gravity(&base, g, g.length()).is_ok(), "{name}");
+        }
+    }
+
+    #[test]
+    fn the_json_form_round_trips_and_bad_values_fall_back_with_warnings() {
+        let mut c = set_radii(&ControllerConfig::default(), Vec3::new(0.3, 0.8, 0.35)).unwrap();
+        c = set_gravity(&c, Vec3::new(0.3, -1.0, 0.2), 7.0).unwrap();
+        c = set_value(&c, "slide_iterations", 7.0).unwrap();
+        c = set_value(&c, "walk_speed", 3.3).unwrap();
+        let text = config_to_json(&c).to_string();
+        let (back, warnings) = config_from_json(&serde_json::from_str(&text).unwrap());
+        assert_eq!(back, c);
+        assert!(warnings.is_empty(), "{warnings:?}");
+        let (back, warnings) = config_from_json(&json!({
+            "walk_speed": "fast", "jump_height": -1, "gravity": [0, 1e9, 0],
+            "sprint_speed": 9.0, "colour": 3
+        }));
+        assert_eq!(back.sprint_speed, 9.0);
+        assert_eq!(back.walk_speed, 4.5);
+        assert_eq!(back.jump_height, 1.0);
+        assert_eq!(back.gravity, ControllerConfig::default().gravity);
+        assert_eq!(warnings.len(), 4, "{warnings:?}");
+        // Values that pass one by one but not together: the defaults.
+        let (back, warnings) = config_from_json(&json!({"step_height": 1.0}));
+        assert_eq!(back, ControllerConfig::default());
+        assert!(warnings[0].contains("default"), "{warnings:?}");
+    }
+}
