@@ -4,7 +4,7 @@
 use crate::frame::horizontal;
 use crate::state::{CharacterState, Pass};
 use crate::tick::Run;
-use sweep::{ContactResponse, Ellipsoid, collide_and_slide_with};
+use sweep::{ContactResponse, Ellipsoid};
 
 impl Run<'_> {
     /// In the air: move with the velocity and gravity (exact for constant
@@ -21,7 +21,7 @@ impl Run<'_> {
         }
         let support = self.support(state);
         let mut landing = None;
-        let result = collide_and_slide_with(e, state.position, motion, self.world.colliders, &self.options, |ct| {
+        let result = self.world.slide(e, state.position, motion, &self.options, |ct| {
             let descending = velocity.dot(up) <= ct.surface_velocity.dot(up) + 1e-3;
             match support.ground_of(ct) {
                 Some(ground) if descending => {

@@ -9,7 +9,7 @@ use crate::support::Support;
 use crate::world::World;
 use glam::Vec3;
 use std::fmt;
-use sweep::{ContactResponse, Ellipsoid, SlideOptions, SlideResult, collide_and_slide_with};
+use sweep::{ContactResponse, Ellipsoid, SlideOptions, SlideResult};
 
 /// The walking rules with a validated configuration.
 #[derive(Clone, Debug)]
@@ -282,7 +282,7 @@ impl<'a> Run<'a> {
         motion: Vec3,
         respond: impl FnMut(&sweep::Contact) -> ContactResponse,
     ) -> SlideResult {
-        let result = collide_and_slide_with(e, start, motion, self.world.colliders, &self.options, respond);
+        let result = self.world.slide(e, start, motion, &self.options, respond);
         self.record(pass, &result);
         result
     }

@@ -6,7 +6,7 @@ use crate::state::{CharacterState, GroundContact, Pass};
 use crate::support::Support;
 use crate::tick::Run;
 use glam::Vec3;
-use sweep::{ContactResponse, Ellipsoid, SlideResult, collide_and_slide_with};
+use sweep::{ContactResponse, Ellipsoid, SlideResult};
 
 /// A step-up that was taken: its three legs and the ground it landed on.
 struct StepUp {
@@ -27,9 +27,9 @@ impl Run<'_> {
         let along = step - up * (step.dot(g.normal) / g.normal.dot(up).max(0.1));
         let start = state.position;
         let support = self.support(state);
-        let moved = collide_and_slide_with(e, start, along, self.world.colliders, &self.options, |ct| {
-            support.walk_response(ct)
-        });
+        let moved = self
+            .world
+            .slide(e, start, along, &self.options, |ct| support.walk_response(ct));
         let wanted = horizontal(along, up);
         let progress = |p: Vec3| horizontal(p - start, up).dot(wanted.normalize_or_zero());
         let held_back = moved
@@ -92,9 +92,10 @@ impl Run<'_> {
     fn step_up(&self, state: &CharacterState, e: &Ellipsoid, wanted: Vec3, plain_progress: f32) -> Option<StepUp> {
         let up = state.up;
         let start = state.position;
-        let colliders = self.world.colliders;
         let slide = |_: &sweep::Contact| ContactResponse::Slide;
-        let rise = collide_and_slide_with(e, start, up * self.c.step_height, colliders, &self.options, slide);
+        let rise = self
+            .world
+            .slide(e, start, up * self.c.step_height, &self.options, slide);
         let lifted = (rise.position - start).dot(up);
         if lifted <= 2.0 * self.skin_metres(state) || rise.unresolved_overlap {
             return None;
@@ -105,15 +106,17 @@ impl Run<'_> {
             step_height: (self.c.step_height - lifted).max(0.0),
             ..self.support(state)
         };
-        let forward = collide_and_slide_with(e, rise.position, wanted, colliders, &self.options, |ct| {
-            support.walk_response(ct)
-        });
+        let forward = self
+            .world
+            .slide(e, rise.position, wanted, &self.options, |ct| support.walk_response(ct));
         let support = self.support(state);
         let feet = state.feet();
         let down_by = lifted + 2.0 * self.skin_metres(state);
-        let down = collide_and_slide_with(e, forward.position, -up * down_by, colliders, &self.options, |_| {
-            ContactResponse::Stop
-        });
+        let down = self
+            .world
+            .slide(e, forward.position, -up * down_by, &self.options, |_| {
+                ContactResponse::Stop
+            });
         let ground = down
             .contacts
             .iter()
