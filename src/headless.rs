@@ -2,7 +2,7 @@
 //! played as fast as the machine goes, and one JSON summary on stdout.
 
 use crate::sim::player::RunStats;
-use crate::sim::script::ScriptRun;
+use crate::sim::script::{ScriptRun, options_for_script, read_script};
 use crate::sim::{self, LaunchOptions, tick_length};
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
@@ -12,17 +12,11 @@ use std::time::Instant;
 /// A headless app: the simulation only, time advancing by exactly one
 /// fixed tick per `update`, playing `script`.
 pub fn app(options: &Options, script: Script) -> App {
-    // A script that says where it starts (a recording) starts there, unless
-    // the command line says otherwise.
-    let mut options = options.clone();
-    if options.spawn.is_none() {
-        options.spawn = script.spawn;
-    }
-    let options = &options;
+    let options = options_for_script(options, &script);
     let mut app = App::new();
     app.add_plugins(MinimalPlugins)
         .insert_resource(LaunchOptions(options.clone()))
-        .insert_resource(TimeUpdateStrategy::ManualDuration(tick_length(options.tick_hz)))
+        .insert_resource(TimeUpdateStrategy::ManualDuration(tick_length(options.tick_hz())))
         .insert_resource(ScriptRun::new(script))
         .add_plugins(sim::plugin);
     app.finish();
@@ -60,12 +54,12 @@ pub fn play_out(app: &mut App, max_ticks: u64) -> Summary {
 /// Errors (unreadable script or level) are printed and give exit status 2.
 pub fn run(options: &Options) -> Result<Summary, String> {
     let path = options.script.as_ref().ok_or("--headless needs --script FILE")?;
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read script {}: {e}", path.display()))?;
-    let script = Script::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    let script = read_script(path)?;
+    let options = options_for_script(options, &script);
     let level_path = options.level.clone().unwrap_or_else(sim::level::demo_level_path);
     // Fail early and clearly when the level cannot be read.
     level::load(&level_path).map_err(|e| e.to_string())?;
-    let ticks = (script.seconds() * options.tick_hz as f64).ceil() as u64;
-    let mut app = app(options, script);
+    let ticks = (script.seconds() * options.tick_hz() as f64).ceil() as u64;
+    let mut app = app(&options, script);
     Ok(play_out(&mut app, ticks + 2))
 }

@@ -1,6 +1,7 @@
 //! slidewalk: a first-person demo of swept-ellipsoid collide-and-slide.
 //! `main` parses the command line and assembles the plugins: the
-//! simulation always, the view only with a window.
+//! simulation always, the view only with a window (which also keeps the
+//! player's settings in their config directory).
 
 use bevy::prelude::*;
 use play::{Options, USAGE};
@@ -31,13 +32,34 @@ fn main() -> ExitCode {
             }
         };
     }
-    App::new()
-        .insert_resource(slidewalk::sim::LaunchOptions(options))
-        .add_plugins((
-            slidewalk::view::window_plugins,
-            slidewalk::sim::plugin,
-            slidewalk::view::plugin,
-        ))
-        .run();
+    // A script can be watched in the window, played where it was made.
+    let script = match &options.script {
+        None => None,
+        Some(path) => match slidewalk::sim::script::read_script(path) {
+            Ok(script) => Some(script),
+            Err(e) => {
+                eprintln!("slidewalk: {e}");
+                return ExitCode::from(2);
+            }
+        },
+    };
+    let options = match &script {
+        Some(s) => slidewalk::sim::script::options_for_script(&options, s),
+        None => options,
+    };
+    let mut app = App::new();
+    app.insert_resource(slidewalk::sim::LaunchOptions(options.clone()))
+        .insert_resource(slidewalk::sim::tuning::SettingsFile(
+            options.settings.clone().or_else(play::settings::default_settings_path),
+        ));
+    if let Some(script) = script {
+        app.insert_resource(slidewalk::sim::script::ScriptRun::new(script));
+    }
+    app.add_plugins((
+        slidewalk::view::window_plugins,
+        slidewalk::sim::plugin,
+        slidewalk::view::plugin,
+    ))
+    .run();
     ExitCode::SUCCESS
 }

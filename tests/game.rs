@@ -17,7 +17,7 @@ fn script(name: &str) -> Script {
 
 fn run_with(name: &str, hz: f32, setup: impl Fn(&mut App)) -> Summary {
     let options = Options {
-        tick_hz: hz,
+        tick_hz: Some(hz),
         ..Options::default()
     };
     let script = script(name);

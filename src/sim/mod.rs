@@ -1,27 +1,35 @@
 //! The simulation: the plugins that move things — the level and its
-//! colliders, doors and lifts, the player's controller, scripted input —
-//! in `FixedUpdate`, with no renderer, so they run the same under
-//! `MinimalPlugins` (headless runs, tests) and in the window.
+//! colliders, doors and lifts, the player's controller, scripted input,
+//! live tuning and settings, the rewind buffer — in `FixedUpdate`, with no
+//! renderer, so they run the same under `MinimalPlugins` (headless runs,
+//! tests) and in the window.
 
 pub mod colliders;
 pub mod level;
 pub mod movers;
 pub mod player;
+pub mod rewind;
 pub mod script;
+pub mod tuning;
 
 use bevy::prelude::*;
 use play::Options;
 use std::time::Duration;
 
-/// The order of one fixed tick: input → doors and lifts → controller → bookkeeping.
+/// The order of one fixed tick: placing → input → doors and lifts →
+/// controller → the rewind's record.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum SimSet {
+    /// A new level is in: the player to its spawn, the lifts' clock to 0.
+    Place,
     /// What the player (or the script) asks for this tick.
     Input,
     /// Doors and lifts take their pose for the end of the tick.
     Movers,
     /// The character controller moves the player.
     Player,
+    /// The tick goes into the rewind buffer.
+    Record,
 }
 
 /// The command line the game was started with.
@@ -40,7 +48,24 @@ pub fn plugin(app: &mut App) {
         .get_resource::<LaunchOptions>()
         .map(|o| o.0.clone())
         .unwrap_or_default();
-    app.insert_resource(Time::<Fixed>::from_duration(tick_length(options.tick_hz)));
-    app.configure_sets(FixedUpdate, (SimSet::Input, SimSet::Movers, SimSet::Player).chain());
-    app.add_plugins((level::plugin, movers::plugin, player::plugin, script::plugin));
+    app.insert_resource(Time::<Fixed>::from_duration(tick_length(options.tick_hz())));
+    app.configure_sets(
+        FixedUpdate,
+        (
+            SimSet::Place,
+            SimSet::Input,
+            SimSet::Movers,
+            SimSet::Player,
+            SimSet::Record,
+        )
+            .chain(),
+    );
+    app.add_plugins((
+        level::plugin,
+        movers::plugin,
+        player::plugin,
+        script::plugin,
+        tuning::plugin,
+        rewind::plugin,
+    ));
 }

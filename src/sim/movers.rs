@@ -49,6 +49,13 @@ pub struct LevelClock {
     generation: u32,
 }
 
+impl LevelClock {
+    /// The level generation the clock counts for.
+    pub fn generation(&self) -> u32 {
+        self.generation
+    }
+}
+
 /// Movers that squeezed the player last tick (indices in the level).
 #[derive(Resource, Default, Debug)]
 pub struct Squeezed(pub Vec<usize>);
@@ -56,7 +63,23 @@ pub struct Squeezed(pub Vec<usize>);
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<LevelClock>()
         .init_resource::<Squeezed>()
-        .add_systems(FixedUpdate, advance_movers.in_set(SimSet::Movers));
+        .add_systems(
+            FixedUpdate,
+            (
+                restart_clock.in_set(SimSet::Place),
+                advance_movers.in_set(SimSet::Movers),
+            ),
+        );
+}
+
+/// A new level is in: its clock starts at 0.
+fn restart_clock(current: Res<CurrentLevel>, mut clock: ResMut<LevelClock>) {
+    if current.level.is_some() && clock.generation != current.generation {
+        *clock = LevelClock {
+            seconds: 0.0,
+            generation: current.generation,
+        };
+    }
 }
 
 /// World bounds of a mover at `pose`.
@@ -77,12 +100,6 @@ fn advance_movers(
     players: Query<(&CharacterController, &PlayerInput)>,
 ) {
     let Some(level) = &current.level else { return };
-    if clock.generation != current.generation {
-        *clock = LevelClock {
-            seconds: 0.0,
-            generation: current.generation,
-        };
-    }
     let dt = time.timestep().as_secs_f32();
     clock.seconds += dt as f64;
     let player = players.iter().next();

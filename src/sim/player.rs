@@ -1,17 +1,20 @@
 //! The player: an entity with the character controller, what the input
 //! asks of it each tick, and the tick itself — controller (or fly mode),
-//! squeezes reported to the doors, falling out of the level respawns.
+//! squeezes reported to the doors, falling out of the level respawns —
+//! timed for the panel (whole tick, sweeps).
 
 use super::SimSet;
 use super::colliders::Colliders;
 use super::level::CurrentLevel;
 use super::movers::Squeezed;
+use super::tuning::CurrentSettings;
 use crate::notices::Notices;
 use bevy::prelude::*;
 use controller::{CharacterState, Controller, ControllerConfig, Intent, TickReport, World};
 use glam::{Vec2, Vec3};
 use play::{Buttons, Summary};
-use std::time::Instant;
+use std::cell::Cell;
+use std::time::{Duration, Instant};
 
 /// Marks the player entity.
 #[derive(Component, Debug)]
@@ -48,11 +51,17 @@ pub struct PlayerInput {
     pub toggle_fly: bool,
 }
 
-/// The last tick's outcome, for the view and the overlays.
+/// The last tick's outcome, for the view, the overlays and the rewind.
 #[derive(Component, Clone, Debug, Default)]
 pub struct LastTick {
+    /// The input the tick used (before its presses were cleared).
+    pub input: PlayerInput,
     /// The controller's report.
     pub report: TickReport,
+    /// Wall-clock time of the player's tick, microseconds.
+    pub micros: f32,
+    /// Of which in collide-and-slide, microseconds.
+    pub sweep_micros: f32,
     /// The centre before and after the tick, metres (for interpolation).
     pub from: Vec3,
     /// The centre after the tick, metres.
@@ -74,11 +83,14 @@ const FLY_SPEED: f32 = 8.0;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<RunStats>()
         .add_systems(Startup, spawn_player)
-        .add_systems(FixedUpdate, tick_player.in_set(SimSet::Player));
+        .add_systems(
+            FixedUpdate,
+            (place_player.in_set(SimSet::Place), tick_player.in_set(SimSet::Player)),
+        );
 }
 
-fn spawn_player(mut commands: Commands) {
-    let config = ControllerConfig::default();
+fn spawn_player(settings: Option<Res<CurrentSettings>>, mut commands: Commands) {
+    let config = settings.map_or_else(ControllerConfig::default, |s| s.0.controller);
     commands.spawn((
         Player,
         Name::new("player"),
@@ -98,8 +110,24 @@ fn spawn_player(mut commands: Commands) {
 #[derive(Component, Debug)]
 struct PlacedIn(u32);
 
+/// A new level is in: the player goes to its spawn.
+fn place_player(
+    current: Res<CurrentLevel>,
+    mut players: Query<(&mut CharacterController, &mut PlayerInput, &mut PlacedIn), With<Player>>,
+) {
+    if current.level.is_none() {
+        return;
+    }
+    for (mut body, mut input, mut placed_in) in &mut players {
+        if placed_in.0 != current.generation {
+            placed_in.0 = current.generation;
+            respawn(&mut body, &mut input, &current);
+        }
+    }
+}
+
 /// Puts the player at the level's spawn, standing, at rest.
-fn respawn(body: &mut CharacterController, input: &mut PlayerInput, current: &CurrentLevel) {
+pub fn respawn(body: &mut CharacterController, input: &mut PlayerInput, current: &CurrentLevel) {
     let config = *body.controller.config();
     body.state = CharacterState::standing_at(current.spawn.position, &config);
     input.yaw = current.spawn.yaw;
@@ -114,18 +142,16 @@ fn tick_player(
     mut squeezed: ResMut<Squeezed>,
     mut notices: ResMut<Notices>,
     mut stats: ResMut<RunStats>,
-    mut players: Query<(&mut CharacterController, &mut PlayerInput, &mut LastTick, &mut PlacedIn), With<Player>>,
+    mut players: Query<(&mut CharacterController, &mut PlayerInput, &mut LastTick), With<Player>>,
 ) {
     if current.level.is_none() {
         return;
     }
     let dt = time.timestep().as_secs_f32();
-    for (mut body, mut input, mut last, mut placed_in) in &mut players {
+    for (mut body, mut input, mut last) in &mut players {
         let started = Instant::now();
-        if placed_in.0 != current.generation {
-            placed_in.0 = current.generation;
-            respawn(&mut body, &mut input, &current);
-        }
+        let used = *input;
+        let sweep_time = Cell::new(Duration::ZERO);
         if std::mem::take(&mut input.respawn) {
             respawn(&mut body, &mut input, &current);
             notices.info("back at the spawn point");
@@ -158,7 +184,9 @@ fn tick_player(
                 sprint: input.held.sprint,
             };
             let friction = |c: usize, t: u32| colliders.friction(c, t);
-            let world = World::new(&placed).with_friction(&friction);
+            let world = World::new(&placed)
+                .with_friction(&friction)
+                .with_sweep_timer(&sweep_time);
             let body = &mut *body;
             match body.controller.tick(&mut body.state, &intent, &world, dt) {
                 Ok(report) => report,
@@ -214,11 +242,15 @@ fn tick_player(
         s.final_position = feet;
         s.grounded = body.state.grounded();
         s.max_height = if s.ticks == 1 { feet.y } else { s.max_height.max(feet.y) };
+        let elapsed = started.elapsed().as_secs_f64();
         *last = LastTick {
+            input: used,
             report,
+            micros: (elapsed * 1e6) as f32,
+            sweep_micros: sweep_time.get().as_secs_f32() * 1e6,
             from,
             to: body.state.position,
         };
-        stats.seconds += started.elapsed().as_secs_f64();
+        stats.seconds += elapsed;
     }
 }

@@ -1,13 +1,39 @@
 //! Scripts: a script (JSON, see `play::Script`) played one fixed tick at a
-//! time into the player's input (headless runs, tests), and `--record FILE`,
+//! time into the player's input (headless runs, tests, or watched in the
+//! window) from the state it says it starts from, and `--record FILE`,
 //! which writes what the player does as a script that replays headless.
 
 use super::LaunchOptions;
 use super::SimSet;
 use super::level::CurrentLevel;
-use super::player::{Player, PlayerInput};
+use super::movers::{LevelClock, MoverBody, Squeezed};
+use super::player::{CharacterController, Player, PlayerInput, respawn};
+use crate::notices::Notices;
 use bevy::prelude::*;
-use play::{Recorder, Script, ScriptPlayer};
+use level::MoverKind;
+use play::{Recorder, Script, ScriptPlayer, Start};
+
+/// Reads a script file; the error names the file and what is wrong.
+pub fn read_script(path: &std::path::Path) -> Result<Script, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read script {}: {e}", path.display()))?;
+    Script::parse(&text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// A script that says where it was made (level, spawn, tick rate) is
+/// played there, unless the command line says otherwise.
+pub fn options_for_script(options: &play::Options, script: &Script) -> play::Options {
+    let mut o = options.clone();
+    if o.level.is_none() {
+        o.level = script.level.as_ref().map(std::path::PathBuf::from);
+    }
+    if o.spawn.is_none() {
+        o.spawn = script.spawn;
+    }
+    if o.tick_hz.is_none() {
+        o.tick_hz = script.tick_hz;
+    }
+    o
+}
 
 /// A script being played.
 #[derive(Resource, Debug)]
@@ -34,11 +60,67 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(FixedUpdate, record.after(SimSet::Input).before(SimSet::Movers));
 }
 
+/// Puts the simulation in the state a script starts from: its controller
+/// settings, the player's state, the lifts' clock, the doors.
+fn start_script(
+    script: &Script,
+    current: &CurrentLevel,
+    body: &mut CharacterController,
+    input: &mut PlayerInput,
+    clock: &mut LevelClock,
+    squeezed: &mut Squeezed,
+    movers: &mut Query<&mut MoverBody>,
+    notices: &mut Notices,
+) {
+    if let Some(config) = script.controller
+        && let Err(e) = body.controller.set_config(config)
+    {
+        notices.error(format!("the script's controller settings: {e}"));
+    }
+    let Some(start) = &script.start else {
+        // From the spawn, shaped by the script's settings.
+        respawn(body, input, current);
+        return;
+    };
+    let Start {
+        state,
+        clock_s,
+        doors,
+        squeezed: squeezers,
+        ..
+    } = start;
+    body.state = *state;
+    body.flying = false;
+    clock.seconds = *clock_s;
+    squeezed.0 = squeezers.clone();
+    let Some(level) = &current.level else { return };
+    for mut m in movers.iter_mut() {
+        let Some(mover) = level.movers.get(m.index) else {
+            continue;
+        };
+        let pose = match mover.kind {
+            MoverKind::Lift(lift) => mover.pose_at(lift.openness_at(*clock_s)),
+            MoverKind::Door(_) => {
+                let door = doors.get(m.index).copied().flatten().unwrap_or_default();
+                m.door = Some(door);
+                mover.pose_at(door.openness)
+            }
+        };
+        m.pose = pose;
+        m.previous = pose;
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
 fn feed_script(
     run: Option<ResMut<ScriptRun>>,
     time: Res<Time<Fixed>>,
     current: Res<CurrentLevel>,
-    mut inputs: Query<&mut PlayerInput, With<Player>>,
+    mut clock: ResMut<LevelClock>,
+    mut squeezed: ResMut<Squeezed>,
+    mut notices: ResMut<Notices>,
+    mut movers: Query<&mut MoverBody>,
+    mut players: Query<(&mut CharacterController, &mut PlayerInput), With<Player>>,
 ) {
     let Some(mut run) = run else { return };
     if current.level.is_none() || run.done {
@@ -46,12 +128,26 @@ fn feed_script(
     }
     let dt = time.timestep().as_secs_f32();
     let run = &mut *run;
+    if run.player.is_none() {
+        for (mut body, mut input) in &mut players {
+            start_script(
+                &run.script,
+                &current,
+                &mut body,
+                &mut input,
+                &mut clock,
+                &mut squeezed,
+                &mut movers,
+                &mut notices,
+            );
+        }
+    }
     let player = run
         .player
         .get_or_insert_with(|| ScriptPlayer::new(&run.script, dt, current.spawn.yaw));
     let Some(tick) = player.next() else {
         run.done = true;
-        for mut input in &mut inputs {
+        for (_, mut input) in &mut players {
             *input = PlayerInput {
                 yaw: input.yaw,
                 ..PlayerInput::default()
@@ -59,7 +155,7 @@ fn feed_script(
         }
         return;
     };
-    for mut input in &mut inputs {
+    for (_, mut input) in &mut players {
         input.movement = tick.movement;
         input.yaw = tick.yaw;
         input.held = tick.held;

@@ -5,9 +5,9 @@ use std::path::PathBuf;
 
 /// Usage text printed with every command-line error.
 pub const USAGE: &str = "\
-usage: slidewalk [--level PATH] [--tick-hz N] [--spawn X,Y,Z] [--yaw DEG]
-                 [--record FILE] [--screenshot PNG --frames N]
-       slidewalk --headless --level PATH --script FILE [--tick-hz N] [--spawn X,Y,Z] [--yaw DEG]";
+usage: slidewalk [--level PATH] [--tick-hz N] [--spawn X,Y,Z] [--yaw DEG] [--settings FILE]
+                 [--record FILE] [--script FILE] [--rewind AT,BACK] [--screenshot PNG --frames N]
+       slidewalk --headless --script FILE [--level PATH] [--tick-hz N] [--spawn X,Y,Z] [--yaw DEG]";
 
 /// What the command line asked for.
 #[derive(Clone, Debug, PartialEq)]
@@ -16,10 +16,10 @@ pub struct Options {
     pub level: Option<PathBuf>,
     /// Run the simulation without a window, as fast as it can, and print a summary.
     pub headless: bool,
-    /// The script to play (headless).
+    /// The script to play (headless, or watched in the window).
     pub script: Option<PathBuf>,
-    /// Fixed ticks per second (default 60).
-    pub tick_hz: f32,
+    /// Fixed ticks per second, if given (default: the script's, else 60).
+    pub tick_hz: Option<f32>,
     /// Where the feet start instead of the level's spawn, metres.
     pub spawn: Option<Vec3>,
     /// Heading at the start instead of the spawn's, degrees.
@@ -30,6 +30,12 @@ pub struct Options {
     pub frames: u32,
     /// Write what the player does to this script file.
     pub record: Option<PathBuf>,
+    /// Read and save the settings here instead of the user's config
+    /// directory (headless runs use none unless given).
+    pub settings: Option<PathBuf>,
+    /// Pause after `.0` seconds of play and view the tick `.1` seconds
+    /// earlier, as P and ← would (for screenshots of the rewind).
+    pub rewind: Option<(f32, f32)>,
 }
 
 impl Default for Options {
@@ -38,17 +44,24 @@ impl Default for Options {
             level: None,
             headless: false,
             script: None,
-            tick_hz: 60.0,
+            tick_hz: None,
             spawn: None,
             yaw_deg: None,
             screenshot: None,
             frames: 120,
             record: None,
+            settings: None,
+            rewind: None,
         }
     }
 }
 
 impl Options {
+    /// Fixed ticks per second: as given, else 60.
+    pub fn tick_hz(&self) -> f32 {
+        self.tick_hz.unwrap_or(60.0)
+    }
+
     /// Parses the arguments after the program name.
     pub fn parse(args: &[String]) -> Result<Self, String> {
         let mut o = Options::default();
@@ -65,7 +78,7 @@ impl Options {
                     if !(hz.is_finite() && (1.0..=1000.0).contains(&hz)) {
                         return Err(format!("--tick-hz must be between 1 and 1000, got {v}"));
                     }
-                    o.tick_hz = hz;
+                    o.tick_hz = Some(hz);
                 }
                 "--spawn" => o.spawn = Some(point(&value("--spawn")?)?),
                 "--yaw" => {
@@ -86,6 +99,23 @@ impl Options {
                         .ok_or(format!("--frames needs a whole number above 0, got {v:?}"))?;
                 }
                 "--record" => o.record = Some(value("--record")?.into()),
+                "--settings" => o.settings = Some(value("--settings")?.into()),
+                "--rewind" => {
+                    let v = value("--rewind")?;
+                    let parts: Vec<Option<f32>> = v.split(',').map(|p| p.trim().parse().ok()).collect();
+                    match parts[..] {
+                        [Some(at), Some(back)]
+                            if at.is_finite() && back.is_finite() && at > 0.0 && back >= 0.0 && back <= 10.0 =>
+                        {
+                            o.rewind = Some((at, back))
+                        }
+                        _ => {
+                            return Err(format!(
+                                "--rewind needs AT,BACK in seconds (AT > 0, BACK from 0 to 10), got {v:?}"
+                            ));
+                        }
+                    }
+                }
                 "-h" | "--help" => return Err("help".into()),
                 other => return Err(format!("unknown argument {other:?}")),
             }
@@ -93,11 +123,8 @@ impl Options {
         if o.headless && o.script.is_none() {
             return Err("--headless needs --script FILE".into());
         }
-        if o.script.is_some() && !o.headless {
-            return Err("--script is for headless runs: add --headless".into());
-        }
-        if o.headless && (o.screenshot.is_some() || o.record.is_some()) {
-            return Err("--screenshot and --record need a window (drop --headless)".into());
+        if o.headless && (o.screenshot.is_some() || o.record.is_some() || o.rewind.is_some()) {
+            return Err("--screenshot, --record and --rewind need a window (drop --headless)".into());
         }
         Ok(o)
     }
@@ -131,7 +158,12 @@ mod tests {
         .unwrap();
         assert!(o.headless);
         assert_eq!(o.level, Some("a.glb".into()));
-        assert_eq!(o.tick_hz, 144.0);
+        assert_eq!(o.tick_hz, Some(144.0));
+        assert_eq!(o.tick_hz(), 144.0);
+        let o = Options::parse(&args("--script s.json --settings my.json --rewind 6,1.5")).unwrap();
+        assert_eq!(o.settings, Some("my.json".into()));
+        assert_eq!(o.rewind, Some((6.0, 1.5)));
+        assert_eq!(o.tick_hz(), 60.0);
         assert_eq!(o.spawn, Some(Vec3::new(1.0, 2.5, -3.0)));
         assert_eq!(o.yaw_deg, Some(90.0));
         assert_eq!(Options::parse(&[]).unwrap(), Options::default());
@@ -149,7 +181,12 @@ mod tests {
             ("--frames 0", "above 0"),
             ("--level", "needs a value"),
             ("--headless --level a.glb", "needs --script"),
-            ("--script s.json", "add --headless"),
+            ("--rewind 5", "AT,BACK"),
+            ("--rewind 5,11", "AT,BACK"),
+            ("--rewind -1,1", "AT,BACK"),
+            ("--rewind nan,1", "AT,BACK"),
+            ("--headless --script s.json --rewind 5,1", "need a window"),
+            ("--settings", "needs a value"),
             ("--wat", "unknown argument"),
         ] {
             let e = Options::parse(&args(a)).unwrap_err();
