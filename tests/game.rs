@@ -1,12 +1,15 @@
 //! The game's integration tests, through the real simulation plugins,
 //! headless (one test binary: each links Bevy). Each plays a script from
 //! `assets/scripts/` on the demo level at 30, 60 and 144 Hz and asserts the
-//! final state, and that no tick penetrated anything.
+//! final state, and that no tick penetrated anything. The panel's changes
+//! and the rewind are driven by the messages the panel sends.
 
 use bevy::prelude::*;
 use play::{Options, Script, Summary};
 use slidewalk::headless;
 use slidewalk::sim::player::{CharacterController, Player};
+use slidewalk::sim::rewind::{Rewind, RewindRequest};
+use slidewalk::sim::tuning::{Tune, TuningStatus};
 
 const RATES: [f32; 3] = [30.0, 60.0, 144.0];
 
@@ -191,5 +194,209 @@ fn a_recorded_walk_replays_to_the_same_place() {
         replayed.final_position
     );
     assert_eq!(played.jumps, replayed.jumps);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+fn player(app: &mut App) -> CharacterController {
+    let mut q = app.world_mut().query_filtered::<&CharacterController, With<Player>>();
+    q.single(app.world()).unwrap().clone()
+}
+
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("slidewalk-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A headless app on the demo level, the player standing at `spawn` after half a second.
+fn standing_app(options: &Options, spawn: Vec3) -> App {
+    let idle = Script::parse(r#"{"steps": [{"for_s": 600}]}"#).unwrap();
+    let options = Options {
+        spawn: Some(spawn),
+        ..options.clone()
+    };
+    let mut app = headless::app(&options, idle);
+    for _ in 0..31 {
+        app.update();
+    }
+    assert!(player(&mut app).state.grounded());
+    app
+}
+
+fn tune(app: &mut App, change: Tune) -> Option<String> {
+    app.world_mut().write_message(change);
+    app.update();
+    app.world().resource::<TuningStatus>().refused.clone()
+}
+
+#[test]
+fn new_radii_from_the_panel_reach_the_sweeps_or_are_refused_in_the_corridor() {
+    // In the open: the ellipsoid shrinks, the feet stay on the floor, and
+    // the centre now rests one new y radius above the ground contact.
+    let mut app = standing_app(&Options::default(), Vec3::new(0.0, 0.0, 4.0));
+    assert_eq!(tune(&mut app, Tune::Radii(Vec3::new(0.3, 0.7, 0.3))), None);
+    for _ in 0..10 {
+        app.update();
+    }
+    let body = player(&mut app);
+    assert_eq!(body.state.radii, Vec3::new(0.3, 0.7, 0.3));
+    let ground = body.state.ground.expect("still standing");
+    let height = body.state.position.y - ground.point.y;
+    assert!((height - 0.7).abs() < 0.005, "centre {height} m above the ground");
+    assert!(body.state.feet().y.abs() < 0.01);
+    // In the corridor (1.2 m wide at z 2..10 by x 26): 0.7 m across does
+    // not fit; refused with a message and nothing changes.
+    let mut app = standing_app(&Options::default(), Vec3::new(26.0, 0.0, 6.0));
+    let before = player(&mut app);
+    let refused = tune(&mut app, Tune::Radii(Vec3::new(0.7, 0.9, 0.7))).expect("refused");
+    assert!(refused.contains("do not fit"), "{refused}");
+    let after = player(&mut app);
+    assert_eq!(after.controller.config(), before.controller.config());
+    assert_eq!(after.state.radii, before.state.radii);
+}
+
+#[test]
+fn a_gravity_preset_makes_the_player_fall_the_new_way() {
+    let mut app = standing_app(&Options::default(), Vec3::new(0.0, 0.0, 4.0));
+    let start = player(&mut app).state.position;
+    // "sideways": gravity along -x.
+    assert_eq!(tune(&mut app, Tune::GravityPreset(3)), None);
+    for _ in 0..30 {
+        app.update();
+    }
+    let body = player(&mut app);
+    assert_eq!(body.state.up, Vec3::X);
+    let fallen = start.x - body.state.position.x;
+    // Half a second of free fall at 9.81 m/s² is 1.2 m (less if it landed on a wall).
+    assert!(fallen > 0.5, "fell {fallen} m along -x");
+    // Earth again: "up" follows.
+    assert_eq!(tune(&mut app, Tune::GravityPreset(0)), None);
+    app.update();
+    assert_eq!(player(&mut app).state.up, Vec3::Y);
+}
+
+#[test]
+fn invalid_panel_values_are_refused_and_never_reach_the_controller() {
+    let mut app = standing_app(&Options::default(), Vec3::new(0.0, 0.0, 4.0));
+    let before = *player(&mut app).controller.config();
+    for (change, says) in [
+        (Tune::Value("walk_speed", f64::NAN), "must be a number"),
+        (Tune::Value("walk_speed", 0.0), "between"),
+        (Tune::Value("jump_height", -1.0), "between"),
+        (Tune::Value("sprint_speed", 1e12), "between"),
+        (Tune::Radii(Vec3::new(0.4, f32::INFINITY, 0.4)), "radii"),
+        (Tune::Gravity(Vec3::ZERO, 9.81), "direction"),
+        (Tune::Gravity(Vec3::NEG_Y, -2.0), "between"),
+    ] {
+        let refused = tune(&mut app, change.clone()).unwrap_or_else(|| panic!("{change:?} accepted"));
+        assert!(refused.contains(says), "{change:?}: {refused}");
+        assert_eq!(*player(&mut app).controller.config(), before, "{change:?}");
+    }
+    // A good value clears the message.
+    assert_eq!(tune(&mut app, Tune::Value("walk_speed", 5.0)), None);
+    assert_eq!(player(&mut app).controller.config().walk_speed, 5.0);
+}
+
+#[test]
+fn settings_changed_in_the_panel_are_saved_and_restored_at_the_next_start() {
+    let dir = temp_dir("settings");
+    let file = dir.join("settings.json");
+    let options = Options {
+        settings: Some(file.clone()),
+        ..Options::default()
+    };
+    let mut app = standing_app(&options, Vec3::new(0.0, 0.0, 4.0));
+    assert_eq!(tune(&mut app, Tune::Value("walk_speed", 6.5)), None);
+    assert_eq!(tune(&mut app, Tune::GravityPreset(1)), None);
+    assert_eq!(tune(&mut app, Tune::Overlay(play::Overlay::Contacts, true)), None);
+    assert!(file.exists());
+    drop(app);
+    let mut app = standing_app(&options, Vec3::new(0.0, 0.0, 4.0));
+    let config = *player(&mut app).controller.config();
+    assert_eq!(config.walk_speed, 6.5);
+    assert_eq!(config.gravity, Vec3::new(0.0, -1.62, 0.0));
+    let settings = &app.world().resource::<slidewalk::sim::tuning::CurrentSettings>().0;
+    assert!(settings.shows(play::Overlay::Contacts));
+    // A broken file: a warning on screen, the defaults, the game goes on.
+    std::fs::write(&file, "{ not json").unwrap();
+    let mut app = standing_app(&options, Vec3::new(0.0, 0.0, 4.0));
+    assert_eq!(player(&mut app).controller.config().walk_speed, 4.5);
+    let notices = app.world().resource::<slidewalk::notices::Notices>();
+    assert!(
+        notices.0.iter().any(|n| n.error && n.text.contains("settings.json")),
+        "{notices:?}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn ticks_saved_from_the_rewind_replay_to_the_same_final_state() {
+    let dir = temp_dir("rewind");
+    // Through the door (E), with a changed walk speed, then pause, step back
+    // and save: the saved ticks start mid-walk, with the door moving.
+    for (name, hz) in [("door_opened_with_e", 60.0), ("lift_up_and_off", 144.0)] {
+        let options = Options {
+            tick_hz: Some(hz),
+            ..Options::default()
+        };
+        let original = script(name);
+        let ticks = (original.seconds() * hz as f64).ceil() as u64;
+        let mut app = headless::app(&options, original);
+        app.update();
+        assert_eq!(tune(&mut app, Tune::Value("walk_speed", 5.5)), None);
+        // The script, then standing still until 11 s have passed.
+        for _ in 0..ticks.max(11 * hz as u64) {
+            app.update();
+        }
+        let history = &app.world().resource::<Rewind>().history;
+        assert_eq!(history.len(), history.capacity(), "{name}: a full ring");
+        assert!(history.len() as f32 >= 10.0 * hz, "{name}: 10 s kept");
+        app.world_mut().write_message(RewindRequest::Pause(true));
+        app.update();
+        app.world_mut().write_message(RewindRequest::Step(-(hz as i64)));
+        app.update();
+        let rewind = app.world().resource::<Rewind>();
+        assert!(rewind.paused);
+        let viewed = rewind.shown().unwrap().clone();
+        assert_eq!(viewed.tick + hz as u64, rewind.history.latest().unwrap().tick);
+        // Paused: no ticks pass.
+        let latest = rewind.history.latest().unwrap().tick;
+        for _ in 0..5 {
+            app.update();
+        }
+        assert_eq!(app.world().resource::<Rewind>().history.latest().unwrap().tick, latest);
+        let file = dir.join(format!("{name}.json"));
+        app.world_mut().write_message(RewindRequest::Save(file.clone()));
+        app.update();
+        // Replayed headless from the file, as `slidewalk --headless --script` does.
+        let saved = Script::parse(&std::fs::read_to_string(&file).unwrap()).unwrap();
+        assert_eq!(saved.tick_hz, Some(hz));
+        assert_eq!(saved.controller.unwrap().walk_speed, 5.5);
+        let saved_ticks = (saved.seconds() * hz as f64).round() as u64;
+        let held = app.world().resource::<Rewind>().history.len() as u64;
+        assert_eq!(saved_ticks, held - 1 - hz as u64, "{name}");
+        let mut replay = headless::app(&Options::default(), saved);
+        for _ in 0..saved_ticks + 1 {
+            replay.update();
+        }
+        let summary = &replay.world().resource::<slidewalk::sim::player::RunStats>().summary;
+        assert_eq!(summary.ticks, saved_ticks);
+        assert!(summary.max_penetration <= 1e-4);
+        let end = player(&mut replay).state;
+        assert_eq!(
+            end.position, viewed.after.player.position,
+            "{name}: replay ended at {} instead of {}",
+            end.position, viewed.after.player.position
+        );
+        assert_eq!(end.velocity, viewed.after.player.velocity);
+        // Resuming goes on from the live state.
+        app.world_mut().write_message(RewindRequest::Pause(false));
+        app.update();
+        app.update();
+        let rewind = app.world().resource::<Rewind>();
+        assert!(!rewind.paused && rewind.viewing.is_none());
+        assert!(rewind.history.latest().unwrap().tick > latest);
+    }
     std::fs::remove_dir_all(&dir).ok();
 }
