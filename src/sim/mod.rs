@@ -32,6 +32,24 @@ pub enum SimSet {
     Record,
 }
 
+/// Wall-clock time of the last whole fixed tick (every simulation system).
+#[derive(Resource, Debug, Default)]
+pub struct SimTiming {
+    started: Option<std::time::Instant>,
+    /// Microseconds.
+    pub last_micros: f32,
+}
+
+fn start_timing(mut timing: ResMut<SimTiming>) {
+    timing.started = Some(std::time::Instant::now());
+}
+
+fn end_timing(mut timing: ResMut<SimTiming>) {
+    if let Some(started) = timing.started.take() {
+        timing.last_micros = started.elapsed().as_secs_f32() * 1e6;
+    }
+}
+
 /// The command line the game was started with.
 #[derive(Resource, Clone, Debug)]
 pub struct LaunchOptions(pub Options);
@@ -59,6 +77,10 @@ pub fn plugin(app: &mut App) {
             SimSet::Record,
         )
             .chain(),
+    );
+    app.init_resource::<SimTiming>().add_systems(
+        FixedUpdate,
+        (start_timing.before(SimSet::Place), end_timing.after(SimSet::Record)),
     );
     app.add_plugins((
         level::plugin,

@@ -110,6 +110,8 @@ fn record_tick(
         },
         pitch: input.pitch,
         report: last.report.clone(),
+        micros: last.micros,
+        sweep_micros: last.sweep_micros,
         after: WorldState {
             player: body.state,
             flying: body.flying,

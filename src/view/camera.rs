@@ -1,11 +1,20 @@
-//! The first-person camera: at the player's eyes, interpolated between
-//! fixed ticks (nothing stutters at any display rate), with the height
-//! smoothed over step-ups and step-downs (the view only; the collision stays
-//! exact).
+//! The camera: at the player's eyes, interpolated between fixed ticks
+//! (nothing stutters at any display rate), with the height smoothed over
+//! step-ups and step-downs (the view only; the collision stays exact) — or
+//! behind the player (V), pulled in by a sweep so it never looks through a
+//! wall. While the rewind shows an earlier tick, the camera shows that tick.
 
 use crate::sim::SimSet;
+use crate::sim::colliders::Colliders;
 use crate::sim::player::{CharacterController, LastTick, Player, PlayerInput};
+use crate::sim::rewind::Rewind;
+use crate::sim::tuning::CurrentSettings;
 use bevy::prelude::*;
+
+/// How far behind the player the camera sits in the third-person view, metres.
+const BEHIND: f32 = 3.5;
+/// Radius of the sphere swept to pull the third-person camera in, metres.
+const CAMERA_RADIUS: f32 = 0.2;
 
 /// Eyes above the feet, as a fraction of the ellipsoid's height (1.6 m of 1.8 m).
 const EYE_FRACTION: f32 = 0.89;
@@ -63,9 +72,13 @@ fn absorb_steps(mut smoothing: ResMut<StepSmoothing>, players: Query<(&LastTick,
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn follow_player(
     time: Res<Time>,
     fixed: Res<Time<Fixed>>,
+    rewind: Res<Rewind>,
+    settings: Res<CurrentSettings>,
+    colliders: Colliders,
     mut smoothing: ResMut<StepSmoothing>,
     players: Query<(&LastTick, &CharacterController, &PlayerInput), With<Player>>,
     mut cameras: Query<&mut Transform, With<PlayerCamera>>,
@@ -74,14 +87,43 @@ fn follow_player(
     let Some((last, body, input)) = players.iter().next() else {
         return;
     };
-    let up = body.state.up;
-    let centre = last.from.lerp(last.to, fixed.overstep_fraction());
-    let height = 2.0 * crate::view::camera::extent(body.state.radii, up);
-    let eye = centre - up * (height / 2.0) + up * (height * EYE_FRACTION + smoothing.offset);
+    // Live: between the last two ticks; rewinding: the tick viewed.
+    let (centre, radii, up, yaw, pitch, offset) = match rewind.viewing.and_then(|i| rewind.history.get(i)) {
+        Some(r) => {
+            let s = &r.after.player;
+            (s.position, s.radii, s.up, r.input.yaw, r.pitch, 0.0)
+        }
+        None => (
+            last.from.lerp(last.to, fixed.overstep_fraction()),
+            body.state.radii,
+            body.state.up,
+            input.yaw,
+            input.pitch,
+            smoothing.offset,
+        ),
+    };
+    let height = 2.0 * extent(radii, up);
+    let eye = centre - up * (height / 2.0) + up * (height * EYE_FRACTION + offset);
+    let rotation = Quat::from_rotation_y(yaw) * Quat::from_rotation_x(pitch);
+    let position = if settings.0.third_person {
+        behind(eye, rotation, up, &colliders)
+    } else {
+        eye
+    };
     for mut t in &mut cameras {
-        t.translation = eye;
-        t.rotation = Quat::from_rotation_y(input.yaw) * Quat::from_rotation_x(input.pitch);
+        t.translation = position;
+        t.rotation = rotation;
     }
+}
+
+/// The third-person camera: behind and a little above the eyes, pulled in
+/// where a wall is in the way.
+fn behind(eye: Vec3, rotation: Quat, up: Vec3, colliders: &Colliders) -> Vec3 {
+    let wanted = rotation * Vec3::Z * BEHIND + up * 0.6;
+    let placed = colliders.placed();
+    let sphere = sweep::Ellipsoid::sphere(CAMERA_RADIUS).expect("positive radius");
+    let t = sweep::sweep(&sphere, eye, wanted, &placed).map_or(1.0, |hit| hit.time);
+    eye + wanted * t
 }
 
 /// Centre-to-feet distance of an ellipsoid with `radii` along `up`, metres.

@@ -1,9 +1,12 @@
-//! The HUD (egui): a crosshair, the controls hint (shown while the mouse
-//! is not grabbed, i.e. before playing and after Esc), and the notices
-//! (errors stay, notes fade).
+//! The HUD (egui): a crosshair (F8), the controls hint (shown while the
+//! mouse is not grabbed, i.e. before playing and after Esc), "paused" while
+//! the rewind holds the simulation, and the notices (errors stay, notes
+//! fade).
 
 use crate::notices::Notices;
 use crate::sim::player::{CharacterController, Player};
+use crate::sim::rewind::Rewind;
+use crate::sim::tuning::CurrentSettings;
 use bevy::prelude::*;
 use bevy::window::{CursorGrabMode, CursorOptions, PrimaryWindow};
 use bevy_egui::{EguiContexts, EguiPlugin, EguiPrimaryContextPass, egui};
@@ -13,7 +16,8 @@ const NOTE_S: f32 = 5.0;
 
 /// The controls, as shown on screen.
 pub const CONTROLS: &str = "click: grab the mouse · mouse: look · WASD: walk · Space: jump · Shift: sprint · \
-Ctrl: crouch · E: door · R: respawn · F: fly · Esc: release the mouse · drop a .glb/.gltf to open it";
+Ctrl: crouch · E: door · R: respawn · F: fly · Esc: release the mouse · drop a .glb/.gltf to open it
+Tab: tuning panel · F1–F8: overlays · V: camera behind · P: pause and rewind · ← →: a tick back or on";
 
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins(EguiPlugin::default())
@@ -26,6 +30,8 @@ fn draw_hud(
     mut notices: ResMut<Notices>,
     players: Query<&CharacterController, With<Player>>,
     cursor: Single<&CursorOptions, With<PrimaryWindow>>,
+    settings: Res<CurrentSettings>,
+    rewind: Res<Rewind>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let dt = time.delta_secs();
@@ -36,10 +42,14 @@ fn draw_hud(
     // Crosshair.
     let centre = ctx.content_rect().center();
     let painter = ctx.layer_painter(egui::LayerId::new(egui::Order::Foreground, egui::Id::new("crosshair")));
+    let crosshair = settings.0.shows(play::Overlay::Crosshair) && !settings.0.third_person;
     for stroke in [
         egui::Stroke::new(4.0, egui::Color32::from_black_alpha(160)),
         egui::Stroke::new(2.0, egui::Color32::WHITE),
-    ] {
+    ]
+    .into_iter()
+    .filter(|_| crosshair)
+    {
         painter.line_segment([centre - egui::vec2(9.0, 0.0), centre + egui::vec2(9.0, 0.0)], stroke);
         painter.line_segment([centre - egui::vec2(0.0, 9.0), centre + egui::vec2(0.0, 9.0)], stroke);
     }
@@ -54,6 +64,12 @@ fn draw_hud(
                 ui.style_mut().visuals.override_text_color = Some(egui::Color32::WHITE);
                 if cursor.grab_mode == CursorGrabMode::None {
                     ui.label(CONTROLS);
+                }
+                if rewind.paused {
+                    ui.colored_label(
+                        egui::Color32::from_rgb(255, 220, 120),
+                        "paused: P resumes · ← → step · Tab: the rewind slider",
+                    );
                 }
                 if let Some(body) = players.iter().next() {
                     let v = body.state.world_velocity();

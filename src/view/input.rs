@@ -1,20 +1,32 @@
 //! Keyboard and mouse → the player's input: WASD, mouse look with the
 //! cursor grabbed (Esc releases it, a click grabs it again, losing focus
-//! releases it), Space, Shift, Ctrl, E, R, F; a level file dropped on the
-//! window is opened.
+//! releases it), Space, Shift, Ctrl, E, R, F; Tab (panel), V (camera),
+//! P, ← and → (rewind); a level file dropped on the window is opened.
+//! While the panel has the pointer or the keyboard, the game gets neither.
 
 use crate::sim::level::OpenLevel;
 use crate::sim::player::{Player, PlayerInput};
+use crate::sim::rewind::{Rewind, RewindRequest};
+use crate::sim::script::ScriptRun;
+use crate::sim::tuning::{CurrentSettings, Tune};
 use bevy::input::mouse::AccumulatedMouseMotion;
 use bevy::prelude::*;
 use bevy::window::{CursorGrabMode, CursorOptions, FileDragAndDrop, PrimaryWindow, WindowFocused};
+use bevy_egui::input::EguiWantsInput;
 use glam::Vec2;
 
 /// Radians of turn per pixel of mouse motion.
 const MOUSE_SENSITIVITY: f32 = 0.0022;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, (grab_cursor, read_keys, look, open_dropped_files));
+    app.add_systems(Update, (grab_cursor, read_keys, look, view_keys, open_dropped_files));
+}
+
+/// Whether egui (the panel) is using the pointer or typing.
+fn panel_has_input(egui: &Option<Res<EguiWantsInput>>) -> (bool, bool) {
+    egui.as_ref().map_or((false, false), |e| {
+        (e.wants_any_pointer_input(), e.wants_any_keyboard_input())
+    })
 }
 
 fn set_grab(cursor: &mut CursorOptions, grab: bool) {
@@ -30,9 +42,11 @@ fn grab_cursor(
     mut cursor: Single<&mut CursorOptions, With<PrimaryWindow>>,
     mouse: Res<ButtonInput<MouseButton>>,
     keys: Res<ButtonInput<KeyCode>>,
+    egui: Option<Res<EguiWantsInput>>,
     mut focus: MessageReader<WindowFocused>,
 ) {
-    if mouse.just_pressed(MouseButton::Left) {
+    // A click on the panel is for the panel.
+    if mouse.just_pressed(MouseButton::Left) && !panel_has_input(&egui).0 {
         set_grab(&mut cursor, true);
     }
     if keys.just_pressed(KeyCode::Escape) {
@@ -43,7 +57,24 @@ fn grab_cursor(
     }
 }
 
-fn read_keys(keys: Res<ButtonInput<KeyCode>>, mut inputs: Query<&mut PlayerInput, With<Player>>) {
+fn read_keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    egui: Option<Res<EguiWantsInput>>,
+    script: Option<Res<ScriptRun>>,
+    mut inputs: Query<&mut PlayerInput, With<Player>>,
+) {
+    // A script being watched drives the player.
+    if script.is_some_and(|s| !s.done) {
+        return;
+    }
+    let (pointer, typing) = panel_has_input(&egui);
+    if pointer || typing {
+        for mut input in &mut inputs {
+            input.movement = Vec2::ZERO;
+            input.held = play::Buttons::default();
+        }
+        return;
+    }
     let axis = |plus: KeyCode, minus: KeyCode| keys.pressed(plus) as i32 as f32 - keys.pressed(minus) as i32 as f32;
     let held = |a: KeyCode, b: KeyCode| keys.pressed(a) || keys.pressed(b);
     for mut input in &mut inputs {
@@ -64,15 +95,51 @@ fn read_keys(keys: Res<ButtonInput<KeyCode>>, mut inputs: Query<&mut PlayerInput
 fn look(
     motion: Res<AccumulatedMouseMotion>,
     cursor: Single<&CursorOptions, With<PrimaryWindow>>,
+    rewind: Res<Rewind>,
     mut inputs: Query<&mut PlayerInput, With<Player>>,
 ) {
-    if cursor.grab_mode == CursorGrabMode::None || motion.delta == Vec2::ZERO {
+    // Paused, the view shows the tick picked; the live heading waits.
+    if cursor.grab_mode == CursorGrabMode::None || motion.delta == Vec2::ZERO || rewind.paused {
         return;
     }
     let limit = std::f32::consts::FRAC_PI_2 - 0.01;
     for mut input in &mut inputs {
         input.yaw -= motion.delta.x * MOUSE_SENSITIVITY;
         input.pitch = (input.pitch - motion.delta.y * MOUSE_SENSITIVITY).clamp(-limit, limit);
+    }
+}
+
+/// Tab: the panel (opening it frees the mouse); V: the camera; P, ←, →: the rewind.
+fn view_keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    egui: Option<Res<EguiWantsInput>>,
+    settings: Res<CurrentSettings>,
+    rewind: Res<Rewind>,
+    mut cursor: Single<&mut CursorOptions, With<PrimaryWindow>>,
+    mut tune: MessageWriter<Tune>,
+    mut requests: MessageWriter<RewindRequest>,
+) {
+    if panel_has_input(&egui).1 {
+        return;
+    }
+    if keys.just_pressed(KeyCode::Tab) {
+        let open = !settings.0.panel_open;
+        tune.write(Tune::PanelOpen(open));
+        if open {
+            set_grab(&mut cursor, false);
+        }
+    }
+    if keys.just_pressed(KeyCode::KeyV) {
+        tune.write(Tune::ThirdPerson(!settings.0.third_person));
+    }
+    if keys.just_pressed(KeyCode::KeyP) {
+        requests.write(RewindRequest::Pause(!rewind.paused));
+    }
+    if keys.just_pressed(KeyCode::ArrowLeft) {
+        requests.write(RewindRequest::Step(-1));
+    }
+    if keys.just_pressed(KeyCode::ArrowRight) {
+        requests.write(RewindRequest::Step(1));
     }
 }
 

@@ -1,11 +1,14 @@
 //! What needs a window: drawing the level (Bevy's glTF scene), the
-//! first-person camera, keyboard and mouse input, the HUD, screenshots and
-//! recordings. Added only with a window; the simulation never reads back.
+//! camera, keyboard and mouse input, the HUD, the debug overlays, the
+//! tuning panel, screenshots. Added only with a window; the simulation
+//! never reads back (the panel sends it messages).
 
 pub mod camera;
 pub mod capture;
 pub mod hud;
 pub mod input;
+pub mod overlays;
+pub mod panel;
 pub mod scene;
 
 use bevy::asset::io::AssetSourceBuilder;
@@ -37,6 +40,8 @@ pub fn plugin(app: &mut App) {
         camera::plugin,
         input::plugin,
         hud::plugin,
+        overlays::plugin,
+        panel::plugin,
         capture::plugin,
     ));
 }

@@ -39,6 +39,10 @@ pub struct TickRecord {
     pub pitch: f32,
     /// What the controller reported.
     pub report: TickReport,
+    /// Wall-clock time of the player's tick, microseconds.
+    pub micros: f32,
+    /// Of which in collide-and-slide, microseconds.
+    pub sweep_micros: f32,
     /// Everything after the tick.
     pub after: WorldState,
 }
@@ -178,6 +182,8 @@ mod tests {
             },
             pitch: 0.0,
             report: TickReport::default(),
+            micros: 1.0,
+            sweep_micros: 0.5,
             after: WorldState {
                 player: CharacterState::standing_at(Vec3::new(t, 0.0, 0.0), &config),
                 flying: false,

@@ -1,0 +1,389 @@
+//! The tuning panel (egui, Tab shows or hides it): overlays, the ellipsoid's
+//! radii, gravity with presets, every controller tunable with its unit and
+//! a hover explanation, live readouts with rolling plots, and the rewind.
+//! The panel only sends [`Tune`] and [`RewindRequest`] messages; the
+//! simulation checks and applies them, and a refusal is shown here.
+
+use crate::sim::SimTiming;
+use crate::sim::player::{CharacterController, Player};
+use crate::sim::rewind::{Rewind, RewindRequest};
+use crate::sim::tuning::{CurrentSettings, SettingsFile, Tune, TuningStatus};
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use egui_plot::{Line, Plot};
+use play::Overlay;
+use play::tuning::{GRAVITY_PRESETS, RADIUS_LIMITS, TUNABLES};
+
+/// Frame-rate readout, smoothed.
+#[derive(Resource, Default, Debug)]
+pub struct FrameRate(pub f32);
+
+/// Where "Save these ticks" writes (the panel's text field).
+#[derive(Resource, Debug)]
+struct SavePath(String);
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<FrameRate>()
+        .insert_resource(SavePath("rewind.json".into()))
+        .add_systems(Update, measure_frame_rate)
+        .add_systems(EguiPrimaryContextPass, draw_panel);
+}
+
+fn measure_frame_rate(time: Res<Time<Real>>, mut fps: ResMut<FrameRate>) {
+    let dt = time.delta_secs();
+    if dt > 0.0 {
+        let now = 1.0 / dt;
+        fps.0 = if fps.0 == 0.0 {
+            now
+        } else {
+            fps.0 + (now - fps.0) * 0.05
+        };
+    }
+}
+
+/// Everything the panel reads, bundled.
+#[derive(bevy::ecs::system::SystemParam)]
+struct PanelState<'w, 's> {
+    settings: Res<'w, CurrentSettings>,
+    status: Res<'w, TuningStatus>,
+    file: Res<'w, SettingsFile>,
+    rewind: Res<'w, Rewind>,
+    timing: Res<'w, SimTiming>,
+    fps: Res<'w, FrameRate>,
+    fixed: Res<'w, Time<Fixed>>,
+    players: Query<'w, 's, &'static CharacterController, With<Player>>,
+}
+
+fn draw_panel(
+    mut contexts: EguiContexts,
+    state: PanelState,
+    mut save_path: ResMut<SavePath>,
+    mut tune: MessageWriter<Tune>,
+    mut rewind_requests: MessageWriter<RewindRequest>,
+) -> Result {
+    if !state.settings.0.panel_open {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let Some(body) = state.players.iter().next() else {
+        return Ok(());
+    };
+    let height = ctx.content_rect().height() - 24.0;
+    egui::Window::new("Tuning")
+        .anchor(egui::Align2::RIGHT_TOP, egui::vec2(-8.0, 8.0))
+        .default_width(340.0)
+        .max_height(height)
+        .collapsible(false)
+        .resizable(false)
+        .show(ctx, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                ui.small("Tab hides the panel · hover a setting for what it does");
+                if let Some(why) = &state.status.refused {
+                    ui.colored_label(egui::Color32::from_rgb(255, 120, 100), format!("refused: {why}"));
+                }
+                overlays(ui, &state, &mut tune);
+                ellipsoid(ui, &state, body, &mut tune);
+                gravity(ui, body, &mut tune);
+                tunables(ui, body, &mut tune);
+                readouts(ui, &state, body);
+                rewind(ui, &state, &mut save_path, &mut rewind_requests);
+                ui.separator();
+                if ui
+                    .button("Reset controller to defaults")
+                    .on_hover_text("Every controller value and the radii and gravity back to the defaults.")
+                    .clicked()
+                {
+                    tune.write(Tune::ResetController);
+                }
+                match &state.file.0 {
+                    Some(path) => ui.small(format!("settings saved to {}", path.display())),
+                    None => ui.small("settings are not saved in this run"),
+                };
+            });
+        });
+    Ok(())
+}
+
+fn overlays(ui: &mut egui::Ui, state: &PanelState, tune: &mut MessageWriter<Tune>) {
+    egui::CollapsingHeader::new("Overlays")
+        .default_open(true)
+        .show(ui, |ui| {
+            let s = &state.settings.0;
+            egui::Grid::new("overlays").num_columns(2).show(ui, |ui| {
+                for (k, o) in Overlay::ALL.into_iter().enumerate() {
+                    let mut on = s.shows(o);
+                    if ui
+                        .checkbox(&mut on, format!("F{} {}", o.function_key(), o.label()))
+                        .changed()
+                    {
+                        tune.write(Tune::Overlay(o, on));
+                    }
+                    if k % 2 == 1 {
+                        ui.end_row();
+                    }
+                }
+            });
+            let mut third = s.third_person;
+            if ui
+                .checkbox(&mut third, "V camera behind the player")
+                .on_hover_text("See the ellipsoid and its contacts from outside.")
+                .changed()
+            {
+                tune.write(Tune::ThirdPerson(third));
+            }
+        });
+}
+
+fn ellipsoid(ui: &mut egui::Ui, state: &PanelState, body: &CharacterController, tune: &mut MessageWriter<Tune>) {
+    egui::CollapsingHeader::new("Ellipsoid")
+        .default_open(true)
+        .show(ui, |ui| {
+            let config = body.controller.config();
+            let mut r = config.standing_radii;
+            let mut lock = state.settings.0.lock_xz;
+            if ui.checkbox(&mut lock, "lock x = z").changed() {
+                tune.write(Tune::LockXz(lock));
+            }
+            let (lo, hi) = RADIUS_LIMITS;
+            let mut changed = false;
+            for (axis, name) in [(0, "x radius"), (1, "y radius (height / 2)"), (2, "z radius")] {
+                let mut v = r[axis];
+                let response = ui.add(
+                    egui::Slider::new(&mut v, lo..=hi)
+                        .text(name)
+                        .suffix(" m")
+                        .clamping(egui::SliderClamping::Never),
+                );
+                if response.changed() {
+                    r[axis] = v;
+                    if lock && axis != 1 {
+                        r[2 - axis] = v;
+                    }
+                    changed = true;
+                }
+            }
+            if changed {
+                tune.write(Tune::Radii(r));
+            }
+            ui.small(format!(
+                "crouched: {:.2} × {:.2} × {:.2} m (height ratio kept)",
+                config.crouched_radii.x, config.crouched_radii.y, config.crouched_radii.z
+            ));
+        });
+}
+
+fn gravity(ui: &mut egui::Ui, body: &CharacterController, tune: &mut MessageWriter<Tune>) {
+    egui::CollapsingHeader::new("Gravity")
+        .default_open(true)
+        .show(ui, |ui| {
+            let g = body.controller.config().gravity;
+            ui.horizontal(|ui| {
+                for (k, (name, preset)) in GRAVITY_PRESETS.iter().enumerate() {
+                    if ui
+                        .selectable_label(g == *preset, *name)
+                        .on_hover_text(format!("({}, {}, {}) m/s²", preset.x, preset.y, preset.z))
+                        .clicked()
+                    {
+                        tune.write(Tune::GravityPreset(k));
+                    }
+                }
+            });
+            let mut magnitude = g.length();
+            let mut direction = g.try_normalize().unwrap_or(-body.state.up);
+            let mut changed = ui
+                .add(
+                    egui::Slider::new(&mut magnitude, 0.0..=30.0)
+                        .text("magnitude")
+                        .suffix(" m/s²")
+                        .clamping(egui::SliderClamping::Never),
+                )
+                .on_hover_text("0 is weightless; \"up\" then stays as it was.")
+                .changed();
+            ui.horizontal(|ui| {
+                ui.label("direction");
+                for axis in 0..3 {
+                    changed |= ui
+                        .add(egui::DragValue::new(&mut direction[axis]).speed(0.02).range(-1.0..=1.0))
+                        .changed();
+                }
+            });
+            if changed {
+                tune.write(Tune::Gravity(direction, magnitude));
+            }
+            ui.small(format!(
+                "up = ({:.2}, {:.2}, {:.2})",
+                body.state.up.x, body.state.up.y, body.state.up.z
+            ));
+        });
+}
+
+fn tunables(ui: &mut egui::Ui, body: &CharacterController, tune: &mut MessageWriter<Tune>) {
+    egui::CollapsingHeader::new("Controller")
+        .default_open(true)
+        .show(ui, |ui| {
+            let config = body.controller.config();
+            for t in TUNABLES {
+                let mut v = t.get(config) as f64;
+                let mut slider = egui::Slider::new(&mut v, t.min as f64..=t.max as f64)
+                    .text(t.label)
+                    .suffix(format!(" {}", t.unit))
+                    .clamping(egui::SliderClamping::Never);
+                if t.whole {
+                    slider = slider.integer();
+                }
+                if t.min > 0.0 && t.max / t.min > 1000.0 {
+                    slider = slider.logarithmic(true);
+                }
+                let response = ui.add(slider).on_hover_text(t.help);
+                if response.changed() {
+                    tune.write(Tune::Value(t.key, v));
+                }
+            }
+        });
+}
+
+fn readouts(ui: &mut egui::Ui, state: &PanelState, body: &CharacterController) {
+    egui::CollapsingHeader::new("Readouts")
+        .default_open(true)
+        .show(ui, |ui| {
+            let Some(r) = state.rewind.shown() else {
+                ui.label("no tick yet");
+                return;
+            };
+            let s = &r.after.player;
+            let report = &r.report;
+            let on_platform = s.ground.is_some_and(|g| g.velocity != Vec3::ZERO);
+            let slope = s
+                .ground
+                .map(|g| g.normal.dot(s.up).clamp(-1.0, 1.0).acos().to_degrees());
+            egui::Grid::new("readouts").num_columns(2).show(ui, |ui| {
+                let mut row = |name: &str, value: String| {
+                    ui.label(name);
+                    ui.monospace(value);
+                    ui.end_row();
+                };
+                row("fps", format!("{:.0}", state.fps.0));
+                row("simulation tick", format!("{:.0} µs", state.timing.last_micros));
+                row("player tick", format!("{:.1} µs", r.micros));
+                row("sweeps", format!("{:.1} µs", r.sweep_micros));
+                row("slide iterations", report.sweeps.to_string());
+                row("contacts", report.contacts.len().to_string());
+                row(
+                    "state",
+                    [
+                        (s.grounded(), "grounded"),
+                        (!s.grounded(), "in the air"),
+                        (on_platform, "on platform"),
+                        (report.crushed, "crushed"),
+                        (report.stepped, "stepped"),
+                        (s.crouched, "crouched"),
+                        (body.flying, "flying"),
+                    ]
+                    .iter()
+                    .filter(|(on, _)| *on)
+                    .map(|(_, name)| *name)
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                );
+                let p = s.feet();
+                row("feet", format!("{:.2}, {:.2}, {:.2} m", p.x, p.y, p.z));
+                let v = s.world_velocity();
+                row(
+                    "velocity",
+                    format!("{:.2}, {:.2}, {:.2} m/s ({:.2})", v.x, v.y, v.z, v.length()),
+                );
+                if let Some(slope) = slope {
+                    row(
+                        "slope",
+                        format!("{slope:.1}° of {:.0}°", body.controller.config().walkable_slope_deg),
+                    );
+                }
+            });
+            let dt = state.fixed.timestep().as_secs_f64();
+            let shown = state.rewind.shown_index().unwrap_or(0);
+            let points = |f: &dyn Fn(&play::TickRecord) -> f64| -> Vec<[f64; 2]> {
+                state
+                    .rewind
+                    .history
+                    .iter()
+                    .enumerate()
+                    .map(|(k, r)| [(k as f64 - shown as f64) * dt, f(r)])
+                    .collect()
+            };
+            let tick = points(&|r| r.micros as f64);
+            let sweeps = points(&|r| r.sweep_micros as f64);
+            let speed = points(&|r| {
+                let v = r.after.player.world_velocity();
+                (v - r.after.player.up * v.dot(r.after.player.up)).length() as f64
+            });
+            ui.label("player tick and sweeps, µs (x: seconds from the tick shown)");
+            Plot::new("tick_time")
+                .height(80.0)
+                .allow_zoom(false)
+                .allow_drag(false)
+                .allow_scroll(false)
+                .include_y(0.0)
+                .show(ui, |plot| {
+                    plot.line(Line::new("tick", tick));
+                    plot.line(Line::new("sweeps", sweeps));
+                });
+            ui.label("speed across \"up\", m/s");
+            Plot::new("speed")
+                .height(80.0)
+                .allow_zoom(false)
+                .allow_drag(false)
+                .allow_scroll(false)
+                .include_y(0.0)
+                .show(ui, |plot| plot.line(Line::new("speed", speed)));
+        });
+}
+
+fn rewind(
+    ui: &mut egui::Ui,
+    state: &PanelState,
+    save_path: &mut SavePath,
+    requests: &mut MessageWriter<RewindRequest>,
+) {
+    egui::CollapsingHeader::new("Rewind").default_open(true).show(ui, |ui| {
+        let rw = &state.rewind;
+        let held = rw.history.len();
+        ui.horizontal(|ui| {
+            let label = if rw.paused { "▶ resume (P)" } else { "⏸ pause (P)" };
+            if ui.button(label).clicked() {
+                requests.write(RewindRequest::Pause(!rw.paused));
+            }
+            if ui.button("◀").on_hover_text("one tick back (←)").clicked() {
+                requests.write(RewindRequest::Step(-1));
+            }
+            if ui.button("▶").on_hover_text("one tick on (→)").clicked() {
+                requests.write(RewindRequest::Step(1));
+            }
+        });
+        if held > 0 {
+            let mut at = rw.shown_index().unwrap_or(0);
+            let dt = state.fixed.timestep().as_secs_f32();
+            let back = (held - 1 - at) as f32 * dt;
+            if ui
+                .add(egui::Slider::new(&mut at, 0..=held - 1).show_value(false))
+                .changed()
+            {
+                requests.write(RewindRequest::View(at));
+            }
+            ui.small(format!(
+                "tick {} · {back:.2} s before the newest · {:.1} s held",
+                rw.shown().map_or(0, |r| r.tick),
+                held as f32 * dt
+            ));
+        }
+        ui.horizontal(|ui| {
+            ui.add(egui::TextEdit::singleline(&mut save_path.0).desired_width(160.0));
+            if ui
+                .button("Save these ticks")
+                .on_hover_text("Writes the ticks up to the one shown as a script that replays headless.")
+                .clicked()
+            {
+                requests.write(RewindRequest::Save(save_path.0.clone().into()));
+            }
+        });
+    });
+}
