@@ -9,6 +9,7 @@ use super::level::CurrentLevel;
 use super::movers::{LevelClock, MoverBody, Squeezed};
 use super::player::{CharacterController, Player, PlayerInput, respawn};
 use crate::notices::Notices;
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use level::MoverKind;
 use play::{Recorder, Script, ScriptPlayer, Start};
@@ -60,6 +61,14 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(FixedUpdate, record.after(SimSet::Input).before(SimSet::Movers));
 }
 
+/// The doors' and lifts' side of the simulation state.
+#[derive(SystemParam)]
+struct MoverState<'w, 's> {
+    clock: ResMut<'w, LevelClock>,
+    squeezed: ResMut<'w, Squeezed>,
+    bodies: Query<'w, 's, &'static mut MoverBody>,
+}
+
 /// Puts the simulation in the state a script starts from: its controller
 /// settings, the player's state, the lifts' clock, the doors.
 fn start_script(
@@ -67,9 +76,7 @@ fn start_script(
     current: &CurrentLevel,
     body: &mut CharacterController,
     input: &mut PlayerInput,
-    clock: &mut LevelClock,
-    squeezed: &mut Squeezed,
-    movers: &mut Query<&mut MoverBody>,
+    movers: &mut MoverState,
     notices: &mut Notices,
 ) {
     if let Some(config) = script.controller
@@ -91,10 +98,10 @@ fn start_script(
     } = start;
     body.state = *state;
     body.flying = false;
-    clock.seconds = *clock_s;
-    squeezed.0 = squeezers.clone();
+    movers.clock.seconds = *clock_s;
+    movers.squeezed.0 = squeezers.clone();
     let Some(level) = &current.level else { return };
-    for mut m in movers.iter_mut() {
+    for mut m in movers.bodies.iter_mut() {
         let Some(mover) = level.movers.get(m.index) else {
             continue;
         };
@@ -111,15 +118,12 @@ fn start_script(
     }
 }
 
-#[allow(clippy::too_many_arguments)]
 fn feed_script(
     run: Option<ResMut<ScriptRun>>,
     time: Res<Time<Fixed>>,
     current: Res<CurrentLevel>,
-    mut clock: ResMut<LevelClock>,
-    mut squeezed: ResMut<Squeezed>,
+    mut movers: MoverState,
     mut notices: ResMut<Notices>,
-    mut movers: Query<&mut MoverBody>,
     mut players: Query<(&mut CharacterController, &mut PlayerInput), With<Player>>,
 ) {
     let Some(mut run) = run else { return };
@@ -130,16 +134,7 @@ fn feed_script(
     let run = &mut *run;
     if run.player.is_none() {
         for (mut body, mut input) in &mut players {
-            start_script(
-                &run.script,
-                &current,
-                &mut body,
-                &mut input,
-                &mut clock,
-                &mut squeezed,
-                &mut movers,
-                &mut notices,
-            );
+            start_script(&run.script, &current, &mut body, &mut input, &mut movers, &mut notices);
         }
     }
     let player = run

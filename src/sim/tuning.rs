@@ -147,9 +147,10 @@ fn apply_tuning(
             }
         }
     }
-    if changed && let Some(path) = &file.0 {
-        if let Err(e) = settings.0.save(path) {
-            notices.error(e);
-        }
+    if changed
+        && let Some(path) = &file.0
+        && let Err(e) = settings.0.save(path)
+    {
+        notices.error(e);
     }
 }

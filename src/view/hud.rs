@@ -17,7 +17,7 @@ const NOTE_S: f32 = 5.0;
 /// The controls, as shown on screen.
 pub const CONTROLS: &str = "click: grab the mouse · mouse: look · WASD: walk · Space: jump · Shift: sprint · \
 Ctrl: crouch · E: door · R: respawn · F: fly · Esc: release the mouse · drop a .glb/.gltf to open it
-Tab: tuning panel · F1–F8: overlays · V: camera behind · P: pause and rewind · ← →: a tick back or on";
+Tab: tuning panel · F1–F8: overlays · V: camera behind · P: pause and rewind · left/right arrows: a tick back or on";
 
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins(EguiPlugin::default())
@@ -68,7 +68,7 @@ fn draw_hud(
                 if rewind.paused {
                     ui.colored_label(
                         egui::Color32::from_rgb(255, 220, 120),
-                        "paused: P resumes · ← → step · Tab: the rewind slider",
+                        "paused: P resumes · left/right arrows step · Tab: the rewind slider",
                     );
                 }
                 if let Some(body) = players.iter().next() {

@@ -229,7 +229,7 @@ fn draw_contacts(
 
 /// The slide planes of the ticks in the last second up to the one shown,
 /// newest first, with their age in seconds (near-duplicates dropped).
-fn recent_planes(rewind: &Rewind, dt: f32) -> Vec<(Vec3, Vec3, f32, Color)> {
+fn recent_planes(rewind: &Rewind, dt: f32, cos_walkable: f32) -> Vec<(Vec3, Vec3, f32, Color)> {
     let Some(shown) = rewind.shown_index() else {
         return Vec::new();
     };
@@ -246,7 +246,7 @@ fn recent_planes(rewind: &Rewind, dt: f32) -> Vec<(Vec3, Vec3, f32, Color)> {
                 .iter()
                 .any(|(po, pn, ..)| pn.dot(n) > 0.995 && (*po - o).dot(n).abs() < 0.02 && po.distance(o) < 0.4);
             if !seen && planes.len() < MAX_PLANES {
-                planes.push((o, n, age, role_colour(c, up, 0.7071)));
+                planes.push((o, n, age, role_colour(c, up, cos_walkable)));
             }
         }
     }
@@ -257,13 +257,14 @@ fn draw_slide_planes(
     rewind: Res<Rewind>,
     settings: Res<CurrentSettings>,
     fixed: Res<Time<Fixed>>,
+    players: Query<&CharacterController, With<Player>>,
     mut quads: Query<(&SlideQuad, &mut Transform, &mut Visibility)>,
     mut materials: ResMut<Assets<StandardMaterial>>,
     mut gizmos: Gizmos<SlidePlaneGizmos>,
 ) {
     let on = settings.0.shows(Overlay::SlidePlanes);
     let planes = if on {
-        recent_planes(&rewind, fixed.timestep().as_secs_f32())
+        recent_planes(&rewind, fixed.timestep().as_secs_f32(), cos_walkable(&players))
     } else {
         Vec::new()
     };
@@ -283,11 +284,14 @@ fn draw_slide_planes(
         if let Some(mut m) = materials.get_mut(&quad.material) {
             m.base_color = colour.with_alpha(0.35 * fade);
         }
-        gizmos.rect(
-            Isometry3d::new(origin + normal * 0.01, rotation),
-            Vec2::splat(PLANE_SIZE),
-            colour.with_alpha(0.9 * fade),
-        );
+        // Outlined while it is this tick's plane; the fills show the slide.
+        if age == 0.0 {
+            gizmos.rect(
+                Isometry3d::new(origin + normal * 0.01, rotation),
+                Vec2::splat(PLANE_SIZE),
+                colour,
+            );
+        }
     }
 }
 

@@ -72,34 +72,34 @@ fn draw_panel(
     egui::Window::new("Tuning")
         .anchor(egui::Align2::RIGHT_TOP, egui::vec2(-8.0, 8.0))
         .default_width(340.0)
+        .default_height(height)
         .max_height(height)
         .collapsible(false)
-        .resizable(false)
+        .resizable([false, true])
+        .vscroll(true)
         .show(ctx, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| {
-                ui.small("Tab hides the panel · hover a setting for what it does");
-                if let Some(why) = &state.status.refused {
-                    ui.colored_label(egui::Color32::from_rgb(255, 120, 100), format!("refused: {why}"));
-                }
-                overlays(ui, &state, &mut tune);
-                ellipsoid(ui, &state, body, &mut tune);
-                gravity(ui, body, &mut tune);
-                tunables(ui, body, &mut tune);
-                readouts(ui, &state, body);
-                rewind(ui, &state, &mut save_path, &mut rewind_requests);
-                ui.separator();
-                if ui
-                    .button("Reset controller to defaults")
-                    .on_hover_text("Every controller value and the radii and gravity back to the defaults.")
-                    .clicked()
-                {
-                    tune.write(Tune::ResetController);
-                }
-                match &state.file.0 {
-                    Some(path) => ui.small(format!("settings saved to {}", path.display())),
-                    None => ui.small("settings are not saved in this run"),
-                };
-            });
+            ui.small("Tab hides the panel · hover a setting for what it does");
+            if let Some(why) = &state.status.refused {
+                ui.colored_label(egui::Color32::from_rgb(255, 120, 100), format!("refused: {why}"));
+            }
+            overlays(ui, &state, &mut tune);
+            rewind(ui, &state, &mut save_path, &mut rewind_requests);
+            readouts(ui, &state, body);
+            ellipsoid(ui, &state, body, &mut tune);
+            gravity(ui, body, &mut tune);
+            tunables(ui, body, &mut tune);
+            ui.separator();
+            if ui
+                .button("Reset controller to defaults")
+                .on_hover_text("Every controller value and the radii and gravity back to the defaults.")
+                .clicked()
+            {
+                tune.write(Tune::ResetController);
+            }
+            match &state.file.0 {
+                Some(path) => ui.small(format!("settings saved to {}", path.display())),
+                None => ui.small("settings are not saved in this run"),
+            };
         });
     Ok(())
 }
@@ -219,7 +219,7 @@ fn gravity(ui: &mut egui::Ui, body: &CharacterController, tune: &mut MessageWrit
 
 fn tunables(ui: &mut egui::Ui, body: &CharacterController, tune: &mut MessageWriter<Tune>) {
     egui::CollapsingHeader::new("Controller")
-        .default_open(true)
+        .default_open(false)
         .show(ui, |ui| {
             let config = body.controller.config();
             for t in TUNABLES {
@@ -348,14 +348,18 @@ fn rewind(
         let rw = &state.rewind;
         let held = rw.history.len();
         ui.horizontal(|ui| {
-            let label = if rw.paused { "▶ resume (P)" } else { "⏸ pause (P)" };
+            let label = if rw.paused { "resume (P)" } else { "pause (P)" };
             if ui.button(label).clicked() {
                 requests.write(RewindRequest::Pause(!rw.paused));
             }
-            if ui.button("◀").on_hover_text("one tick back (←)").clicked() {
+            if ui
+                .button("< tick")
+                .on_hover_text("one tick back (left arrow)")
+                .clicked()
+            {
                 requests.write(RewindRequest::Step(-1));
             }
-            if ui.button("▶").on_hover_text("one tick on (→)").clicked() {
+            if ui.button("tick >").on_hover_text("one tick on (right arrow)").clicked() {
                 requests.write(RewindRequest::Step(1));
             }
         });

@@ -104,9 +104,7 @@ impl Options {
                     let v = value("--rewind")?;
                     let parts: Vec<Option<f32>> = v.split(',').map(|p| p.trim().parse().ok()).collect();
                     match parts[..] {
-                        [Some(at), Some(back)]
-                            if at.is_finite() && back.is_finite() && at > 0.0 && back >= 0.0 && back <= 10.0 =>
-                        {
+                        [Some(at), Some(back)] if at.is_finite() && at > 0.0 && (0.0..=10.0).contains(&back) => {
                             o.rewind = Some((at, back))
                         }
                         _ => {
@@ -160,12 +158,12 @@ mod tests {
         assert_eq!(o.level, Some("a.glb".into()));
         assert_eq!(o.tick_hz, Some(144.0));
         assert_eq!(o.tick_hz(), 144.0);
+        assert_eq!(o.spawn, Some(Vec3::new(1.0, 2.5, -3.0)));
+        assert_eq!(o.yaw_deg, Some(90.0));
         let o = Options::parse(&args("--script s.json --settings my.json --rewind 6,1.5")).unwrap();
         assert_eq!(o.settings, Some("my.json".into()));
         assert_eq!(o.rewind, Some((6.0, 1.5)));
         assert_eq!(o.tick_hz(), 60.0);
-        assert_eq!(o.spawn, Some(Vec3::new(1.0, 2.5, -3.0)));
-        assert_eq!(o.yaw_deg, Some(90.0));
         assert_eq!(Options::parse(&[]).unwrap(), Options::default());
     }
 

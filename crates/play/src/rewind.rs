@@ -176,7 +176,7 @@ mod tests {
                     ..Buttons::default()
                 },
                 pressed: Buttons {
-                    jump: tick % 40 == 0,
+                    jump: tick.is_multiple_of(40),
                     ..Buttons::default()
                 },
             },
