@@ -4,6 +4,7 @@
 use crate::sim::player::RunStats;
 use crate::sim::script::{ScriptRun, options_for_script, read_script};
 use crate::sim::{self, LaunchOptions, tick_length};
+use bevy::ecs::schedule::{ScheduleLabel, SingleThreadedExecutor};
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 use play::{Options, Script, Summary};
@@ -19,6 +20,20 @@ pub fn app(options: &Options, script: Script) -> App {
         .insert_resource(TimeUpdateStrategy::ManualDuration(tick_length(options.tick_hz())))
         .insert_resource(ScriptRun::new(script))
         .add_plugins(sim::plugin);
+    // The frame schedules too (the simulation plugin already runs the fixed
+    // ones on one thread): headless, a frame is one tick of a few microseconds.
+    for label in [
+        First.intern(),
+        PreUpdate.intern(),
+        RunFixedMainLoop.intern(),
+        Update.intern(),
+        PostUpdate.intern(),
+        Last.intern(),
+    ] {
+        app.edit_schedule(label, |s| {
+            s.set_executor(SingleThreadedExecutor::new());
+        });
+    }
     app.finish();
     app.cleanup();
     app

@@ -12,6 +12,7 @@ pub mod rewind;
 pub mod script;
 pub mod tuning;
 
+use bevy::ecs::schedule::{ScheduleLabel, SingleThreadedExecutor};
 use bevy::prelude::*;
 use play::Options;
 use std::time::Duration;
@@ -78,6 +79,19 @@ pub fn plugin(app: &mut App) {
         )
             .chain(),
     );
+    // A tick is a few microseconds of small systems: waking worker threads
+    // for them costs far more (measured headless: 518 → 10 µs per tick).
+    for label in [
+        FixedFirst.intern(),
+        FixedPreUpdate.intern(),
+        FixedUpdate.intern(),
+        FixedPostUpdate.intern(),
+        FixedLast.intern(),
+    ] {
+        app.edit_schedule(label, |s| {
+            s.set_executor(SingleThreadedExecutor::new());
+        });
+    }
     app.init_resource::<SimTiming>().add_systems(
         FixedUpdate,
         (start_timing.before(SimSet::Place), end_timing.after(SimSet::Record)),
