@@ -4,7 +4,7 @@
 use crate::sim::player::RunStats;
 use crate::sim::script::{ScriptRun, options_for_script, read_script};
 use crate::sim::{self, LaunchOptions, tick_length};
-use bevy::ecs::schedule::{ScheduleLabel, SingleThreadedExecutor};
+use bevy::ecs::schedule::ScheduleLabel;
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 use play::{Options, Script, Summary};
@@ -22,18 +22,17 @@ pub fn app(options: &Options, script: Script) -> App {
         .add_plugins(sim::plugin);
     // The frame schedules too (the simulation plugin already runs the fixed
     // ones on one thread): headless, a frame is one tick of a few microseconds.
-    for label in [
-        First.intern(),
-        PreUpdate.intern(),
-        RunFixedMainLoop.intern(),
-        Update.intern(),
-        PostUpdate.intern(),
-        Last.intern(),
-    ] {
-        app.edit_schedule(label, |s| {
-            s.set_executor(SingleThreadedExecutor::new());
-        });
-    }
+    sim::run_on_one_thread(
+        &mut app,
+        [
+            First.intern(),
+            PreUpdate.intern(),
+            RunFixedMainLoop.intern(),
+            Update.intern(),
+            PostUpdate.intern(),
+            Last.intern(),
+        ],
+    );
     app.finish();
     app.cleanup();
     app

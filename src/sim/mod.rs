@@ -12,7 +12,7 @@ pub mod rewind;
 pub mod script;
 pub mod tuning;
 
-use bevy::ecs::schedule::{ScheduleLabel, SingleThreadedExecutor};
+use bevy::ecs::schedule::{InternedScheduleLabel, ScheduleLabel, SingleThreadedExecutor};
 use bevy::prelude::*;
 use play::Options;
 use std::time::Duration;
@@ -51,6 +51,15 @@ fn end_timing(mut timing: ResMut<SimTiming>) {
     }
 }
 
+/// Runs these schedules' systems one after another on the calling thread.
+pub fn run_on_one_thread(app: &mut App, labels: impl IntoIterator<Item = InternedScheduleLabel>) {
+    for label in labels {
+        app.edit_schedule(label, |s| {
+            s.set_executor(SingleThreadedExecutor::new());
+        });
+    }
+}
+
 /// The command line the game was started with.
 #[derive(Resource, Clone, Debug)]
 pub struct LaunchOptions(pub Options);
@@ -81,17 +90,16 @@ pub fn plugin(app: &mut App) {
     );
     // A tick is a few microseconds of small systems: waking worker threads
     // for them costs far more (measured headless: 518 → 10 µs per tick).
-    for label in [
-        FixedFirst.intern(),
-        FixedPreUpdate.intern(),
-        FixedUpdate.intern(),
-        FixedPostUpdate.intern(),
-        FixedLast.intern(),
-    ] {
-        app.edit_schedule(label, |s| {
-            s.set_executor(SingleThreadedExecutor::new());
-        });
-    }
+    run_on_one_thread(
+        app,
+        [
+            FixedFirst.intern(),
+            FixedPreUpdate.intern(),
+            FixedUpdate.intern(),
+            FixedPostUpdate.intern(),
+            FixedLast.intern(),
+        ],
+    );
     app.init_resource::<SimTiming>().add_systems(
         FixedUpdate,
         (start_timing.before(SimSet::Place), end_timing.after(SimSet::Record)),
