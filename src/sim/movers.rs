@@ -49,13 +49,6 @@ pub struct LevelClock {
     generation: u32,
 }
 
-impl LevelClock {
-    /// The level generation the clock counts for.
-    pub fn generation(&self) -> u32 {
-        self.generation
-    }
-}
-
 /// Movers that squeezed the player last tick (indices in the level).
 #[derive(Resource, Default, Debug)]
 pub struct Squeezed(pub Vec<usize>);
@@ -79,6 +72,15 @@ fn restart_clock(current: Res<CurrentLevel>, mut clock: ResMut<LevelClock>) {
             seconds: 0.0,
             generation: current.generation,
         };
+    }
+}
+
+/// Where a mover is: a lift by the clock (seconds since the level opened),
+/// a door by how open it is (closed without a state).
+pub fn pose_of(mover: &Mover, door: Option<DoorControl>, clock_s: f64) -> Pose {
+    match mover.kind {
+        MoverKind::Lift(lift) => mover.pose_at(lift.openness_at(clock_s)),
+        MoverKind::Door(_) => mover.pose_at(door.map_or(0.0, |d| d.openness)),
     }
 }
 
@@ -109,26 +111,23 @@ fn advance_movers(
             continue;
         };
         body.previous = body.pose;
-        let pose = match mover.kind {
-            MoverKind::Lift(lift) => mover.pose_at(lift.openness_at(clock.seconds)),
-            MoverKind::Door(spec) => {
-                let distance = player.map_or(f32::INFINITY, |(c, _)| {
-                    distance_to_box(&bounds_at(mover, &body.pose), c.state.position)
-                });
-                let index = body.index;
-                let door = body.door.get_or_insert_with(DoorControl::closed);
-                if squeezers.contains(&index) {
-                    door.squeezed();
-                }
-                if let Some((_, input)) = player
-                    && input.pressed.use_key
-                {
-                    door.use_key(&spec, distance, USE_REACH);
-                }
-                door.advance(&spec, distance, dt);
-                mover.pose_at(door.openness)
+        if let MoverKind::Door(spec) = mover.kind {
+            let distance = player.map_or(f32::INFINITY, |(c, _)| {
+                distance_to_box(&bounds_at(mover, &body.pose), c.state.position)
+            });
+            let index = body.index;
+            let door = body.door.get_or_insert_with(DoorControl::closed);
+            if squeezers.contains(&index) {
+                door.squeezed();
             }
-        };
+            if let Some((_, input)) = player
+                && input.pressed.use_key
+            {
+                door.use_key(&spec, distance, USE_REACH);
+            }
+            door.advance(&spec, distance, dt);
+        }
+        let pose = pose_of(mover, body.door, clock.seconds);
         body.pose = pose;
         *transform = Transform::from_translation(pose.translation).with_rotation(pose.rotation);
     }

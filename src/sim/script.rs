@@ -6,7 +6,7 @@
 use super::LaunchOptions;
 use super::SimSet;
 use super::level::CurrentLevel;
-use super::movers::{LevelClock, MoverBody, Squeezed};
+use super::movers::{LevelClock, MoverBody, Squeezed, pose_of};
 use super::player::{CharacterController, Player, PlayerInput, respawn};
 use crate::notices::Notices;
 use bevy::ecs::system::SystemParam;
@@ -105,14 +105,10 @@ fn start_script(
         let Some(mover) = level.movers.get(m.index) else {
             continue;
         };
-        let pose = match mover.kind {
-            MoverKind::Lift(lift) => mover.pose_at(lift.openness_at(*clock_s)),
-            MoverKind::Door(_) => {
-                let door = doors.get(m.index).copied().flatten().unwrap_or_default();
-                m.door = Some(door);
-                mover.pose_at(door.openness)
-            }
-        };
+        if matches!(mover.kind, MoverKind::Door(_)) {
+            m.door = Some(doors.get(m.index).copied().flatten().unwrap_or_default());
+        }
+        let pose = pose_of(mover, m.door, *clock_s);
         m.pose = pose;
         m.previous = pose;
     }

@@ -23,7 +23,7 @@ use crate::sim::rewind::Rewind;
 use crate::sim::tuning::{CurrentSettings, Tune};
 use bevy::color::palettes::css;
 use bevy::prelude::*;
-use controller::{Pass, PassContact};
+use controller::{ControllerConfig, Pass, PassContact};
 use level::MoverKind;
 use play::{Overlay, TickRecord};
 use sweep::{Aabb, Feature, Pose};
@@ -190,13 +190,16 @@ fn role_colour(c: &PassContact, up: Vec3, cos_walkable: f32) -> Color {
     }
 }
 
-fn cos_walkable(players: &Query<&CharacterController, With<Player>>) -> f32 {
+/// The player's controller settings (the defaults before there is a player).
+fn player_config(players: &Query<&CharacterController, With<Player>>) -> ControllerConfig {
     players
         .iter()
         .next()
-        .map_or(45f32, |b| b.controller.config().walkable_slope_deg)
-        .to_radians()
-        .cos()
+        .map_or_else(ControllerConfig::default, |b| *b.controller.config())
+}
+
+fn cos_walkable(players: &Query<&CharacterController, With<Player>>) -> f32 {
+    player_config(players).walkable_slope_deg.to_radians().cos()
 }
 
 fn draw_contacts(
@@ -401,9 +404,8 @@ fn draw_bvh(
         .map_or(s.position, |p| p.after.player.position);
     // Every pass of the tick sweeps within this box: the motion, the radii,
     // and the step-up and snap reach along "up".
-    let reach = players.iter().next().map_or(0.8, |b| {
-        b.controller.config().step_height + b.controller.config().snap_distance
-    });
+    let config = player_config(&players);
+    let reach = config.step_height + config.snap_distance;
     let swept = Aabb::from_corners(before.min(s.position), before.max(s.position)).expand(s.radii + Vec3::splat(reach));
     let mut drawn = 0;
     let mut draw = |pose: &Pose, collider: &sweep::MeshCollider| {
@@ -460,10 +462,7 @@ fn draw_ground(
     let Some(r) = rewind.shown() else { return };
     let s = &r.after.player;
     let Some(g) = s.ground else { return };
-    let limit = players
-        .iter()
-        .next()
-        .map_or(45.0, |b| b.controller.config().walkable_slope_deg);
+    let limit = player_config(&players).walkable_slope_deg;
     let slope = g.normal.dot(s.up).clamp(-1.0, 1.0).acos().to_degrees();
     let colour: Color = if slope <= limit + 1e-3 {
         css::LIME.into()

@@ -34,6 +34,36 @@ impl Tunable {
     pub fn get(&self, config: &ControllerConfig) -> f32 {
         (self.get)(config)
     }
+
+    /// `value` if it is a number within the limits (a whole one if need be).
+    pub fn check(&self, value: f64) -> Result<f32, String> {
+        if !value.is_finite() {
+            return Err(format!("{} must be a number, got {value}", self.label));
+        }
+        if value < self.min as f64 || value > self.max as f64 {
+            return Err(format!(
+                "{} must be between {} and {} {}, got {value}",
+                self.label, self.min, self.max, self.unit
+            ));
+        }
+        if self.whole && value.fract() != 0.0 {
+            return Err(format!("{} must be a whole number, got {value}", self.label));
+        }
+        Ok(value as f32)
+    }
+}
+
+/// `r` if every radius is within [`RADIUS_LIMITS`].
+fn check_radii(what: &str, r: Vec3) -> Result<Vec3, String> {
+    let (lo, hi) = RADIUS_LIMITS;
+    if r.is_finite() && r.min_element() >= lo && r.max_element() <= hi {
+        Ok(r)
+    } else {
+        Err(format!(
+            "{what} must be between {lo} and {hi} m, got ({}, {}, {})",
+            r.x, r.y, r.z
+        ))
+    }
 }
 
 macro_rules! tunable {
@@ -197,33 +227,15 @@ fn checked(config: ControllerConfig) -> Result<ControllerConfig, String> {
 /// `config` with the tunable `key` set to `value`, or why not.
 pub fn set_value(config: &ControllerConfig, key: &str, value: f64) -> Result<ControllerConfig, String> {
     let t = tunable(key).ok_or_else(|| format!("there is no setting called {key:?}"))?;
-    if !value.is_finite() {
-        return Err(format!("{} must be a number, got {value}", t.label));
-    }
-    if value < t.min as f64 || value > t.max as f64 {
-        return Err(format!(
-            "{} must be between {} and {} {}, got {value}",
-            t.label, t.min, t.max, t.unit
-        ));
-    }
-    if t.whole && value.fract() != 0.0 {
-        return Err(format!("{} must be a whole number, got {value}", t.label));
-    }
     let mut c = *config;
-    (t.set)(&mut c, value as f32);
+    (t.set)(&mut c, t.check(value)?);
     checked(c)
 }
 
 /// `config` with new standing radii, metres (x, y, z); the crouched radii
 /// keep their x and z equal to the standing ones and their height ratio.
 pub fn set_radii(config: &ControllerConfig, standing: Vec3) -> Result<ControllerConfig, String> {
-    let (lo, hi) = RADIUS_LIMITS;
-    if !standing.is_finite() || standing.min_element() < lo || standing.max_element() > hi {
-        return Err(format!(
-            "radii must be between {lo} and {hi} m, got ({}, {}, {})",
-            standing.x, standing.y, standing.z
-        ));
-    }
+    check_radii("radii", standing)?;
     let ratio = config.crouched_radii.y / config.standing_radii.y;
     let mut c = *config;
     c.standing_radii = standing;
@@ -301,19 +313,8 @@ pub fn config_from_json(v: &Value) -> (ControllerConfig, Vec<String>) {
     for (key, value) in obj {
         let vector = || read_vec3(value).ok_or_else(|| format!("{key} must be [x, y, z], got {value}"));
         let result = match key.as_str() {
-            "standing_radii" | "crouched_radii" => vector().and_then(|r| {
-                let (lo, hi) = RADIUS_LIMITS;
-                if r.is_finite() && r.min_element() >= lo && r.max_element() <= hi {
-                    if key == "standing_radii" {
-                        c.standing_radii = r;
-                    } else {
-                        c.crouched_radii = r;
-                    }
-                    Ok(())
-                } else {
-                    Err(format!("{key} must be between {lo} and {hi} m, got {value}"))
-                }
-            }),
+            "standing_radii" => vector().and_then(|r| check_radii(key, r)).map(|r| c.standing_radii = r),
+            "crouched_radii" => vector().and_then(|r| check_radii(key, r)).map(|r| c.crouched_radii = r),
             "gravity" => vector().and_then(|g| {
                 if g.is_finite() && g.length() <= GRAVITY_LIMIT {
                     c.gravity = g;
@@ -324,17 +325,11 @@ pub fn config_from_json(v: &Value) -> (ControllerConfig, Vec<String>) {
             }),
             other => match tunable(other) {
                 None => Err(format!("unknown setting {other:?}")),
-                Some(t) => match value.as_f64() {
-                    None => Err(format!("{} must be a number, got {value}", t.key)),
-                    Some(x) if x < t.min as f64 || x > t.max as f64 || (t.whole && x.fract() != 0.0) => Err(format!(
-                        "{} must be between {} and {} {}, got {x}",
-                        t.key, t.min, t.max, t.unit
-                    )),
-                    Some(x) => {
-                        (t.set)(&mut c, x as f32);
-                        Ok(())
-                    }
-                },
+                Some(t) => value
+                    .as_f64()
+                    .ok_or_else(|| format!("{} must be a number, got {value}", t.key))
+                    .and_then(|x| t.check(x).map_err(|e| format!("{}: {e}", t.key)))
+                    .map(|x| (t.set)(&mut c, x)),
             },
         };
         if let Err(e) = result {
