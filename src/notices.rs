@@ -34,6 +34,11 @@ impl Notices {
         self.push(text, true);
     }
 
+    /// An error already logged elsewhere (e.g. by Bevy), shown as is.
+    pub fn show_logged_error(&mut self, text: impl Into<String>) {
+        self.push(text.into(), true);
+    }
+
     fn push(&mut self, text: String, error: bool) {
         self.0.retain(|n| n.text != text);
         self.0.push(Notice { text, error, age: 0.0 });

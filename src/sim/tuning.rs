@@ -50,6 +50,12 @@ pub enum Tune {
     LockXz(bool),
     /// The camera behind the player instead of at the eyes.
     ThirdPerson(bool),
+    /// The prototype grid on textured materials too.
+    GridEverywhere(bool),
+    /// The small HUD shown.
+    Hud(bool),
+    /// Vsync on.
+    Vsync(bool),
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -116,6 +122,9 @@ fn apply_tuning(
             Tune::PanelOpen(on) => s.panel_open = *on,
             Tune::LockXz(on) => s.lock_xz = *on,
             Tune::ThirdPerson(on) => s.third_person = *on,
+            Tune::GridEverywhere(on) => s.grid_everywhere = *on,
+            Tune::Hud(on) => s.hud = *on,
+            Tune::Vsync(on) => s.vsync = *on,
             _ => {}
         }
         // The player's configuration is the one in effect (a script may have set it).

@@ -49,14 +49,7 @@ fn spawn_camera(mut commands: Commands) {
             fov: 75f32.to_radians(),
             ..default()
         }),
-        DistanceFog {
-            color: Color::srgb(0.62, 0.74, 0.86),
-            falloff: FogFalloff::Linear {
-                start: 60.0,
-                end: 160.0,
-            },
-            ..default()
-        },
+        super::lighting::fog(),
     ));
 }
 

@@ -1,7 +1,8 @@
-//! The HUD (egui): a crosshair (F8), the controls hint (shown while the
-//! mouse is not grabbed, i.e. before playing and after Esc), "paused" while
-//! the rewind holds the simulation, and the notices (errors stay, notes
-//! fade).
+//! The HUD (egui): a crosshair (F8), a small readout (grounded or not,
+//! speed, frames per second; the panel can hide it), the controls hint
+//! (shown while the mouse is not grabbed, i.e. before playing and after
+//! Esc), "paused" while the rewind holds the simulation, and the notices
+//! (errors stay, notes fade).
 
 use crate::notices::Notices;
 use crate::sim::player::{CharacterController, Player};
@@ -17,11 +18,30 @@ const NOTE_S: f32 = 5.0;
 /// The controls, as shown on screen.
 pub const CONTROLS: &str = "click: grab the mouse · mouse: look · WASD: walk · Space: jump · Shift: sprint · \
 Ctrl: crouch · E: door · R: respawn · F: fly · Esc: release the mouse · drop a .glb/.gltf to open it
-Tab: tuning panel · F1–F8: overlays · V: camera behind · P: pause and rewind · left/right arrows: a tick back or on";
+Tab: tuning panel · F1–F8: overlays · G: grid on textured levels · V: camera behind · F11: fullscreen
+P: pause and rewind · left/right arrows: a tick back or on";
+
+/// Frames per second, smoothed (the HUD and the panel show it).
+#[derive(Resource, Default, Debug)]
+pub struct FrameRate(pub f32);
 
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins(EguiPlugin::default())
+        .init_resource::<FrameRate>()
+        .add_systems(Update, measure_frame_rate)
         .add_systems(EguiPrimaryContextPass, draw_hud);
+}
+
+fn measure_frame_rate(time: Res<Time<Real>>, mut fps: ResMut<FrameRate>) {
+    let dt = time.delta_secs();
+    if dt > 0.0 {
+        let now = 1.0 / dt;
+        fps.0 = if fps.0 == 0.0 {
+            now
+        } else {
+            fps.0 + (now - fps.0) * 0.05
+        };
+    }
 }
 
 fn draw_hud(
@@ -32,6 +52,7 @@ fn draw_hud(
     cursor: Single<&CursorOptions, With<PrimaryWindow>>,
     settings: Res<CurrentSettings>,
     rewind: Res<Rewind>,
+    fps: Res<FrameRate>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let dt = time.delta_secs();
@@ -71,10 +92,10 @@ fn draw_hud(
                         "paused: P resumes · left/right arrows step · Tab: the rewind slider",
                     );
                 }
-                if let Some(body) = players.iter().next() {
+                if let Some(body) = players.iter().next().filter(|_| settings.0.hud) {
                     let v = body.state.world_velocity();
                     ui.label(format!(
-                        "{} · {:.1} m/s{}",
+                        "{} · {:.1} m/s{} · {:.0} fps",
                         if body.flying {
                             "flying"
                         } else if body.state.grounded() {
@@ -83,7 +104,8 @@ fn draw_hud(
                             "in the air"
                         },
                         (v - body.state.up * v.dot(body.state.up)).length(),
-                        if body.state.crouched { " · crouched" } else { "" }
+                        if body.state.crouched { " · crouched" } else { "" },
+                        fps.0
                     ));
                 }
                 for n in &notices.0 {

@@ -1,7 +1,8 @@
 //! Keyboard and mouse → the player's input: WASD, mouse look with the
 //! cursor grabbed (Esc releases it, a click grabs it again, losing focus
 //! releases it), Space, Shift, Ctrl, E, R, F; Tab (panel), V (camera),
-//! P, ← and → (rewind); a level file dropped on the window is opened.
+//! G (grid everywhere), P, ← and → (rewind); a level file dropped on the
+//! window is opened.
 //! While the panel has the pointer or the keyboard, the game gets neither.
 
 use crate::sim::level::OpenLevel;
@@ -109,7 +110,8 @@ fn look(
     }
 }
 
-/// Tab: the panel (opening it frees the mouse); V: the camera; P, ←, →: the rewind.
+/// Tab: the panel (opening it frees the mouse); V: the camera; G: the grid
+/// on textured materials; P, ←, →: the rewind.
 fn view_keys(
     keys: Res<ButtonInput<KeyCode>>,
     egui: Option<Res<EguiWantsInput>>,
@@ -131,6 +133,9 @@ fn view_keys(
     }
     if keys.just_pressed(KeyCode::KeyV) {
         tune.write(Tune::ThirdPerson(!settings.0.third_person));
+    }
+    if keys.just_pressed(KeyCode::KeyG) {
+        tune.write(Tune::GridEverywhere(!settings.0.grid_everywhere));
     }
     if keys.just_pressed(KeyCode::KeyP) {
         requests.write(RewindRequest::Pause(!rewind.paused));

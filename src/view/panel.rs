@@ -4,6 +4,7 @@
 //! The panel only sends [`Tune`] and [`RewindRequest`] messages; the
 //! simulation checks and applies them, and a refusal is shown here.
 
+use super::hud::FrameRate;
 use crate::sim::SimTiming;
 use crate::sim::player::{CharacterController, Player};
 use crate::sim::rewind::{Rewind, RewindRequest};
@@ -14,31 +15,13 @@ use egui_plot::{Line, Plot};
 use play::Overlay;
 use play::tuning::{GRAVITY_PRESETS, RADIUS_LIMITS, TUNABLES};
 
-/// Frame-rate readout, smoothed.
-#[derive(Resource, Default, Debug)]
-pub struct FrameRate(pub f32);
-
 /// Where "Save these ticks" writes (the panel's text field).
 #[derive(Resource, Debug)]
 struct SavePath(String);
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<FrameRate>()
-        .insert_resource(SavePath("rewind.json".into()))
-        .add_systems(Update, measure_frame_rate)
+    app.insert_resource(SavePath("rewind.json".into()))
         .add_systems(EguiPrimaryContextPass, draw_panel);
-}
-
-fn measure_frame_rate(time: Res<Time<Real>>, mut fps: ResMut<FrameRate>) {
-    let dt = time.delta_secs();
-    if dt > 0.0 {
-        let now = 1.0 / dt;
-        fps.0 = if fps.0 == 0.0 {
-            now
-        } else {
-            fps.0 + (now - fps.0) * 0.05
-        };
-    }
 }
 
 /// Everything the panel reads, bundled.
@@ -83,6 +66,7 @@ fn draw_panel(
                 ui.colored_label(egui::Color32::from_rgb(255, 120, 100), format!("refused: {why}"));
             }
             overlays(ui, &state, &mut tune);
+            view(ui, &state, &mut tune);
             rewind(ui, &state, &mut save_path, &mut rewind_requests);
             readouts(ui, &state, body);
             ellipsoid(ui, &state, body, &mut tune);
@@ -123,15 +107,46 @@ fn overlays(ui: &mut egui::Ui, state: &PanelState, tune: &mut MessageWriter<Tune
                     }
                 }
             });
-            let mut third = s.third_person;
-            if ui
-                .checkbox(&mut third, "V camera behind the player")
-                .on_hover_text("See the ellipsoid and its contacts from outside.")
-                .changed()
-            {
-                tune.write(Tune::ThirdPerson(third));
-            }
         });
+}
+
+/// How the game looks: camera, grid, HUD, vsync.
+fn view(ui: &mut egui::Ui, state: &PanelState, tune: &mut MessageWriter<Tune>) {
+    egui::CollapsingHeader::new("View").default_open(true).show(ui, |ui| {
+        let s = &state.settings.0;
+        let mut toggle = |on: bool, label: &str, hover: &str, change: fn(bool) -> Tune| {
+            let mut on = on;
+            if ui.checkbox(&mut on, label).on_hover_text(hover).changed() {
+                tune.write(change(on));
+            }
+        };
+        toggle(
+            s.third_person,
+            "V camera behind the player",
+            "See the ellipsoid and its contacts from outside.",
+            Tune::ThirdPerson,
+        );
+        toggle(
+            s.grid_everywhere,
+            "G grid on textured materials too",
+            "Untextured surfaces always show the metre grid and the walkable (green) or too steep (red) tint; \
+             this puts it on surfaces with their own textures as well.",
+            Tune::GridEverywhere,
+        );
+        toggle(
+            s.hud,
+            "HUD: state, speed, fps",
+            "The small readout at the top left.",
+            Tune::Hud,
+        );
+        toggle(
+            s.vsync,
+            "vsync",
+            "Frames wait for the display's refresh: no tearing, no wasted frames. Off shows how fast the game can draw.",
+            Tune::Vsync,
+        );
+        ui.small("F11: fullscreen");
+    });
 }
 
 fn ellipsoid(ui: &mut egui::Ui, state: &PanelState, body: &CharacterController, tune: &mut MessageWriter<Tune>) {

@@ -1,6 +1,6 @@
 //! Drawing the level: Bevy's glTF scene of the level file (from any path,
-//! through the `disk` asset source), a sun and ambient light, and the door
-//! and lift nodes moved to their bodies' poses, interpolated between ticks.
+//! through the `disk` asset source), and the door and lift nodes moved to
+//! their bodies' poses, interpolated between ticks.
 //! A level whose drawing fails is still walkable; the HUD says what is missing.
 
 use super::DISK_SOURCE;
@@ -23,30 +23,17 @@ pub struct LevelScene {
 #[derive(Component, Debug)]
 pub struct MoverVisual(pub usize);
 
-pub(super) fn plugin(app: &mut App) {
-    app.insert_resource(ClearColor(Color::srgb(0.62, 0.74, 0.86)))
-        .insert_resource(GlobalAmbientLight {
-            color: Color::WHITE,
-            brightness: 400.0,
-            ..default()
-        })
-        .add_systems(Startup, light)
-        .add_systems(
-            Update,
-            (draw_level, report_drawing_failure, find_mover_nodes, move_mover_nodes).chain(),
-        );
-}
+/// The level's drawing systems (the grid adopts the drawn meshes after them).
+#[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct SceneSet;
 
-fn light(mut commands: Commands) {
-    commands.spawn((
-        Name::new("sun"),
-        DirectionalLight {
-            illuminance: 8_000.0,
-            shadow_maps_enabled: true,
-            ..default()
-        },
-        Transform::from_xyz(20.0, 40.0, 25.0).looking_at(Vec3::ZERO, Vec3::Y),
-    ));
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (draw_level, report_drawing_failure, find_mover_nodes, move_mover_nodes)
+            .chain()
+            .in_set(SceneSet),
+    );
 }
 
 /// The asset path of a file on disk, through the `disk` source.

@@ -94,6 +94,13 @@ pub struct Settings {
     pub lock_xz: bool,
     /// The camera follows from behind instead of the eyes.
     pub third_person: bool,
+    /// The prototype grid also on materials with their own textures (G);
+    /// untextured ones always have it.
+    pub grid_everywhere: bool,
+    /// The small HUD (state, speed, fps) is shown.
+    pub hud: bool,
+    /// Frames wait for the display's refresh (no tearing, no wasted frames).
+    pub vsync: bool,
 }
 
 impl Default for Settings {
@@ -104,6 +111,9 @@ impl Default for Settings {
             panel_open: false,
             lock_xz: true,
             third_person: false,
+            grid_everywhere: false,
+            hud: true,
+            vsync: true,
         }
     }
 }
@@ -133,6 +143,9 @@ impl Settings {
             "panel_open": self.panel_open,
             "lock_xz": self.lock_xz,
             "third_person": self.third_person,
+            "grid_everywhere": self.grid_everywhere,
+            "hud": self.hud,
+            "vsync": self.vsync,
         });
         serde_json::to_string_pretty(&root).expect("JSON of plain values")
     }
@@ -179,6 +192,9 @@ impl Settings {
                 "panel_open" => s.panel_open = flag(&mut warnings).unwrap_or(s.panel_open),
                 "lock_xz" => s.lock_xz = flag(&mut warnings).unwrap_or(s.lock_xz),
                 "third_person" => s.third_person = flag(&mut warnings).unwrap_or(s.third_person),
+                "grid_everywhere" => s.grid_everywhere = flag(&mut warnings).unwrap_or(s.grid_everywhere),
+                "hud" => s.hud = flag(&mut warnings).unwrap_or(s.hud),
+                "vsync" => s.vsync = flag(&mut warnings).unwrap_or(s.vsync),
                 other => warnings.push(format!("unknown setting {other:?}")),
             }
         }
@@ -265,6 +281,9 @@ mod tests {
         s.show(Overlay::Crosshair, false);
         s.panel_open = true;
         s.third_person = true;
+        s.grid_everywhere = true;
+        s.hud = false;
+        s.vsync = false;
         s.save(&path).unwrap();
         assert_eq!(Settings::load(&path), (s, None));
     }
@@ -279,6 +298,7 @@ mod tests {
             ("[1]", "object"),
             (r#"{"overlays": ["contacts", "lasers"]}"#, "unknown overlay \"lasers\""),
             (r#"{"panel_open": "yes"}"#, "true or false"),
+            (r#"{"vsync": 0}"#, "vsync must be true or false"),
             (r#"{"controller": {"walk_speed": -1}}"#, "walk_speed"),
             (r#"{"colour": 1}"#, "unknown setting"),
         ] {
