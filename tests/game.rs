@@ -400,3 +400,139 @@ fn ticks_saved_from_the_rewind_replay_to_the_same_final_state() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// The grid's rules on a headless app: a level mesh, a textured one and
+/// one outside the level (an overlay's), with the material assets the
+/// renderer would hold.
+fn grid_app() -> (App, [Entity; 3]) {
+    use slidewalk::view::grid::{GridMaterial, rules_plugin};
+    let mut app = standing_app(&Options::default(), Vec3::new(0.0, 0.0, 4.0));
+    app.init_resource::<Assets<StandardMaterial>>()
+        .init_resource::<Assets<GridMaterial>>()
+        .init_resource::<slidewalk::view::errors::ShaderFailure>();
+    // Plugin functions called as such: the app has already run.
+    rules_plugin(&mut app);
+    let generation = app.world().resource::<slidewalk::sim::level::CurrentLevel>().generation;
+    let mut standard = app.world_mut().resource_mut::<Assets<StandardMaterial>>();
+    let plain = standard.add(StandardMaterial::default());
+    let textured = standard.add(StandardMaterial {
+        base_color_texture: Some(Handle::default()),
+        ..default()
+    });
+    let overlay = standard.add(StandardMaterial::default());
+    let world = app.world_mut();
+    let scene = world.spawn(slidewalk::view::scene::LevelScene::new(generation)).id();
+    let node = world.spawn(ChildOf(scene)).id();
+    let plain = world.spawn((MeshMaterial3d(plain), ChildOf(node))).id();
+    let textured = world.spawn((MeshMaterial3d(textured), ChildOf(node))).id();
+    let overlay = world.spawn(MeshMaterial3d(overlay)).id();
+    app.update();
+    app.update();
+    (app, [plain, textured, overlay])
+}
+
+fn has_grid(app: &App, entity: Entity) -> bool {
+    let e = app.world().entity(entity);
+    let grid = e.contains::<MeshMaterial3d<slidewalk::view::grid::GridMaterial>>();
+    assert_ne!(
+        grid,
+        e.contains::<MeshMaterial3d<StandardMaterial>>(),
+        "one material, not both or none"
+    );
+    grid
+}
+
+fn grid_uniforms(app: &App) -> Vec<slidewalk::view::grid::GridUniform> {
+    let materials = app.world().resource::<Assets<slidewalk::view::grid::GridMaterial>>();
+    materials.iter().map(|(_, m)| m.extension.uniform).collect()
+}
+
+#[test]
+fn untextured_level_meshes_get_the_grid_textured_ones_on_request_and_none_after_a_shader_failure() {
+    let (mut app, [plain, textured, overlay]) = grid_app();
+    assert!(has_grid(&app, plain));
+    assert!(!has_grid(&app, textured), "a textured material keeps its look");
+    assert!(!has_grid(&app, overlay), "only the level's meshes");
+    assert_eq!(tune(&mut app, Tune::GridEverywhere(true)), None);
+    app.update();
+    assert!(has_grid(&app, plain) && has_grid(&app, textured));
+    assert!(!has_grid(&app, overlay));
+    assert_eq!(tune(&mut app, Tune::GridEverywhere(false)), None);
+    app.update();
+    assert!(!has_grid(&app, textured));
+    // The shader failed to compile: everything back to its own material.
+    app.world_mut()
+        .resource_mut::<slidewalk::view::errors::ShaderFailure>()
+        .0 = Some("bad".into());
+    app.update();
+    assert!(!has_grid(&app, plain) && !has_grid(&app, textured));
+}
+
+#[test]
+fn the_grid_tint_follows_the_walkable_limit_and_gravity_live() {
+    let (mut app, _) = grid_app();
+    let default = play::Settings::default().controller.walkable_slope_deg;
+    let uniforms = grid_uniforms(&app);
+    assert!(!uniforms.is_empty());
+    for u in &uniforms {
+        assert!((u.cos_walkable - default.to_radians().cos()).abs() < 1e-6, "{u:?}");
+        assert_eq!(u.up, Vec3::Y);
+    }
+    assert_eq!(tune(&mut app, Tune::Value("walkable_slope_deg", 30.0)), None);
+    app.update();
+    for u in grid_uniforms(&app) {
+        assert!((u.cos_walkable - 30f32.to_radians().cos()).abs() < 1e-6, "{u:?}");
+    }
+    // "Sideways" gravity: up is +x on the next tick, and so is the grid's.
+    assert_eq!(tune(&mut app, Tune::GravityPreset(3)), None);
+    for _ in 0..3 {
+        app.update();
+    }
+    for u in grid_uniforms(&app) {
+        assert_eq!(u.up, Vec3::X);
+    }
+}
+
+#[test]
+fn logged_errors_reach_the_screen_and_a_shader_error_switches_the_grid_off() {
+    use slidewalk::view::errors::{ErrorLog, LoggedError, ShaderFailure};
+    let mut app = standing_app(&Options::default(), Vec3::new(0.0, 0.0, 4.0));
+    let (sender, log) = ErrorLog::channel();
+    app.insert_resource(log);
+    slidewalk::view::errors::plugin(&mut app);
+    sender
+        .send(LoggedError {
+            target: "wgpu_core::device".into(),
+            message: "device lost".into(),
+        })
+        .unwrap();
+    app.update();
+    assert!(app.world().resource::<ShaderFailure>().0.is_none());
+    sender
+        .send(LoggedError {
+            target: "bevy_render::render_resource::pipeline_cache".into(),
+            message: "failed to process shader error:\nerror: no definition in scope for identifier: `x`\n    \
+                      ┌─ embedded://slidewalk/grid.wgsl:110:52\n    │"
+                .into(),
+        })
+        .unwrap();
+    app.update();
+    assert!(app.world().resource::<ShaderFailure>().0.is_some());
+    let notices = &app.world().resource::<slidewalk::notices::Notices>().0;
+    assert!(
+        notices.iter().any(|n| n.error && n.text == "device lost"),
+        "{notices:?}"
+    );
+    let shader = notices
+        .iter()
+        .find(|n| n.text.starts_with("a shader failed to compile"))
+        .expect("the shader error on screen");
+    assert!(
+        shader.error && shader.text.contains("+- embedded://slidewalk/grid.wgsl:110:52"),
+        "{shader:?}"
+    );
+    assert!(
+        !shader.text.contains('│'),
+        "egui's fonts have no box glyphs: {shader:?}"
+    );
+}

@@ -82,7 +82,8 @@ impl tracing::field::Visit for MessageField<'_> {
     }
 }
 
-pub(super) fn plugin(app: &mut App) {
+/// The [`ShaderFailure`] flag and the errors' way to the screen.
+pub fn plugin(app: &mut App) {
     app.init_resource::<ShaderFailure>()
         .add_systems(PreUpdate, show_logged_errors);
 }
@@ -92,6 +93,19 @@ pub(super) fn plugin(app: &mut App) {
 pub fn is_shader_error(error: &LoggedError) -> bool {
     error.message.contains("shader")
         && (error.target.starts_with("bevy_render") || error.target.starts_with("bevy_shader"))
+}
+
+/// The text with box-drawing characters (naga's source excerpts), which
+/// egui's default fonts lack, drawn with ASCII.
+fn plain_glyphs(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            '│' | '┃' | '║' => '|',
+            '─' | '━' | '═' => '-',
+            '\u{2500}'..='\u{257F}' => '+',
+            c => c,
+        })
+        .collect()
 }
 
 /// Moves logged errors onto the screen.
@@ -106,7 +120,7 @@ pub fn show_logged_errors(
         let mut lines: Vec<&str> = error.message.lines().filter(|l| !l.trim().is_empty()).collect();
         let more = lines.len().saturating_sub(SHOWN_LINES);
         lines.truncate(SHOWN_LINES);
-        let mut text = lines.join("\n");
+        let mut text = plain_glyphs(&lines.join("\n"));
         if more > 0 {
             text += &format!("\n… {more} more lines in the log");
         }

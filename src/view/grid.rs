@@ -137,25 +137,30 @@ struct GridMaterials {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((MaterialPlugin::<GridMaterial>::default(), live_tint_plugin))
-        .init_resource::<GridMaterials>()
-        .add_systems(Update, (adopt_surfaces, choose_materials).chain().after(SceneSet))
+    app.add_plugins((MaterialPlugin::<GridMaterial>::default(), rules_plugin))
         .add_systems(
             PostUpdate,
             grids_follow_movers.after(bevy::transform::TransformSystems::Propagate),
         );
 }
 
-/// The walkable tint following the player's controller: [`SlopeTint`]
-/// and every grid material updated when the limit or gravity changes.
-/// (Separate so a headless test can run it without a renderer.)
-pub fn live_tint_plugin(app: &mut App) {
+/// Everything but the drawing: which meshes get the grid, and the walkable
+/// tint following the player's controller ([`SlopeTint`] and every grid
+/// material updated when the limit or gravity changes). Separate so a
+/// headless test can run it without a renderer (given the material assets).
+pub fn rules_plugin(app: &mut App) {
     app.init_resource::<SlopeTint>()
-        .add_systems(Update, (follow_controller, tint_materials).chain());
+        .init_resource::<GridMaterials>()
+        .add_systems(
+            Update,
+            (follow_controller, tint_materials, adopt_surfaces, choose_materials)
+                .chain()
+                .after(SceneSet),
+        );
 }
 
 /// Reads the player's walkable limit and up.
-pub fn follow_controller(players: Query<&CharacterController, With<Player>>, mut tint: ResMut<SlopeTint>) {
+fn follow_controller(players: Query<&CharacterController, With<Player>>, mut tint: ResMut<SlopeTint>) {
     let Some(body) = players.iter().next() else { return };
     tint.set_if_neq(SlopeTint {
         up: body.state.up,

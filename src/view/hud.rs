@@ -28,7 +28,7 @@ pub struct FrameRate(pub f32);
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins(EguiPlugin::default())
         .init_resource::<FrameRate>()
-        .add_systems(Update, measure_frame_rate)
+        .add_systems(Update, (measure_frame_rate, age_notices))
         .add_systems(EguiPrimaryContextPass, draw_hud);
 }
 
@@ -44,10 +44,18 @@ fn measure_frame_rate(time: Res<Time<Real>>, mut fps: ResMut<FrameRate>) {
     }
 }
 
+/// Notes fade after [`NOTE_S`]; errors stay.
+fn age_notices(time: Res<Time>, mut notices: ResMut<Notices>) {
+    let dt = time.delta_secs();
+    for n in &mut notices.0 {
+        n.age += dt;
+    }
+    notices.0.retain(|n| n.error || n.age < NOTE_S);
+}
+
 fn draw_hud(
     mut contexts: EguiContexts,
-    time: Res<Time>,
-    mut notices: ResMut<Notices>,
+    notices: Res<Notices>,
     players: Query<&CharacterController, With<Player>>,
     cursor: Single<&CursorOptions, With<PrimaryWindow>>,
     settings: Res<CurrentSettings>,
@@ -55,11 +63,6 @@ fn draw_hud(
     fps: Res<FrameRate>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let dt = time.delta_secs();
-    for n in &mut notices.0 {
-        n.age += dt;
-    }
-    notices.0.retain(|n| n.error || n.age < NOTE_S);
     // Crosshair.
     let centre = ctx.content_rect().center();
     let painter = ctx.layer_painter(egui::LayerId::new(egui::Order::Foreground, egui::Id::new("crosshair")));

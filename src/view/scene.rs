@@ -19,6 +19,16 @@ pub struct LevelScene {
     failure_reported: bool,
 }
 
+impl LevelScene {
+    /// The drawing of the level opened as `generation` (`CurrentLevel`).
+    pub fn new(generation: u32) -> Self {
+        Self {
+            generation,
+            failure_reported: false,
+        }
+    }
+}
+
 /// A drawn node that belongs to a door or lift (index in the level's movers).
 #[derive(Component, Debug)]
 pub struct MoverVisual(pub usize);
@@ -59,10 +69,7 @@ fn draw_level(
     let scene = GltfAssetLabel::Scene(0).from_asset(disk_path(path));
     commands.spawn((
         Name::new("level scene"),
-        LevelScene {
-            generation: current.generation,
-            failure_reported: false,
-        },
+        LevelScene::new(current.generation),
         WorldAssetRoot(asset_server.load(scene)),
         Transform::IDENTITY,
     ));

@@ -3,13 +3,14 @@
 //! state they start from), how doors respond to the player (trigger
 //! distance, the use key, turning back on a squeeze), the heading →
 //! walking direction mapping, the summary a headless run prints, the
-//! command line, the tuning panel's checked changes, the settings file and
-//! the rewind buffer. The Bevy game (`src/`) drives these each tick.
+//! command line, the tuning panel's checked changes, the settings file,
+//! the rewind buffer, and judging a screenshot (is anything drawn?). The Bevy game (`src/`) drives these each tick.
 #![deny(missing_docs)]
 
 mod doors;
 mod heading;
 mod options;
+pub mod picture;
 pub mod rewind;
 mod script;
 pub mod settings;
