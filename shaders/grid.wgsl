@@ -85,6 +85,10 @@ fn fragment(
 
     var albedo = pbr_input.material.base_color.rgb;
 
+    // Doors and lifts: their own colour first, so the walkable tint still
+    // shows on a lift's floor.
+    albedo = mix(albedo, grid.mover_tint.rgb, grid.mover_tint.a);
+
     // Walkable or too steep, with a narrow soft edge at the limit.
     let up_cos = dot(face, grid.up);
     let walkable = smoothstep(grid.cos_walkable - 0.004, grid.cos_walkable + 0.004, up_cos);
@@ -94,8 +98,7 @@ fn fragment(
     let tint = mix(vec4(grid.steep_tint.rgb, grid.steep_tint.a * steepness), grid.walkable_tint, walkable);
     albedo = mix(albedo, tint.rgb, tint.a * grid.slope_tint_strength);
 
-    // Doors and lifts.
-    albedo = mix(albedo, grid.mover_tint.rgb, grid.mover_tint.a);
+    // Diagonal stripes on doors and lifts, fixed to the body.
     let p = (grid.grid_from_world * vec4(world, 1.0)).xyz;
     if grid.stripes > 0.0 {
         let s = fract((p.x + p.y + p.z) * 2.0);

@@ -2,7 +2,8 @@
 //! (nothing stutters at any display rate), with the height smoothed over
 //! step-ups and step-downs (the view only; the collision stays exact) — or
 //! behind the player (V), pulled in by a sweep so it never looks through a
-//! wall. While the rewind shows an earlier tick, the camera shows that tick.
+//! wall, with the player's body (the ellipsoid) drawn. While the rewind
+//! shows an earlier tick, the camera shows that tick.
 
 use crate::sim::SimSet;
 use crate::sim::colliders::Colliders;
@@ -35,12 +36,39 @@ pub struct PlayerCamera;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<StepSmoothing>()
+        .init_resource::<ShownPlayer>()
         .add_systems(Startup, spawn_camera)
         .add_systems(FixedUpdate, absorb_steps.after(SimSet::Player))
-        .add_systems(PostUpdate, follow_player.before(TransformSystems::Propagate));
+        .add_systems(
+            PostUpdate,
+            (show_player, follow_player, place_body)
+                .chain()
+                .before(TransformSystems::Propagate),
+        );
 }
 
-fn spawn_camera(mut commands: Commands) {
+/// Marks the player's body, drawn in the third-person view.
+#[derive(Component, Debug)]
+pub struct PlayerBody;
+
+fn spawn_camera(
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
+    // The body: a unit sphere scaled to the radii, seen from behind (V).
+    commands.spawn((
+        Name::new("player body"),
+        PlayerBody,
+        Mesh3d(meshes.add(Sphere::new(1.0).mesh().uv(32, 18))),
+        MeshMaterial3d(materials.add(StandardMaterial {
+            base_color: Color::srgb(0.95, 0.93, 0.88),
+            perceptual_roughness: 0.6,
+            ..default()
+        })),
+        Transform::default(),
+        Visibility::Hidden,
+    ));
     commands.spawn((
         Name::new("camera"),
         PlayerCamera,
@@ -65,36 +93,75 @@ fn absorb_steps(mut smoothing: ResMut<StepSmoothing>, players: Query<(&LastTick,
     }
 }
 
-#[allow(clippy::too_many_arguments)]
-fn follow_player(
-    time: Res<Time>,
+/// The player as the view shows it this frame: interpolated between the
+/// last two ticks, or the tick the rewind picked.
+#[derive(Resource, Default, Debug, Clone, Copy)]
+pub struct ShownPlayer {
+    /// The ellipsoid's centre, metres.
+    pub centre: Vec3,
+    /// Its radii, metres.
+    pub radii: Vec3,
+    /// Against gravity.
+    pub up: Vec3,
+    /// Heading and pitch, radians.
+    pub yaw: f32,
+    /// Pitch, radians.
+    pub pitch: f32,
+}
+
+fn show_player(
     fixed: Res<Time<Fixed>>,
     rewind: Res<Rewind>,
-    settings: Res<CurrentSettings>,
-    colliders: Colliders,
-    mut smoothing: ResMut<StepSmoothing>,
     players: Query<(&LastTick, &CharacterController, &PlayerInput), With<Player>>,
-    mut cameras: Query<&mut Transform, With<PlayerCamera>>,
+    mut shown: ResMut<ShownPlayer>,
 ) {
-    smoothing.offset *= (-time.delta_secs() / SMOOTHING_S).exp();
     let Some((last, body, input)) = players.iter().next() else {
         return;
     };
-    // Live: between the last two ticks; rewinding: the tick viewed.
-    let (centre, radii, up, yaw, pitch, offset) = match rewind.viewing.and_then(|i| rewind.history.get(i)) {
+    *shown = match rewind.viewing.and_then(|i| rewind.history.get(i)) {
         Some(r) => {
             let s = &r.after.player;
-            (s.position, s.radii, s.up, r.input.yaw, r.pitch, 0.0)
+            ShownPlayer {
+                centre: s.position,
+                radii: s.radii,
+                up: s.up,
+                yaw: r.input.yaw,
+                pitch: r.pitch,
+            }
         }
-        None => (
-            last.from.lerp(last.to, fixed.overstep_fraction()),
-            body.state.radii,
-            body.state.up,
-            input.yaw,
-            input.pitch,
-            smoothing.offset,
-        ),
+        None => ShownPlayer {
+            centre: last.from.lerp(last.to, fixed.overstep_fraction()),
+            radii: body.state.radii,
+            up: body.state.up,
+            yaw: input.yaw,
+            pitch: input.pitch,
+        },
     };
+}
+
+fn follow_player(
+    time: Res<Time>,
+    rewind: Res<Rewind>,
+    settings: Res<CurrentSettings>,
+    colliders: Colliders,
+    shown: Res<ShownPlayer>,
+    mut smoothing: ResMut<StepSmoothing>,
+    mut cameras: Query<&mut Transform, With<PlayerCamera>>,
+) {
+    smoothing.offset *= (-time.delta_secs() / SMOOTHING_S).exp();
+    // The step smoothing is for live play only.
+    let offset = if rewind.viewing.is_some() {
+        0.0
+    } else {
+        smoothing.offset
+    };
+    let ShownPlayer {
+        centre,
+        radii,
+        up,
+        yaw,
+        pitch,
+    } = *shown;
     let height = 2.0 * extent(radii, up);
     let eye = centre - up * (height / 2.0) + up * (height * EYE_FRACTION + offset);
     let rotation = Quat::from_rotation_y(yaw) * Quat::from_rotation_x(pitch);
@@ -106,6 +173,23 @@ fn follow_player(
     for mut t in &mut cameras {
         t.translation = position;
         t.rotation = rotation;
+    }
+}
+
+/// The body at the shown pose (the ellipsoid is aligned with the world's
+/// axes, as the collision's), seen only from behind.
+fn place_body(
+    shown: Res<ShownPlayer>,
+    settings: Res<CurrentSettings>,
+    mut bodies: Query<(&mut Transform, &mut Visibility), With<PlayerBody>>,
+) {
+    for (mut transform, mut visibility) in &mut bodies {
+        *transform = Transform::from_translation(shown.centre).with_scale(shown.radii);
+        visibility.set_if_neq(if settings.0.third_person {
+            Visibility::Inherited
+        } else {
+            Visibility::Hidden
+        });
     }
 }
 

@@ -93,10 +93,12 @@ enum Part {
 
 impl GridUniform {
     fn new(part: Part, tint: &SlopeTint) -> Self {
-        let (mover_tint, stripes) = match part {
-            Part::Static => (Vec4::ZERO, 0.0),
-            Part::Door(_) => (Vec4::new(0.95, 0.42, 0.08, 0.45), 1.0),
-            Part::Lift(_) => (Vec4::new(0.10, 0.60, 0.95, 0.45), 1.0),
+        // Doors orange, lifts blue, both striped; the walkable tint weaker
+        // on them so their own colour reads.
+        let (mover_tint, stripes, slope_tint_strength) = match part {
+            Part::Static => (Vec4::ZERO, 0.0, 1.0),
+            Part::Door(_) => (Vec4::new(0.95, 0.42, 0.08, 0.7), 1.0, 0.4),
+            Part::Lift(_) => (Vec4::new(0.12, 0.32, 1.0, 0.7), 1.0, 0.4),
         };
         let mut u = Self {
             grid_from_world: Mat4::IDENTITY,
@@ -106,7 +108,7 @@ impl GridUniform {
             steep_tint: Vec4::new(0.90, 0.25, 0.18, 0.40),
             mover_tint,
             line_strength: 1.0,
-            slope_tint_strength: 1.0,
+            slope_tint_strength,
             stripes,
             padding: 0.0,
         };
