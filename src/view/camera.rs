@@ -177,7 +177,8 @@ fn follow_player(
 }
 
 /// The body at the shown pose (the ellipsoid is aligned with the world's
-/// axes, as the collision's), seen only from behind.
+/// axes, as the collision's), seen only from behind, and not while the
+/// ellipsoid overlay (F3) draws it with the velocities inside.
 fn place_body(
     shown: Res<ShownPlayer>,
     settings: Res<CurrentSettings>,
@@ -185,7 +186,8 @@ fn place_body(
 ) {
     for (mut transform, mut visibility) in &mut bodies {
         *transform = Transform::from_translation(shown.centre).with_scale(shown.radii);
-        visibility.set_if_neq(if settings.0.third_person {
+        let drawn = settings.0.third_person && !settings.0.shows(play::Overlay::Ellipsoid);
+        visibility.set_if_neq(if drawn {
             Visibility::Inherited
         } else {
             Visibility::Hidden

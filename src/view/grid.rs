@@ -105,7 +105,7 @@ impl GridUniform {
             up: Vec3::Y,
             cos_walkable: 0.0,
             walkable_tint: Vec4::new(0.45, 0.80, 0.40, 0.25),
-            steep_tint: Vec4::new(0.90, 0.25, 0.18, 0.40),
+            steep_tint: Vec4::new(0.90, 0.22, 0.15, 0.55),
             mover_tint,
             line_strength: 1.0,
             slope_tint_strength,
