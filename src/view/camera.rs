@@ -103,7 +103,7 @@ pub struct ShownPlayer {
     pub radii: Vec3,
     /// Against gravity.
     pub up: Vec3,
-    /// Heading and pitch, radians.
+    /// Heading, radians.
     pub yaw: f32,
     /// Pitch, radians.
     pub pitch: f32,
