@@ -1,0 +1,47 @@
+//! Bouncing balls, engine free: the "Magic Room" of NeHe lesson 30 (Dimitrios
+//! Christopoulos), solved exactly instead of by slicing.
+//!
+//! The lesson finds ball–ball impacts by cutting each step into 150 slices
+//! and re-steps every ball to every impact. Here:
+//!
+//! * **Ball–obstacle impacts** are sphere sweeps against the level
+//!   ([`Obstacles`]; [`MeshObstacles`] uses the collision core's swept
+//!   sphere against the level's triangles, doors and lifts included). A
+//!   moving door or lift is swept against in its own frame (the ball's
+//!   motion relative to the surface), so it hits a ball as well as the
+//!   other way round.
+//! * **Ball–ball impacts** are the exact time of impact of two moving
+//!   spheres, the smallest root of `|Δp + Δv·s|² = (r₁ + r₂)²`
+//!   ([`time_of_impact`]).
+//! * **Time order without re-stepping**: every ball keeps its own clock
+//!   within the tick. Impacts are events in a priority queue, taken
+//!   earliest first; only the balls an impact involves are advanced to it,
+//!   and only their events are recomputed (a version number per ball drops
+//!   the stale ones). A uniform grid over each ball's remaining path finds
+//!   the pairs worth testing ([`grid`]); never all pairs.
+//! * **Response**: against a surface, the velocity relative to it is
+//!   reflected with restitution, `R = V − (1+e)(V·N)N`, and its tangential
+//!   part loses a Coulomb friction impulse (never reversed). Between balls,
+//!   an impulse along the line of centres with the balls' masses
+//!   (momentum kept; kinetic energy kept when `e = 1`).
+//! * **Gravity** by a (semi-implicit) Euler step at the start of the tick,
+//!   as the lesson does; the rest of the tick continues from each impact,
+//!   several bounces a tick if need be.
+//! * **Rest**: an impact slower than [`BallConfig::rest_speed`] is
+//!   inelastic (no micro-bounces), and a ball slower than
+//!   [`BallConfig::sleep_speed`] for [`BallConfig::sleep_after`] seconds
+//!   while touching something below it sleeps: no gravity, no events, until
+//!   a ball hits it or [`BallWorld::wake_within`] wakes it (a door or lift
+//!   moving near it).
+#![deny(missing_docs)]
+
+mod ball;
+pub mod grid;
+mod obstacles;
+mod toi;
+mod world;
+
+pub use ball::{Ball, BallConfig, BallConfigError};
+pub use obstacles::{Contact, MeshObstacles, NoObstacles, Obstacles};
+pub use toi::{ball_impulse, surface_response, time_of_impact};
+pub use world::{BallWorld, Impact, ImpactKind, StepReport};

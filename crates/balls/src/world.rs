@@ -1,0 +1,376 @@
+//! The balls and their tick: gravity, then every impact in time order.
+
+use crate::ball::{Ball, BallConfig};
+use crate::grid::{Bounds, Grid};
+use crate::obstacles::{Contact, Obstacles};
+use crate::toi::{ball_impulse, surface_response, time_of_impact};
+use glam::Vec3;
+use std::cmp::Ordering;
+use std::collections::BinaryHeap;
+
+/// What a ball hit.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum ImpactKind {
+    /// An obstacle (the level, a door, a lift).
+    Surface,
+    /// Another ball, by index.
+    Ball(u32),
+}
+
+/// One impact in a tick (for explosions and sounds).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Impact {
+    /// The ball, by index.
+    pub ball: u32,
+    /// What it hit.
+    pub kind: ImpactKind,
+    /// Where they touched, metres.
+    pub point: Vec3,
+    /// How fast they closed along the normal, m/s.
+    pub speed: f32,
+    /// Seconds into the tick.
+    pub time: f32,
+}
+
+/// What a tick did.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct StepReport {
+    /// Every impact, in time order.
+    pub impacts: Vec<Impact>,
+    /// Pairs tested for an impact (the broad phase's output).
+    pub pair_tests: u32,
+    /// Obstacle sweeps.
+    pub sweeps: u32,
+    /// Balls stopped for the rest of the tick by the impact cap.
+    pub capped: u32,
+}
+
+/// An impact due at `time`, valid while the balls' versions are unchanged.
+#[derive(Clone, Copy, Debug)]
+struct Event {
+    time: f32,
+    a: u32,
+    /// The other ball, or `u32::MAX` for an obstacle.
+    b: u32,
+    version_a: u32,
+    version_b: u32,
+}
+
+impl PartialEq for Event {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
+impl Eq for Event {}
+impl PartialOrd for Event {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl Ord for Event {
+    /// Reversed: the earliest event is the heap's greatest.
+    fn cmp(&self, other: &Self) -> Ordering {
+        other
+            .time
+            .total_cmp(&self.time)
+            .then_with(|| other.a.cmp(&self.a))
+            .then_with(|| other.b.cmp(&self.b))
+    }
+}
+
+/// Per-ball bookkeeping within a tick.
+#[derive(Clone, Copy, Debug, Default)]
+struct Clock {
+    /// Seconds into the tick the ball's position is at.
+    at: f32,
+    version: u32,
+    impacts: u32,
+    /// Stopped for the rest of the tick (asleep, or past the impact cap).
+    still: bool,
+    /// Touched something below it this tick.
+    supported: bool,
+}
+
+/// The balls and what they obey.
+#[derive(Debug, Default)]
+pub struct BallWorld {
+    /// Every ball.
+    pub balls: Vec<Ball>,
+    /// The rules.
+    pub config: BallConfig,
+    clocks: Vec<Clock>,
+    grid: Grid,
+    events: BinaryHeap<Event>,
+    /// Each ball's next obstacle contact (valid with its event).
+    contacts: Vec<Option<Contact>>,
+    neighbours: Vec<u32>,
+}
+
+/// Obstacle events have no second ball.
+const OBSTACLE: u32 = u32::MAX;
+
+impl BallWorld {
+    /// No balls, the given rules.
+    pub fn new(config: BallConfig) -> Self {
+        Self {
+            config,
+            ..Self::default()
+        }
+    }
+
+    /// Wakes the balls touching the box (metres): a door or lift moving there.
+    pub fn wake_within(&mut self, min: Vec3, max: Vec3) {
+        for b in &mut self.balls {
+            let r = Vec3::splat(b.radius);
+            if b.asleep && (b.position + r).cmpge(min).all() && (b.position - r).cmple(max).all() {
+                b.asleep = false;
+                b.slow_for = 0.0;
+            }
+        }
+    }
+
+    /// Advances every ball by `dt` seconds against `obstacles` and each
+    /// other; the impacts come back in time order.
+    pub fn step(&mut self, dt: f32, obstacles: &impl Obstacles) -> StepReport {
+        let mut report = StepReport::default();
+        let n = self.balls.len();
+        if n == 0 || dt <= 0.0 || !dt.is_finite() {
+            return report;
+        }
+        let config = self.config;
+        for b in &mut self.balls {
+            if !b.asleep {
+                b.velocity += config.gravity * dt;
+            }
+        }
+        self.clocks.clear();
+        self.clocks.extend(self.balls.iter().map(|b| Clock {
+            still: b.asleep,
+            ..Clock::default()
+        }));
+        let widest = self.balls.iter().map(|b| b.radius).fold(0.0, f32::max);
+        self.grid.reset(n, (4.0 * widest).max(0.25));
+        for i in 0..n as u32 {
+            let bounds = self.path_bounds(i, dt);
+            self.grid.insert(i, bounds);
+        }
+        self.events.clear();
+        self.contacts.clear();
+        self.contacts.resize(n, None);
+        for i in 0..n as u32 {
+            if self.clocks[i as usize].still {
+                continue;
+            }
+            self.schedule_obstacle(i, dt, obstacles, &mut report);
+            self.schedule_pairs(i, dt, true, &mut report);
+        }
+        while let Some(event) = self.events.pop() {
+            if event.time > dt {
+                break;
+            }
+            let a = event.a as usize;
+            if self.clocks[a].version != event.version_a
+                || (event.b != OBSTACLE && self.clocks[event.b as usize].version != event.version_b)
+            {
+                continue; // a ball in it has changed course since
+            }
+            if event.b == OBSTACLE {
+                self.obstacle_impact(event, &mut report);
+            } else {
+                self.ball_impact(event, &mut report);
+            }
+            for id in [event.a, event.b] {
+                if id == OBSTACLE {
+                    continue;
+                }
+                let clock = &mut self.clocks[id as usize];
+                clock.version += 1;
+                clock.impacts += 1;
+                if clock.impacts >= config.max_impacts_per_ball && !clock.still {
+                    clock.still = true;
+                    report.capped += 1;
+                }
+                let bounds = self.path_bounds(id, dt);
+                self.grid.insert(id, bounds);
+            }
+            for id in [event.a, event.b] {
+                if id == OBSTACLE {
+                    continue;
+                }
+                if !self.clocks[id as usize].still {
+                    self.schedule_obstacle(id, dt, obstacles, &mut report);
+                }
+                self.schedule_pairs(id, dt, false, &mut report);
+            }
+        }
+        // Every ball to the end of the tick; rest and sleep.
+        for (b, clock) in self.balls.iter_mut().zip(&self.clocks) {
+            if !clock.still {
+                b.position += b.velocity * (dt - clock.at);
+            }
+            if b.asleep {
+                continue;
+            }
+            if clock.supported && b.velocity.length() < config.sleep_speed {
+                b.slow_for += dt;
+                if b.slow_for >= config.sleep_after {
+                    b.asleep = true;
+                    b.velocity = Vec3::ZERO;
+                }
+            } else {
+                b.slow_for = 0.0;
+            }
+        }
+        report
+    }
+
+    /// Ball `i`'s velocity for the rest of the tick (zero while still).
+    fn moving(&self, i: usize) -> Vec3 {
+        if self.clocks[i].still {
+            Vec3::ZERO
+        } else {
+            self.balls[i].velocity
+        }
+    }
+
+    /// The box around ball `i`'s path from its clock to the end of the tick.
+    fn path_bounds(&self, i: u32, dt: f32) -> Bounds {
+        let (b, at) = (&self.balls[i as usize], self.clocks[i as usize].at);
+        let end = b.position + self.moving(i as usize) * (dt - at);
+        Bounds::of_path(b.position, end, b.radius)
+    }
+
+    fn schedule_obstacle(&mut self, i: u32, dt: f32, obstacles: &impl Obstacles, report: &mut StepReport) {
+        let (b, clock) = (&self.balls[i as usize], self.clocks[i as usize]);
+        report.sweeps += 1;
+        let contact = obstacles.sweep(b.position, b.radius, b.velocity, clock.at, dt - clock.at);
+        self.contacts[i as usize] = contact;
+        if let Some(c) = contact {
+            self.events.push(Event {
+                time: clock.at + c.time,
+                a: i,
+                b: OBSTACLE,
+                version_a: clock.version,
+                version_b: 0,
+            });
+        }
+    }
+
+    /// Pair events of ball `i` with its neighbours (at the start, each
+    /// moving pair once).
+    fn schedule_pairs(&mut self, i: u32, dt: f32, first: bool, report: &mut StepReport) {
+        let mut neighbours = std::mem::take(&mut self.neighbours);
+        self.grid.neighbours(i, &mut neighbours);
+        for &j in &neighbours {
+            if first && j < i && !self.clocks[j as usize].still {
+                continue; // scheduled from j's side
+            }
+            report.pair_tests += 1;
+            if let Some(event) = self.pair_event(i, j, dt) {
+                self.events.push(event);
+            }
+        }
+        self.neighbours = neighbours;
+    }
+
+    fn pair_event(&self, i: u32, j: u32, dt: f32) -> Option<Event> {
+        let (ci, cj) = (self.clocks[i as usize], self.clocks[j as usize]);
+        let (bi, bj) = (&self.balls[i as usize], &self.balls[j as usize]);
+        let (vi, vj) = (self.moving(i as usize), self.moving(j as usize));
+        let t0 = ci.at.max(cj.at);
+        let pi = bi.position + vi * (t0 - ci.at);
+        let pj = bj.position + vj * (t0 - cj.at);
+        let s = time_of_impact(pj - pi, vj - vi, bi.radius + bj.radius, dt - t0)?;
+        Some(Event {
+            time: t0 + s,
+            a: i,
+            b: j,
+            version_a: ci.version,
+            version_b: cj.version,
+        })
+    }
+
+    fn advance(&mut self, i: usize, to: f32) {
+        let v = self.moving(i);
+        let clock = &mut self.clocks[i];
+        self.balls[i].position += v * (to - clock.at);
+        clock.at = to;
+    }
+
+    fn obstacle_impact(&mut self, event: Event, report: &mut StepReport) {
+        let i = event.a as usize;
+        let b = self.balls[i];
+        let Some(contact) = self.contacts[i] else { return };
+        self.advance(i, event.time);
+        let config = &self.config;
+        let closing = -(b.velocity - contact.surface_velocity).dot(contact.normal);
+        let e = if closing < config.rest_speed {
+            0.0
+        } else {
+            config.restitution
+        };
+        let ball = &mut self.balls[i];
+        ball.velocity = surface_response(
+            ball.velocity,
+            contact.surface_velocity,
+            contact.normal,
+            e,
+            config.friction * contact.friction,
+        );
+        ball.position += contact.normal * config.skin;
+        let up = -config.gravity.normalize_or_zero();
+        if contact.normal.dot(up) > 0.5 {
+            self.clocks[i].supported = true;
+        }
+        report.impacts.push(Impact {
+            ball: event.a,
+            kind: crate::ImpactKind::Surface,
+            point: contact.point,
+            speed: closing.max(0.0),
+            time: event.time,
+        });
+    }
+
+    fn ball_impact(&mut self, event: Event, report: &mut StepReport) {
+        let (i, j) = (event.a as usize, event.b as usize);
+        self.advance(i, event.time);
+        self.advance(j, event.time);
+        let (bi, bj) = (self.balls[i], self.balls[j]);
+        let n = (bj.position - bi.position).normalize_or_zero();
+        if n == Vec3::ZERO {
+            return;
+        }
+        let closing = -(bj.velocity - bi.velocity).dot(n);
+        let e = if closing < self.config.rest_speed {
+            0.0
+        } else {
+            self.config.restitution
+        };
+        let (vi, vj) = ball_impulse(bi.velocity, bi.mass, bj.velocity, bj.mass, n, e);
+        self.balls[i].velocity = vi;
+        self.balls[j].velocity = vj;
+        let up = -self.config.gravity.normalize_or_zero();
+        // Resting on the other ball counts as support.
+        if n.dot(up) < -0.5 {
+            self.clocks[i].supported = true;
+        }
+        if n.dot(up) > 0.5 {
+            self.clocks[j].supported = true;
+        }
+        // A hit wakes a sleeping ball: it moves from now on.
+        for k in [i, j] {
+            if self.balls[k].asleep {
+                self.balls[k].asleep = false;
+                self.balls[k].slow_for = 0.0;
+                self.clocks[k].still = self.clocks[k].impacts + 1 >= self.config.max_impacts_per_ball;
+            }
+        }
+        report.impacts.push(Impact {
+            ball: event.a,
+            kind: crate::ImpactKind::Ball(event.b),
+            point: bi.position + n * bi.radius,
+            speed: closing.max(0.0),
+            time: event.time,
+        });
+    }
+}

@@ -1,0 +1,303 @@
+//! The proofs the balls owe: reflection, time of impact, conservation,
+//! no tunnelling through thin walls at 100 m/s, nothing ending a tick
+//! inside geometry or inside another ball, and rest instead of jitter.
+
+use balls::{Ball, BallConfig, BallWorld, ImpactKind, MeshObstacles, NoObstacles, time_of_impact};
+use glam::Vec3;
+use sweep::{MeshCollider, PlacedCollider};
+
+/// Overlap allowed at the end of a tick, metres (float error of the
+/// impact times; the skin keeps balls 0.1 mm off surfaces).
+const TOLERANCE: f32 = 1e-3;
+
+/// A small deterministic generator (xorshift).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> f32 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 >> 40) as f32 / (1u64 << 24) as f32
+    }
+    fn range(&mut self, lo: f32, hi: f32) -> f32 {
+        lo + (hi - lo) * self.next()
+    }
+    fn vec(&mut self, lo: f32, hi: f32) -> Vec3 {
+        Vec3::new(self.range(lo, hi), self.range(lo, hi), self.range(lo, hi))
+    }
+}
+
+/// The six faces of a box as triangles.
+fn box_mesh(min: Vec3, max: Vec3) -> MeshCollider {
+    let c = |x: bool, y: bool, z: bool| {
+        Vec3::new(
+            if x { max.x } else { min.x },
+            if y { max.y } else { min.y },
+            if z { max.z } else { min.z },
+        )
+    };
+    let v: Vec<Vec3> = (0..8).map(|i| c(i & 1 != 0, i & 2 != 0, i & 4 != 0)).collect();
+    let quads = [
+        [0, 1, 3, 2],
+        [4, 6, 7, 5],
+        [0, 4, 5, 1],
+        [2, 3, 7, 6],
+        [0, 2, 6, 4],
+        [1, 5, 7, 3],
+    ];
+    let tris: Vec<[u32; 3]> = quads
+        .iter()
+        .flat_map(|q| [[q[0], q[1], q[2]], [q[0], q[2], q[3]]])
+        .collect();
+    MeshCollider::build(&v, &tris).unwrap()
+}
+
+fn elastic() -> BallConfig {
+    BallConfig {
+        gravity: Vec3::ZERO,
+        restitution: 1.0,
+        friction: 0.0,
+        rest_speed: 0.0,
+        sleep_speed: 0.0,
+        ..BallConfig::default()
+    }
+}
+
+#[test]
+fn an_elastic_bounce_keeps_the_speed_and_the_angle_in_is_the_angle_out() {
+    let floor = box_mesh(Vec3::new(-10.0, -1.0, -10.0), Vec3::new(10.0, 0.0, 10.0));
+    let placed = [PlacedCollider::fixed(&floor)];
+    let obstacles = MeshObstacles::new(&placed);
+    let mut rng = Rng(7);
+    for _ in 0..200 {
+        let speed = rng.range(1.0, 30.0);
+        let angle = rng.range(0.1, 1.5); // from the floor
+        let heading = rng.range(0.0, std::f32::consts::TAU);
+        let v = Vec3::new(angle.cos() * heading.cos(), -angle.sin(), angle.cos() * heading.sin()) * speed;
+        let mut world = BallWorld::new(elastic());
+        // Starts so it reaches the floor a third of the way into the tick.
+        let dt = 0.1;
+        let start = Vec3::new(0.0, 0.2, 0.0) - v * dt / 3.0;
+        world.balls.push(Ball::new(start, v, 0.2));
+        let report = world.step(dt, &obstacles);
+        assert_eq!(report.impacts.len(), 1, "{v}");
+        let out = world.balls[0].velocity;
+        assert!(
+            (out.length() - speed).abs() < 1e-4 * speed,
+            "speed {} → {}",
+            speed,
+            out.length()
+        );
+        let angle_out = (out.y / out.length()).asin();
+        assert!((angle_out - angle).abs() < 1e-4, "angle {angle} → {angle_out}");
+        assert!((Vec3::new(out.x, 0.0, out.z) - Vec3::new(v.x, 0.0, v.z)).length() < 1e-4 * speed);
+    }
+}
+
+#[test]
+fn the_time_of_impact_puts_the_spheres_exactly_in_touch() {
+    let mut rng = Rng(11);
+    let mut hits = 0;
+    for k in 0..5000 {
+        let p = rng.vec(-3.0, 3.0);
+        // Half of them aimed roughly at the other sphere.
+        let v = if k % 2 == 0 {
+            -p * rng.range(0.5, 4.0) + rng.vec(-1.0, 1.0)
+        } else {
+            rng.vec(-10.0, 10.0)
+        };
+        let reach = rng.range(0.05, 1.0);
+        if p.length() <= reach {
+            continue;
+        }
+        match time_of_impact(p, v, reach, 1.0) {
+            Some(s) => {
+                hits += 1;
+                let gap = (p + v * s).length() - reach;
+                assert!(gap.abs() < 1e-4, "gap {gap} at {s}");
+                // Not touching any earlier (sampled).
+                for k in 0..50 {
+                    let t = s * k as f32 / 50.0;
+                    assert!((p + v * t).length() >= reach - 1e-4);
+                }
+            }
+            None => {
+                // Closest approach within the horizon stays apart.
+                let t = (-p.dot(v) / v.length_squared()).clamp(0.0, 1.0);
+                assert!((p + v * t).length() >= reach - 1e-4);
+            }
+        }
+    }
+    assert!(hits > 1000, "{hits} hits");
+}
+
+#[test]
+fn momentum_is_conserved_and_energy_too_when_elastic() {
+    let mut rng = Rng(3);
+    for trial in 0..40 {
+        let mut world = BallWorld::new(elastic());
+        for _ in 0..60 {
+            let radius = rng.range(0.05, 0.3);
+            let position = rng.vec(-4.0, 4.0);
+            if world
+                .balls
+                .iter()
+                .any(|b| (b.position - position).length() < b.radius + radius + 0.01)
+            {
+                continue;
+            }
+            let mut ball = Ball::new(position, rng.vec(-6.0, 6.0), radius);
+            ball.mass *= rng.range(0.5, 3.0);
+            world.balls.push(ball);
+        }
+        let momentum = |w: &BallWorld| w.balls.iter().map(|b| b.velocity * b.mass).sum::<Vec3>();
+        let energy = |w: &BallWorld| w.balls.iter().map(Ball::kinetic_energy).sum::<f32>();
+        let (p0, e0) = (momentum(&world), energy(&world));
+        let mut impacts = 0;
+        for _ in 0..30 {
+            impacts += world.step(1.0 / 60.0, &NoObstacles).impacts.len();
+        }
+        let (p1, e1) = (momentum(&world), energy(&world));
+        assert!(
+            (p1 - p0).length() < 1e-3 * (1.0 + p0.length()),
+            "trial {trial}: {p0} → {p1}"
+        );
+        assert!((e1 - e0).abs() < 1e-3 * e0, "trial {trial}: {e0} J → {e1} J");
+        assert!(impacts > 0 || trial > 0, "the balls must meet");
+    }
+}
+
+#[test]
+fn a_ball_at_100_m_s_never_passes_a_1_cm_wall() {
+    let wall = box_mesh(Vec3::new(-0.005, -5.0, -5.0), Vec3::new(0.005, 5.0, 5.0));
+    let placed = [PlacedCollider::fixed(&wall)];
+    let obstacles = MeshObstacles::new(&placed);
+    let mut rng = Rng(5);
+    for _ in 0..500 {
+        let radius = rng.range(0.02, 0.2);
+        let start = Vec3::new(-rng.range(0.3, 2.0), rng.range(-1.0, 1.0), rng.range(-1.0, 1.0));
+        let dir = Vec3::new(1.0, rng.range(-0.5, 0.5), rng.range(-0.5, 0.5)).normalize();
+        let mut world = BallWorld::new(BallConfig {
+            restitution: rng.range(0.0, 1.0),
+            ..BallConfig::default()
+        });
+        world.balls.push(Ball::new(start, dir * 100.0, radius));
+        for _ in 0..10 {
+            world.step(1.0 / 60.0, &obstacles);
+            let b = &world.balls[0];
+            if b.position.y.abs() < 4.5 && b.position.z.abs() < 4.5 {
+                assert!(
+                    b.position.x <= -0.005 - radius + TOLERANCE,
+                    "through the wall: {}",
+                    b.position
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn no_ball_ends_a_tick_inside_the_room_s_walls_or_another_ball() {
+    // The lesson's room: a closed box, balls thrown in all directions.
+    let half = Vec3::new(4.0, 3.0, 4.0);
+    let room = box_mesh(-half, half);
+    let placed = [PlacedCollider::fixed(&room)];
+    let obstacles = MeshObstacles::new(&placed);
+    let mut rng = Rng(9);
+    let mut world = BallWorld::new(BallConfig::default());
+    while world.balls.len() < 300 {
+        let radius = rng.range(0.05, 0.25);
+        let position = rng.vec(-2.5, 2.5);
+        if world
+            .balls
+            .iter()
+            .any(|b| (b.position - position).length() < b.radius + radius + 0.01)
+        {
+            continue;
+        }
+        world.balls.push(Ball::new(position, rng.vec(-15.0, 15.0), radius));
+    }
+    let mut ball_impacts = 0;
+    for tick in 0..600 {
+        let report = world.step(1.0 / 60.0, &obstacles);
+        ball_impacts += report
+            .impacts
+            .iter()
+            .filter(|i| matches!(i.kind, ImpactKind::Ball(_)))
+            .count();
+        for (k, b) in world.balls.iter().enumerate() {
+            let inside = (half - Vec3::splat(b.radius - TOLERANCE)).cmpge(b.position.abs()).all();
+            assert!(inside, "tick {tick}: ball {k} in a wall at {}", b.position);
+            assert!(b.position.is_finite() && b.velocity.is_finite());
+        }
+        for i in 0..world.balls.len() {
+            for j in i + 1..world.balls.len() {
+                let (a, b) = (&world.balls[i], &world.balls[j]);
+                let overlap = a.radius + b.radius - (a.position - b.position).length();
+                assert!(
+                    overlap < TOLERANCE,
+                    "tick {tick}: balls {i} and {j} overlap by {overlap} m"
+                );
+            }
+        }
+    }
+    assert!(ball_impacts > 100, "{ball_impacts} ball impacts");
+    // After 10 s on the floor, they have come to rest (asleep, or nearly still).
+    let moving = world
+        .balls
+        .iter()
+        .filter(|b| !b.asleep && b.velocity.length() > 0.5)
+        .count();
+    assert!(moving < 30, "{moving} of 300 still moving");
+}
+
+#[test]
+fn a_dropped_ball_comes_to_rest_and_sleeps() {
+    let floor = box_mesh(Vec3::new(-10.0, -1.0, -10.0), Vec3::new(10.0, 0.0, 10.0));
+    let placed = [PlacedCollider::fixed(&floor)];
+    let obstacles = MeshObstacles::new(&placed);
+    let mut world = BallWorld::new(BallConfig::default());
+    world
+        .balls
+        .push(Ball::new(Vec3::new(0.0, 2.0, 0.0), Vec3::new(1.0, 0.0, 0.0), 0.1));
+    let mut slept_at = None;
+    for tick in 0..600 {
+        world.step(1.0 / 60.0, &obstacles);
+        let b = &world.balls[0];
+        assert!(b.position.y >= 0.1 - TOLERANCE, "tick {tick}: {}", b.position);
+        if b.asleep && slept_at.is_none() {
+            slept_at = Some(tick);
+        }
+    }
+    let b = &world.balls[0];
+    assert!(slept_at.is_some_and(|t| t < 400), "slept at {slept_at:?}, {b:?}");
+    assert!((b.position.y - 0.1).abs() < 0.01, "resting at {}", b.position);
+}
+
+#[test]
+fn a_rising_lift_lifts_a_resting_ball() {
+    // A 2 m platform rising at 1 m/s under a ball at rest on it.
+    let platform = box_mesh(Vec3::new(-1.0, -0.2, -1.0), Vec3::new(1.0, 0.0, 1.0));
+    let mut world = BallWorld::new(BallConfig::default());
+    world
+        .balls
+        .push(Ball::new(Vec3::new(0.0, 0.1 + 1e-4, 0.0), Vec3::ZERO, 0.1));
+    for tick in 0..60 {
+        let height = tick as f32 / 60.0;
+        let pose = sweep::Pose {
+            translation: Vec3::new(0.0, height, 0.0),
+            ..sweep::Pose::IDENTITY
+        };
+        let placed = [PlacedCollider::moving(&platform, pose, Vec3::Y, Vec3::ZERO)];
+        world.wake_within(Vec3::splat(-1.5), Vec3::new(1.5, height + 1.0, 1.5));
+        world.step(1.0 / 60.0, &MeshObstacles::new(&placed));
+        let b = &world.balls[0];
+        assert!(
+            b.position.y >= height + 1.0 / 60.0 + 0.1 - 0.02,
+            "tick {tick}: ball at {} under the platform top {}",
+            b.position.y,
+            height
+        );
+    }
+}
