@@ -33,7 +33,7 @@ impl Bounds {
 }
 
 /// Boxes by cell.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Grid {
     cell: f32,
     cells: HashMap<(i32, i32, i32), Vec<u32>>,

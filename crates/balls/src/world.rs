@@ -92,7 +92,7 @@ struct Clock {
 }
 
 /// The balls and what they obey.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct BallWorld {
     /// Every ball.
     pub balls: Vec<Ball>,
