@@ -55,10 +55,11 @@ pub struct BallConfig {
     /// … for this long (s), touching something below it, sleeps.
     pub sleep_after: f32,
     /// Impacts one ball may take in one tick; a ball past it stops where it
-    /// is until the next tick (a pile settling cannot stall the tick).
+    /// is, its velocity zeroed, until the next tick (a ball wedged in a gap
+    /// or a pile settling cannot stall the tick).
     pub max_impacts_per_ball: u32,
-    /// Gap kept to a surface after an impact, metres (so the next sweep
-    /// starts outside it).
+    /// Gap kept to a surface at an impact, metres: the ball stops this far
+    /// short along its path (so the next sweep starts outside it).
     pub skin: f32,
 }
 

@@ -3,6 +3,10 @@
 
 use glam::Vec3;
 
+/// Closing speeds below this (m/s) are resting contact, not an impact: over
+/// a 60 Hz tick they close 0.2 µm.
+pub const SLOW_CLOSING: f32 = 1e-5;
+
 /// Seconds from now until two spheres first touch, within `horizon`
 /// seconds: `p` and `v` are the second sphere's position and velocity
 /// relative to the first, `reach` the sum of the radii. The smallest
@@ -10,8 +14,11 @@ use glam::Vec3;
 /// already overlapping and approaching touch at 0.
 pub fn time_of_impact(p: Vec3, v: Vec3, reach: f32, horizon: f32) -> Option<f32> {
     let approach = p.dot(v);
-    if approach >= 0.0 {
-        return None; // separating or sliding past: never closer than now
+    // Separating or sliding past: never closer than now. Closing slower
+    // than `SLOW_CLOSING` counts as resting contact (what is left of an
+    // inelastic impact after rounding), not as another impact.
+    if approach >= -SLOW_CLOSING * p.length() {
+        return None;
     }
     let c = p.length_squared() - reach * reach;
     if c <= 0.0 {
@@ -29,15 +36,16 @@ pub fn time_of_impact(p: Vec3, v: Vec3, reach: f32, horizon: f32) -> Option<f32>
 }
 
 /// The velocities after two balls meet: an impulse along the unit normal
-/// `n` (from ball 1 towards ball 2) with restitution `e`. Returns the new
-/// velocities; unchanged if they are already separating along `n`.
-pub fn ball_impulse(v1: Vec3, m1: f32, v2: Vec3, m2: f32, n: Vec3, e: f32) -> (Vec3, Vec3) {
+/// `n` (from ball 1 towards ball 2) with restitution `e`. The balls are
+/// given by their inverse masses (1/kg; 0 is immovable, not both). Returns
+/// the new velocities; unchanged if they are already separating along `n`.
+pub fn ball_impulse(v1: Vec3, inverse_m1: f32, v2: Vec3, inverse_m2: f32, n: Vec3, e: f32) -> (Vec3, Vec3) {
     let closing = (v2 - v1).dot(n);
-    if closing >= 0.0 {
+    if closing >= 0.0 || inverse_m1 + inverse_m2 <= 0.0 {
         return (v1, v2);
     }
-    let j = -(1.0 + e) * closing / (1.0 / m1 + 1.0 / m2);
-    (v1 - n * (j / m1), v2 + n * (j / m2))
+    let j = -(1.0 + e) * closing / (inverse_m1 + inverse_m2);
+    (v1 - n * (j * inverse_m1), v2 + n * (j * inverse_m2))
 }
 
 /// The velocity after hitting a surface with unit normal `n` (towards the

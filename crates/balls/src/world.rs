@@ -187,7 +187,11 @@ impl BallWorld {
                 clock.version += 1;
                 clock.impacts += 1;
                 if clock.impacts >= config.max_impacts_per_ball && !clock.still {
+                    // Jammed (wedged in a gap narrower than itself, or deep
+                    // in a settling pile): it stops, and loses its speed so
+                    // gravity cannot pile velocity onto a ball that cannot move.
                     clock.still = true;
+                    self.balls[id as usize].velocity = Vec3::ZERO;
                     report.capped += 1;
                 }
                 let bounds = self.path_bounds(id, dt);
@@ -301,7 +305,13 @@ impl BallWorld {
         let i = event.a as usize;
         let b = self.balls[i];
         let Some(contact) = self.contacts[i] else { return };
-        self.advance(i, event.time);
+        // Stop a skin short of the contact along the path (never sideways,
+        // which could push it into a neighbour); its clock still reads the
+        // impact's time.
+        let relative_speed = (b.velocity - contact.surface_velocity).length().max(1e-6);
+        let at = self.clocks[i].at;
+        self.advance(i, (event.time - self.config.skin / relative_speed).max(at));
+        self.clocks[i].at = event.time;
         let config = &self.config;
         let closing = -(b.velocity - contact.surface_velocity).dot(contact.normal);
         let e = if closing < config.rest_speed {
@@ -317,7 +327,6 @@ impl BallWorld {
             e,
             config.friction * contact.friction,
         );
-        ball.position += contact.normal * config.skin;
         let up = -config.gravity.normalize_or_zero();
         if contact.normal.dot(up) > 0.5 {
             self.clocks[i].supported = true;
@@ -335,28 +344,6 @@ impl BallWorld {
         let (i, j) = (event.a as usize, event.b as usize);
         self.advance(i, event.time);
         self.advance(j, event.time);
-        let (bi, bj) = (self.balls[i], self.balls[j]);
-        let n = (bj.position - bi.position).normalize_or_zero();
-        if n == Vec3::ZERO {
-            return;
-        }
-        let closing = -(bj.velocity - bi.velocity).dot(n);
-        let e = if closing < self.config.rest_speed {
-            0.0
-        } else {
-            self.config.restitution
-        };
-        let (vi, vj) = ball_impulse(bi.velocity, bi.mass, bj.velocity, bj.mass, n, e);
-        self.balls[i].velocity = vi;
-        self.balls[j].velocity = vj;
-        let up = -self.config.gravity.normalize_or_zero();
-        // Resting on the other ball counts as support.
-        if n.dot(up) < -0.5 {
-            self.clocks[i].supported = true;
-        }
-        if n.dot(up) > 0.5 {
-            self.clocks[j].supported = true;
-        }
         // A hit wakes a sleeping ball: it moves from now on.
         for k in [i, j] {
             if self.balls[k].asleep {
@@ -364,6 +351,40 @@ impl BallWorld {
                 self.balls[k].slow_for = 0.0;
                 self.clocks[k].still = self.clocks[k].impacts + 1 >= self.config.max_impacts_per_ball;
             }
+        }
+        let (bi, bj) = (self.balls[i], self.balls[j]);
+        let n = (bj.position - bi.position).normalize_or_zero();
+        if n == Vec3::ZERO {
+            return;
+        }
+        // A ball stopped for the rest of the tick (by the impact cap) is
+        // immovable until the tick ends: infinite mass, no velocity.
+        let (vi, vj) = (self.moving(i), self.moving(j));
+        let inverse_mass = |k: usize, m: f32| if self.clocks[k].still { 0.0 } else { 1.0 / m };
+        let (wi, wj) = (inverse_mass(i, bi.mass), inverse_mass(j, bj.mass));
+        if wi + wj == 0.0 {
+            return;
+        }
+        let closing = -(vj - vi).dot(n);
+        let e = if closing < self.config.rest_speed {
+            0.0
+        } else {
+            self.config.restitution
+        };
+        let (vi, vj) = ball_impulse(vi, wi, vj, wj, n, e);
+        if !self.clocks[i].still {
+            self.balls[i].velocity = vi;
+        }
+        if !self.clocks[j].still {
+            self.balls[j].velocity = vj;
+        }
+        let up = -self.config.gravity.normalize_or_zero();
+        // Resting on the other ball counts as support.
+        if n.dot(up) < -0.5 {
+            self.clocks[i].supported = true;
+        }
+        if n.dot(up) > 0.5 {
+            self.clocks[j].supported = true;
         }
         report.impacts.push(Impact {
             ball: event.a,

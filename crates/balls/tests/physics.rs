@@ -301,3 +301,35 @@ fn a_rising_lift_lifts_a_resting_ball() {
         );
     }
 }
+
+#[test]
+fn a_ball_wedged_in_a_slot_narrower_than_itself_stays_put_and_does_not_gain_speed() {
+    // Found on the demo level: a 0.202 m ball in a 0.2 m slot bounced
+    // between its walls until the impact cap every tick while gravity
+    // added 0.16 m/s a tick to a velocity it could never use.
+    let left = box_mesh(Vec3::new(-1.0, 0.0, -1.0), Vec3::new(-0.1, 2.0, 1.0));
+    let right = box_mesh(Vec3::new(0.1, 0.0, -1.0), Vec3::new(1.0, 2.0, 1.0));
+    let floor = box_mesh(Vec3::new(-1.0, -1.0, -1.0), Vec3::new(1.0, 0.0, 1.0));
+    let placed = [
+        PlacedCollider::fixed(&left),
+        PlacedCollider::fixed(&right),
+        PlacedCollider::fixed(&floor),
+    ];
+    let obstacles = MeshObstacles::new(&placed);
+    // Already between the walls, touching one, a hair too wide to fit.
+    let mut world = BallWorld::new(BallConfig::default());
+    world
+        .balls
+        .push(Ball::new(Vec3::new(0.0, 1.5, 0.0), Vec3::new(0.5, 0.0, 0.0), 0.101));
+    for tick in 0..300 {
+        world.step(1.0 / 60.0, &obstacles);
+        let b = &world.balls[0];
+        assert!(b.velocity.length() < 10.0, "tick {tick}: speed {}", b.velocity.length());
+        assert!(
+            b.position.x.abs() < 0.1,
+            "tick {tick}: out through a wall at {}",
+            b.position
+        );
+        assert!(b.position.y > 0.0, "tick {tick}: through the floor at {}", b.position);
+    }
+}
