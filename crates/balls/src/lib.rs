@@ -24,6 +24,12 @@
 //!   part loses a Coulomb friction impulse (never reversed). Between balls,
 //!   an impulse along the line of centres with the balls' masses
 //!   (momentum kept; kinetic energy kept when `e = 1`).
+//! * **The player** is a [`MovingCapsule`] obstacle around its ellipsoid:
+//!   it kicks the balls it walks into (the ball is reflected relative to the
+//!   player's velocity), and every impact reports the impulse the ball took
+//!   ([`Impact::impulse`]), which the game gives back to the player through
+//!   its controller (so a ball can push the player, but never into
+//!   geometry: the controller sweeps that push like any other motion).
 //! * **Gravity** by a (semi-implicit) Euler step at the start of the tick,
 //!   as the lesson does; the rest of the tick continues from each impact,
 //!   several bounces a tick if need be.
@@ -36,12 +42,14 @@
 #![deny(missing_docs)]
 
 mod ball;
+mod capsule;
 pub mod grid;
 mod obstacles;
 mod toi;
 mod world;
 
 pub use ball::{Ball, BallConfig, BallConfigError};
+pub use capsule::MovingCapsule;
 pub use obstacles::{Contact, MeshObstacles, NoObstacles, Obstacles};
 pub use toi::{ball_impulse, surface_response, time_of_impact};
 pub use world::{BallWorld, Impact, ImpactKind, StepReport};

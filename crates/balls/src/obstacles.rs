@@ -18,6 +18,9 @@ pub struct Contact {
     pub surface_velocity: Vec3,
     /// The surface's friction factor, 0 (ice) … 1.
     pub friction: f32,
+    /// The body hit, when it is one that takes impulses back (the player,
+    /// by the caller's number); `None` for the level.
+    pub body: Option<u32>,
 }
 
 /// Something balls bounce off.
@@ -26,6 +29,25 @@ pub trait Obstacles: Sync {
     /// at `centre` `at` seconds into the tick and moves at `velocity` (m/s)
     /// for `duration` seconds; `None` if it touches nothing.
     fn sweep(&self, centre: Vec3, radius: f32, velocity: Vec3, at: f32, duration: f32) -> Option<Contact>;
+}
+
+/// Two sets of obstacles as one: the earlier contact of the two.
+impl<A: Obstacles, B: Obstacles> Obstacles for (A, B) {
+    fn sweep(&self, centre: Vec3, radius: f32, velocity: Vec3, at: f32, duration: f32) -> Option<Contact> {
+        let first = self.0.sweep(centre, radius, velocity, at, duration);
+        // The second need only look as far as the first's contact.
+        let horizon = first.map_or(duration, |c| c.time);
+        match self.1.sweep(centre, radius, velocity, at, horizon) {
+            Some(c) if first.is_none_or(|f| c.time < f.time) => Some(c),
+            _ => first,
+        }
+    }
+}
+
+impl<T: Obstacles> Obstacles for Option<T> {
+    fn sweep(&self, centre: Vec3, radius: f32, velocity: Vec3, at: f32, duration: f32) -> Option<Contact> {
+        self.as_ref()?.sweep(centre, radius, velocity, at, duration)
+    }
 }
 
 /// Nothing to bounce off (open space; balls against balls only).
@@ -95,6 +117,7 @@ impl Obstacles for MeshObstacles<'_> {
                 normal: hit.normal,
                 surface_velocity: surface,
                 friction: (self.friction)(index, hit.triangle),
+                body: None,
             });
         }
         best

@@ -15,6 +15,9 @@ pub enum ImpactKind {
     Surface,
     /// Another ball, by index.
     Ball(u32),
+    /// A body that takes impulses back (the player), by its
+    /// [`crate::Contact::body`] number.
+    Body(u32),
 }
 
 /// One impact in a tick (for explosions and sounds).
@@ -30,6 +33,8 @@ pub struct Impact {
     pub speed: f32,
     /// Seconds into the tick.
     pub time: f32,
+    /// The impulse the ball took, kg·m/s (what it hit took the opposite).
+    pub impulse: Vec3,
 }
 
 /// What a tick did.
@@ -333,10 +338,11 @@ impl BallWorld {
         }
         report.impacts.push(Impact {
             ball: event.a,
-            kind: crate::ImpactKind::Surface,
+            kind: contact.body.map_or(ImpactKind::Surface, ImpactKind::Body),
             point: contact.point,
             speed: closing.max(0.0),
             time: event.time,
+            impulse: (ball.velocity - b.velocity) * b.mass,
         });
     }
 
@@ -388,10 +394,11 @@ impl BallWorld {
         }
         report.impacts.push(Impact {
             ball: event.a,
-            kind: crate::ImpactKind::Ball(event.b),
+            kind: ImpactKind::Ball(event.b),
             point: bi.position + n * bi.radius,
             speed: closing.max(0.0),
             time: event.time,
+            impulse: (self.balls[i].velocity - bi.velocity) * bi.mass,
         });
     }
 }

@@ -2,7 +2,7 @@
 //! no tunnelling through thin walls at 100 m/s, nothing ending a tick
 //! inside geometry or inside another ball, and rest instead of jitter.
 
-use balls::{Ball, BallConfig, BallWorld, ImpactKind, MeshObstacles, NoObstacles, time_of_impact};
+use balls::{Ball, BallConfig, BallWorld, ImpactKind, MeshObstacles, MovingCapsule, NoObstacles, time_of_impact};
 use glam::Vec3;
 use sweep::{MeshCollider, PlacedCollider};
 
@@ -332,4 +332,39 @@ fn a_ball_wedged_in_a_slot_narrower_than_itself_stays_put_and_does_not_gain_spee
         );
         assert!(b.position.y > 0.0, "tick {tick}: through the floor at {}", b.position);
     }
+}
+
+#[test]
+fn the_player_kicks_a_resting_ball_and_takes_the_opposite_impulse() {
+    let config = BallConfig {
+        gravity: Vec3::ZERO,
+        ..BallConfig::default()
+    };
+    let mut world = BallWorld::new(config);
+    world.balls.push(Ball::new(Vec3::new(1.0, 0.0, 0.0), Vec3::ZERO, 0.1));
+    // The player walks into it at 3 m/s along +x.
+    let player = MovingCapsule::around_ellipsoid(
+        Vec3::ZERO,
+        Vec3::new(0.4, 0.9, 0.4),
+        Vec3::Y,
+        Vec3::new(3.0, 0.0, 0.0),
+        0,
+    );
+    let report = world.step(0.5, &player);
+    let kick = report
+        .impacts
+        .iter()
+        .find(|i| i.kind == ImpactKind::Body(0))
+        .expect("a kick");
+    // Reflected relative to the player: 3 + 0.8 · 3 m/s.
+    let v = world.balls[0].velocity;
+    assert!((v - Vec3::new(5.4, 0.0, 0.0)).length() < 1e-3, "{v}");
+    assert!((kick.impulse - v * world.balls[0].mass).length() < 1e-2, "{kick:?}");
+    // The ball is ahead of the player at the end, not inside it.
+    let player_x = 3.0 * 0.5;
+    assert!(
+        world.balls[0].position.x >= player_x + 0.5 - TOLERANCE,
+        "{}",
+        world.balls[0].position
+    );
 }
