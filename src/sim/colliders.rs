@@ -19,8 +19,20 @@ pub struct Colliders<'w, 's> {
 impl Colliders<'_, '_> {
     /// The colliders, numbered as [`level::Level::friction`] expects:
     /// the static collider first (when there is one), then the movers in
-    /// the level's order. Empty when no level is loaded.
+    /// the level's order, at their poses for the end of the tick. Empty
+    /// when no level is loaded.
     pub fn placed(&self) -> Vec<PlacedCollider<'_>> {
+        self.posed(false)
+    }
+
+    /// The same colliders at their poses at the start of the tick (the
+    /// previous tick's end), with the same velocities: what a sweep over
+    /// the whole tick from its start needs (the balls).
+    pub fn placed_at_tick_start(&self) -> Vec<PlacedCollider<'_>> {
+        self.posed(true)
+    }
+
+    fn posed(&self, at_tick_start: bool) -> Vec<PlacedCollider<'_>> {
         let Some(level) = &self.level.level else {
             return Vec::new();
         };
@@ -32,9 +44,18 @@ impl Colliders<'_, '_> {
             let Some(m) = level.movers.get(body.index) else {
                 continue;
             };
-            placed.push(PlacedCollider::from_poses(&m.collider, body.previous, body.pose, dt));
+            let mut collider = PlacedCollider::from_poses(&m.collider, body.previous, body.pose, dt);
+            if at_tick_start {
+                collider.pose = body.previous;
+            }
+            placed.push(collider);
         }
         placed
+    }
+
+    /// World bounds of the level's geometry at rest, if a level is loaded.
+    pub fn level_bounds(&self) -> Option<sweep::Aabb> {
+        self.level.bounds
     }
 
     /// Friction of a surface by collider index and triangle.

@@ -1,9 +1,10 @@
 //! The simulation: the plugins that move things — the level and its
-//! colliders, doors and lifts, the player's controller, scripted input,
+//! colliders, doors and lifts, the player's controller, bouncing balls, scripted input,
 //! live tuning and settings, the rewind buffer — in `FixedUpdate`, with no
 //! renderer, so they run the same under `MinimalPlugins` (headless runs,
 //! tests) and in the window.
 
+pub mod balls;
 pub mod colliders;
 pub mod level;
 pub mod movers;
@@ -18,7 +19,7 @@ use play::Options;
 use std::time::Duration;
 
 /// The order of one fixed tick: placing → input → doors and lifts →
-/// controller → the rewind's record.
+/// controller → balls → the rewind's record.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum SimSet {
     /// A new level is in: the player to its spawn, the lifts' clock to 0.
@@ -29,6 +30,8 @@ pub enum SimSet {
     Movers,
     /// The character controller moves the player.
     Player,
+    /// The balls move (against the level, each other and the player).
+    Balls,
     /// The tick goes into the rewind buffer.
     Record,
 }
@@ -84,6 +87,7 @@ pub fn plugin(app: &mut App) {
             SimSet::Input,
             SimSet::Movers,
             SimSet::Player,
+            SimSet::Balls,
             SimSet::Record,
         )
             .chain(),
@@ -107,6 +111,7 @@ pub fn plugin(app: &mut App) {
     app.add_plugins((
         level::plugin,
         movers::plugin,
+        balls::plugin,
         player::plugin,
         script::plugin,
         tuning::plugin,

@@ -77,6 +77,17 @@ pub struct RunStats {
     pub seconds: f64,
 }
 
+/// The eyes' height as a fraction of the ellipsoid's height from the feet
+/// (1.6 m of 1.8 m).
+pub const EYE_FRACTION: f32 = 0.89;
+
+/// Where the eyes are for an ellipsoid centred at `centre` (metres) with
+/// world `radii` and `up`.
+pub fn eye(centre: Vec3, radii: Vec3, up: Vec3) -> Vec3 {
+    let height = 2.0 * controller::frame::extent_along(radii, up);
+    centre + up * (height * (EYE_FRACTION - 0.5))
+}
+
 /// Fly-mode speed, m/s (sprint doubles it).
 const FLY_SPEED: f32 = 8.0;
 
@@ -101,6 +112,7 @@ fn spawn_player(settings: Option<Res<CurrentSettings>>, mut commands: Commands) 
         },
         PlayerInput::default(),
         LastTick::default(),
+        super::balls::ThrowCharge::default(),
         // The level generation the player was placed in.
         PlacedIn(0),
     ));
@@ -140,6 +152,7 @@ fn tick_player(
     current: Res<CurrentLevel>,
     colliders: Colliders,
     mut squeezed: ResMut<Squeezed>,
+    mut ball_push: ResMut<super::balls::BallPush>,
     mut notices: ResMut<Notices>,
     mut stats: ResMut<RunStats>,
     mut players: Query<(&mut CharacterController, &mut PlayerInput, &mut LastTick), With<Player>>,
@@ -165,6 +178,11 @@ fn tick_player(
             } else {
                 "fly mode: off"
             });
+        }
+        // The balls' pushes from the last tick, swept like any motion (so
+        // never into geometry).
+        if !body.flying {
+            body.state.velocity += std::mem::take(&mut ball_push.0);
         }
         let up = body.state.up;
         let from = body.state.position;

@@ -187,6 +187,7 @@ fn record(
     let held = play::Buttons {
         jump: input.held.jump || input.pressed.jump,
         use_key: input.held.use_key || input.pressed.use_key,
+        throw: input.held.throw || input.pressed.throw,
         ..input.held
     };
     let Some(mut recording) = recording else {

@@ -17,9 +17,6 @@ const BEHIND: f32 = 3.5;
 /// Radius of the sphere swept to pull the third-person camera in, metres.
 const CAMERA_RADIUS: f32 = 0.2;
 
-/// Eyes above the feet, as a fraction of the ellipsoid's height (1.6 m of 1.8 m).
-const EYE_FRACTION: f32 = 0.89;
-
 /// Time constant of the height smoothing, seconds.
 const SMOOTHING_S: f32 = 0.08;
 
@@ -162,8 +159,7 @@ fn follow_player(
         yaw,
         pitch,
     } = *shown;
-    let height = 2.0 * extent(radii, up);
-    let eye = centre - up * (height / 2.0) + up * (height * EYE_FRACTION + offset);
+    let eye = crate::sim::player::eye(centre, radii, up) + up * offset;
     let rotation = Quat::from_rotation_y(yaw) * Quat::from_rotation_x(pitch);
     let position = if settings.0.third_person {
         behind(eye, rotation, up, &colliders)

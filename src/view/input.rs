@@ -1,10 +1,12 @@
 //! Keyboard and mouse → the player's input: WASD, mouse look with the
 //! cursor grabbed (Esc releases it, a click grabs it again, losing focus
-//! releases it), Space, Shift, Ctrl, E, R, F; Tab (panel), V (camera),
-//! G (grid everywhere), P, ← and → (rewind); a level file dropped on the
-//! window is opened.
+//! releases it), Space, Shift, Ctrl, E, R, F, the left button (held:
+//! charge a ball, let go: throw it); Tab (panel), V (camera), G (grid
+//! everywhere), P, ← and → (rewind), C (clear the balls), B (drop 50
+//! balls); a level file dropped on the window is opened.
 //! While the panel has the pointer or the keyboard, the game gets neither.
 
+use crate::sim::balls::BallControl;
 use crate::sim::level::OpenLevel;
 use crate::sim::player::{Player, PlayerInput};
 use crate::sim::rewind::{Rewind, RewindRequest};
@@ -20,7 +22,17 @@ use glam::Vec2;
 const MOUSE_SENSITIVITY: f32 = 0.0022;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, (grab_cursor, read_keys, look, view_keys, open_dropped_files));
+    app.add_systems(
+        Update,
+        (
+            // The click that grabs the cursor is not a throw.
+            read_keys.before(grab_cursor),
+            grab_cursor,
+            look,
+            view_keys,
+            open_dropped_files,
+        ),
+    );
 }
 
 /// Whether egui (the panel) is using the pointer or typing.
@@ -60,6 +72,9 @@ fn grab_cursor(
 
 fn read_keys(
     keys: Res<ButtonInput<KeyCode>>,
+    mouse: Res<ButtonInput<MouseButton>>,
+    cursor: Single<&CursorOptions, With<PrimaryWindow>>,
+    mut throw_armed: Local<bool>,
     egui: Option<Res<EguiWantsInput>>,
     script: Option<Res<ScriptRun>>,
     mut inputs: Query<&mut PlayerInput, With<Player>>,
@@ -68,6 +83,11 @@ fn read_keys(
     if script.is_some_and(|s| !s.done) {
         return;
     }
+    // A throw starts with a press while the cursor is grabbed (playing).
+    if mouse.just_pressed(MouseButton::Left) {
+        *throw_armed = cursor.grab_mode != CursorGrabMode::None;
+    }
+    let throwing = *throw_armed && mouse.pressed(MouseButton::Left);
     let (pointer, typing) = panel_has_input(&egui);
     if pointer || typing {
         for mut input in &mut inputs {
@@ -85,6 +105,8 @@ fn read_keys(
         input.held.sprint = held(KeyCode::ShiftLeft, KeyCode::ShiftRight);
         input.held.crouch = held(KeyCode::ControlLeft, KeyCode::ControlRight);
         input.held.use_key = keys.pressed(KeyCode::KeyE);
+        input.held.throw = throwing;
+        input.pressed.throw |= throwing && mouse.just_pressed(MouseButton::Left);
         // Presses wait for the next tick (cleared by it).
         input.pressed.jump |= keys.just_pressed(KeyCode::Space);
         input.pressed.use_key |= keys.just_pressed(KeyCode::KeyE);
@@ -111,7 +133,7 @@ fn look(
 }
 
 /// Tab: the panel (opening it frees the mouse); V: the camera; G: the grid
-/// on textured materials; P, ←, →: the rewind.
+/// on textured materials; P, ←, →: the rewind; C, B: clear or drop balls.
 fn view_keys(
     keys: Res<ButtonInput<KeyCode>>,
     egui: Option<Res<EguiWantsInput>>,
@@ -120,9 +142,16 @@ fn view_keys(
     mut cursor: Single<&mut CursorOptions, With<PrimaryWindow>>,
     mut tune: MessageWriter<Tune>,
     mut requests: MessageWriter<RewindRequest>,
+    mut balls: MessageWriter<BallControl>,
 ) {
     if panel_has_input(&egui).1 {
         return;
+    }
+    if keys.just_pressed(KeyCode::KeyC) {
+        balls.write(BallControl::Clear);
+    }
+    if keys.just_pressed(KeyCode::KeyB) {
+        balls.write(BallControl::Rain(50));
     }
     if keys.just_pressed(KeyCode::Tab) {
         let open = !settings.0.panel_open;

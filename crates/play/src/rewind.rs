@@ -55,6 +55,7 @@ impl TickRecord {
         Buttons {
             jump: i.held.jump || i.pressed.jump,
             use_key: i.held.use_key || i.pressed.use_key,
+            throw: i.held.throw || i.pressed.throw,
             ..i.held
         }
     }

@@ -3,14 +3,16 @@
 //!
 //! ```json
 //! {"steps": [{"for_s": 1.5, "move": [0.0, 1.0], "yaw_deg": 90.0,
-//!             "jump": false, "crouch": false, "sprint": false, "use": false}]}
+//!             "jump": false, "crouch": false, "sprint": false, "use": false,
+//!             "throw": false}]}
 //! ```
 //!
 //! `move` is [right, forward] in −1..1 relative to the heading; `yaw_deg`
 //! is the absolute heading in degrees (0 looks along −z, positive turns
 //! left); omitted fields keep their previous value (at the start: no move,
 //! the spawn's heading, buttons up). Buttons are "held": a jump held for
-//! several ticks jumps once. Optional top-level fields say where the walk
+//! several ticks jumps once; `throw` held charges a ball, which is thrown
+//! when it is let go. Optional top-level fields say where the walk
 //! was made: `"level"` (path), `"spawn"` ([x, y, z], the feet),
 //! `"tick_hz"`, `"controller"` (the controller's settings, as in the
 //! settings file) and `"start"` (the whole simulation state the first step
@@ -34,10 +36,10 @@ pub struct Step {
     /// Absolute heading, degrees; `None` keeps the previous.
     pub yaw_deg: Option<f64>,
     /// Buttons held; `None` keeps the previous.
-    pub buttons: [Option<bool>; 4],
+    pub buttons: [Option<bool>; BUTTON_COUNT],
 }
 
-/// The four buttons a script holds, in [`Step::buttons`] order.
+/// The buttons a script holds, in [`Step::buttons`] order.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Buttons {
     /// Jump.
@@ -48,17 +50,27 @@ pub struct Buttons {
     pub sprint: bool,
     /// Use (open or close a door).
     pub use_key: bool,
+    /// Throw a ball (held: charging; let go: thrown).
+    pub throw: bool,
 }
 
-const BUTTONS: [&str; 4] = ["jump", "crouch", "sprint", "use"];
+/// How many buttons a script holds.
+pub const BUTTON_COUNT: usize = 5;
+const BUTTONS: [&str; BUTTON_COUNT] = ["jump", "crouch", "sprint", "use", "throw"];
 
 impl Buttons {
     fn get(&self, i: usize) -> bool {
-        [self.jump, self.crouch, self.sprint, self.use_key][i]
+        [self.jump, self.crouch, self.sprint, self.use_key, self.throw][i]
     }
 
     fn set(&mut self, i: usize, v: bool) {
-        *[&mut self.jump, &mut self.crouch, &mut self.sprint, &mut self.use_key][i] = v;
+        *[
+            &mut self.jump,
+            &mut self.crouch,
+            &mut self.sprint,
+            &mut self.use_key,
+            &mut self.throw,
+        ][i] = v;
     }
 }
 
@@ -406,6 +418,7 @@ impl Recorder {
                 Some(held.crouch),
                 Some(held.sprint),
                 Some(held.use_key),
+                Some(held.throw),
             ],
         });
     }

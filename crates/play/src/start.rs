@@ -136,7 +136,7 @@ impl Start {
             .collect();
         json!({
             "state": state_to_json(&self.state),
-            "held": {"jump": h.jump, "crouch": h.crouch, "sprint": h.sprint, "use": h.use_key},
+            "held": {"jump": h.jump, "crouch": h.crouch, "sprint": h.sprint, "use": h.use_key, "throw": h.throw},
             "clock_s": self.clock_s,
             "doors": doors,
             "squeezed": self.squeezed,
@@ -180,6 +180,11 @@ impl Start {
                 crouch: read_bool(held, "crouch")?,
                 sprint: read_bool(held, "sprint")?,
                 use_key: read_bool(held, "use")?,
+                // Optional: starts saved before balls could be thrown.
+                throw: match held.get("throw") {
+                    None => false,
+                    Some(_) => read_bool(held, "throw")?,
+                },
             },
             clock_s: read_f64(o, "clock_s")?,
             doors,

@@ -1,0 +1,411 @@
+//! Bouncing balls in the game (NeHe lesson 30's "Magic Room", solved
+//! exactly by `crates/balls`): the player charges a throw while the throw
+//! button is held and throws from the eye when it is let go; each tick the
+//! balls move against the level's colliders (doors and lifts included),
+//! each other and the player, who kicks them and is pushed back by them
+//! through its controller; hard impacts become [`BallBlast`] messages for
+//! explosions and sounds. A cap on live balls removes the oldest.
+
+use super::SimSet;
+use super::colliders::Colliders;
+use super::level::CurrentLevel;
+use super::player::{CharacterController, LastTick, Player, PlayerInput};
+use crate::notices::Notices;
+use balls::{Ball, BallConfig, BallWorld, ImpactKind, MeshObstacles, MovingCapsule, Obstacles};
+use bevy::prelude::*;
+use std::time::Instant;
+
+/// What the panel can change about the balls.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BallSettings {
+    /// Radius of a new ball, metres.
+    pub radius: f32,
+    /// Speed of a fully charged throw, m/s (a tap throws at 30% of it).
+    pub throw_speed: f32,
+    /// Live balls at most; throwing past it removes the oldest.
+    pub max_balls: usize,
+    /// Bounciness, 0 (dead) … 1 (elastic).
+    pub restitution: f32,
+    /// Coulomb friction factor of an impact, 0 (ice) … 1.
+    pub friction: f32,
+}
+
+impl Default for BallSettings {
+    fn default() -> Self {
+        let config = BallConfig::default();
+        Self {
+            radius: 0.15,
+            throw_speed: 20.0,
+            max_balls: 500,
+            restitution: config.restitution,
+            friction: config.friction,
+        }
+    }
+}
+
+/// Ranges the settings must lie in (the panel's sliders use them too).
+pub const RADIUS_RANGE: std::ops::RangeInclusive<f32> = 0.02..=1.0;
+/// Throw speeds, m/s.
+pub const THROW_SPEED_RANGE: std::ops::RangeInclusive<f32> = 1.0..=100.0;
+/// Live balls.
+pub const MAX_BALLS_RANGE: std::ops::RangeInclusive<usize> = 1..=20_000;
+
+impl BallSettings {
+    /// Checks every value; the message names the bad one.
+    pub fn validate(&self) -> Result<(), String> {
+        let check = |ok: bool, what: &str| if ok { Ok(()) } else { Err(what.to_string()) };
+        check(
+            RADIUS_RANGE.contains(&self.radius),
+            "ball radius must be from 0.02 to 1 m",
+        )?;
+        check(
+            THROW_SPEED_RANGE.contains(&self.throw_speed),
+            "throw speed must be from 1 to 100 m/s",
+        )?;
+        check(
+            MAX_BALLS_RANGE.contains(&self.max_balls),
+            "max balls must be from 1 to 20,000",
+        )?;
+        check(
+            (0.0..=1.0).contains(&self.restitution),
+            "restitution must be from 0 to 1",
+        )?;
+        check((0.0..=1.0).contains(&self.friction), "friction must be from 0 to 1")
+    }
+}
+
+/// Seconds of holding the throw button for a full-speed throw.
+pub const FULL_CHARGE_SECONDS: f32 = 1.0;
+/// A tap throws at this fraction of the full speed.
+const TAP_FRACTION: f32 = 0.3;
+/// Impacts at least this fast (m/s along the normal) explode.
+pub const BLAST_SPEED: f32 = 6.0;
+/// The player's mass for ball pushes, kg.
+pub const PLAYER_MASS: f32 = 80.0;
+/// The most one tick of ball impacts can change the player's velocity, m/s.
+const MAX_PUSH: f32 = 3.0;
+/// The player's number in [`balls::Contact::body`].
+const PLAYER_BODY: u32 = 0;
+
+/// The balls and their bookkeeping.
+#[derive(Resource, Debug)]
+pub struct BallPit {
+    /// The simulation, oldest ball first.
+    pub world: BallWorld,
+    /// The panel's settings.
+    pub settings: BallSettings,
+    /// Each ball's centre before the last tick, metres (for drawing between ticks).
+    pub previous: Vec<Vec3>,
+    /// Wall-clock time of the last balls tick, microseconds.
+    pub last_micros: f32,
+    /// Impacts in the last tick.
+    pub last_impacts: usize,
+    /// Balls thrown so far.
+    pub thrown: u64,
+}
+
+impl Default for BallPit {
+    fn default() -> Self {
+        let settings = BallSettings::default();
+        let mut pit = Self {
+            world: BallWorld::new(BallConfig::default()),
+            settings,
+            previous: Vec::new(),
+            last_micros: 0.0,
+            last_impacts: 0,
+            thrown: 0,
+        };
+        pit.apply(settings);
+        pit
+    }
+}
+
+impl BallPit {
+    /// Takes new settings (already checked): the rules change for every
+    /// ball, the radius for new ones, the cap at once.
+    fn apply(&mut self, settings: BallSettings) {
+        self.settings = settings;
+        self.world.config.restitution = settings.restitution;
+        self.world.config.friction = settings.friction;
+        self.trim(settings.max_balls);
+    }
+
+    /// Removes the oldest balls until at most `keep` are left.
+    fn trim(&mut self, keep: usize) {
+        let extra = self.world.balls.len().saturating_sub(keep);
+        if extra > 0 {
+            self.world.balls.drain(..extra);
+            self.previous.drain(..extra.min(self.previous.len()));
+        }
+    }
+
+    /// Adds a ball, removing the oldest past the cap.
+    fn add(&mut self, ball: Ball) {
+        self.trim(self.settings.max_balls.saturating_sub(1));
+        self.previous.push(ball.position);
+        self.world.balls.push(ball);
+        self.thrown += 1;
+    }
+
+    /// Removes every ball.
+    pub fn clear(&mut self) {
+        self.world.balls.clear();
+        self.previous.clear();
+    }
+}
+
+/// Asks something of the balls (the panel, a key, a test).
+#[derive(Message, Clone, Debug, PartialEq)]
+pub enum BallControl {
+    /// New settings (checked first; refused with a message when bad).
+    Settings(BallSettings),
+    /// Remove every ball.
+    Clear,
+    /// Drop this many balls from above the player, in a loose cloud.
+    Rain(usize),
+}
+
+/// A hard impact, for an explosion (and a sound).
+#[derive(Message, Clone, Copy, Debug, PartialEq)]
+pub struct BallBlast {
+    /// Where, metres.
+    pub point: Vec3,
+    /// How hard, m/s along the normal.
+    pub speed: f32,
+    /// The ball's radius, metres (sets the explosion's size).
+    pub radius: f32,
+}
+
+/// The throw being charged: seconds the button has been held.
+#[derive(Component, Debug, Default)]
+pub struct ThrowCharge {
+    /// Seconds held so far (0 when not held).
+    pub held_s: f32,
+    /// Held in the last tick.
+    was_held: bool,
+}
+
+impl ThrowCharge {
+    /// How charged, 0 … 1.
+    pub fn fraction(&self) -> f32 {
+        (self.held_s / FULL_CHARGE_SECONDS).clamp(0.0, 1.0)
+    }
+}
+
+/// Velocity the balls gave the player in the last tick, m/s (applied by
+/// the player's next tick, through the controller).
+#[derive(Resource, Debug, Default)]
+pub struct BallPush(pub Vec3);
+
+/// A throw asked for this tick: how charged, 0 … 1.
+#[derive(Resource, Debug, Default)]
+struct PendingThrow(Option<f32>);
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<BallPit>()
+        .init_resource::<BallPush>()
+        .init_resource::<PendingThrow>()
+        .add_message::<BallControl>()
+        .add_message::<BallBlast>()
+        .add_systems(
+            FixedUpdate,
+            (
+                charge_throw.after(SimSet::Input).before(SimSet::Player),
+                (control_balls, tick_balls).chain().in_set(SimSet::Balls),
+            ),
+        )
+        .add_systems(FixedUpdate, clear_on_new_level.in_set(SimSet::Place));
+}
+
+/// A new level: the balls of the old one go.
+fn clear_on_new_level(current: Res<CurrentLevel>, mut pit: ResMut<BallPit>, mut seen: Local<u32>) {
+    if current.generation != *seen {
+        *seen = current.generation;
+        pit.clear();
+    }
+}
+
+/// Holding the throw button charges; letting go (or a tap between two
+/// ticks) throws.
+fn charge_throw(
+    time: Res<Time<Fixed>>,
+    mut pending: ResMut<PendingThrow>,
+    mut players: Query<(&PlayerInput, &mut ThrowCharge), With<Player>>,
+) {
+    let dt = time.timestep().as_secs_f32();
+    for (input, mut charge) in &mut players {
+        let held = input.held.throw;
+        if held {
+            charge.held_s += dt;
+        } else if charge.was_held || input.pressed.throw {
+            pending.0 = Some(charge.fraction());
+            charge.held_s = 0.0;
+        }
+        charge.was_held = held;
+    }
+}
+
+fn control_balls(
+    mut controls: MessageReader<BallControl>,
+    mut pit: ResMut<BallPit>,
+    mut notices: ResMut<Notices>,
+    players: Query<&CharacterController, With<Player>>,
+) {
+    for control in controls.read() {
+        match control {
+            BallControl::Settings(s) => match s.validate() {
+                Ok(()) => pit.apply(*s),
+                Err(e) => notices.error(format!("balls: {e}")),
+            },
+            BallControl::Clear => {
+                pit.clear();
+                notices.info("balls cleared");
+            }
+            BallControl::Rain(count) => {
+                let Some(body) = players.iter().next() else { continue };
+                let above = body.state.position + body.state.up * 6.0;
+                let radius = pit.settings.radius;
+                for k in 0..*count {
+                    // A golden-angle spiral, so the drops do not start inside each other.
+                    let angle = k as f32 * 2.399_963;
+                    let spread = 0.6 + radius * 3.0 * (k as f32).sqrt();
+                    let offset = Vec3::new(angle.cos(), 0.0, angle.sin()) * spread
+                        + body.state.up * (k % 7) as f32 * radius * 3.0;
+                    pit.add(Ball::new(above + offset, Vec3::ZERO, radius));
+                }
+            }
+        }
+    }
+}
+
+/// The tick: a pending throw leaves the eye, every ball moves, impacts push
+/// the player and hard ones explode.
+#[allow(clippy::too_many_arguments)]
+fn tick_balls(
+    time: Res<Time<Fixed>>,
+    colliders: Colliders,
+    mut pit: ResMut<BallPit>,
+    mut pending: ResMut<PendingThrow>,
+    mut push: ResMut<BallPush>,
+    mut notices: ResMut<Notices>,
+    mut blasts: MessageWriter<BallBlast>,
+    players: Query<(&CharacterController, &PlayerInput, &LastTick), With<Player>>,
+) {
+    let started = Instant::now();
+    let dt = time.timestep().as_secs_f32();
+    let placed = colliders.placed_at_tick_start();
+    let friction = |c: usize, t: u32| colliders.friction(c, t);
+    let level = MeshObstacles::new(&placed).with_friction(&friction);
+    let player = players.iter().next().map(|(body, input, last)| {
+        let capsule = MovingCapsule::around_ellipsoid(
+            last.from,
+            body.state.radii,
+            body.state.up,
+            (last.to - last.from) / dt,
+            PLAYER_BODY,
+        );
+        (capsule, body, input)
+    });
+    pit.world.config.gravity = player.as_ref().map_or(Vec3::new(0.0, -9.81, 0.0), |(_, body, _)| {
+        body.controller.config().gravity
+    });
+    if let (Some(charge), Some((_, body, input))) = (pending.0.take(), &player)
+        && !body.flying
+    {
+        match throw(&pit.settings, charge, body, input, &level) {
+            Some(ball) => pit.add(ball),
+            None => notices.info("no room to throw a ball here"),
+        }
+    }
+    if pit.world.balls.is_empty() {
+        pit.last_micros = started.elapsed().as_secs_f32() * 1e6;
+        pit.last_impacts = 0;
+        return;
+    }
+    // Whatever moves near a sleeping ball wakes it: the player, doors, lifts.
+    if let Some((capsule, _, _)) = &player {
+        let reach = Vec3::splat(capsule.radius + capsule.half_segment);
+        let (a, b) = (capsule.centre, capsule.centre + capsule.velocity * dt);
+        pit.world.wake_within(a.min(b) - reach, a.max(b) + reach);
+    }
+    for c in placed
+        .iter()
+        .filter(|c| c.linear_velocity != Vec3::ZERO || c.angular_velocity != Vec3::ZERO)
+    {
+        let bounds = c.mesh.bounds();
+        let corners = bounds.corners().map(|p| c.pose.transform_point(p));
+        let (min, max) = corners
+            .iter()
+            .fold((Vec3::MAX, Vec3::MIN), |(lo, hi), p| (lo.min(*p), hi.max(*p)));
+        let margin =
+            Vec3::splat((c.linear_velocity.length() + c.angular_velocity.length() * (max - min).length()) * dt + 0.05);
+        pit.world.wake_within(min - margin, max + margin);
+    }
+    let pit = &mut *pit;
+    pit.previous.clear();
+    pit.previous.extend(pit.world.balls.iter().map(|b| b.position));
+    let report = match &player {
+        Some((capsule, body, _)) if !body.flying => pit.world.step(dt, &(level, *capsule)),
+        _ => pit.world.step(dt, &level),
+    };
+    let mut pushed = Vec3::ZERO;
+    for impact in &report.impacts {
+        if let ImpactKind::Body(PLAYER_BODY) = impact.kind {
+            pushed -= impact.impulse / PLAYER_MASS;
+        }
+        if impact.speed >= BLAST_SPEED {
+            let radius = pit.world.balls.get(impact.ball as usize).map_or(0.1, |b| b.radius);
+            blasts.write(BallBlast {
+                point: impact.point,
+                speed: impact.speed,
+                radius,
+            });
+        }
+    }
+    push.0 = pushed.clamp_length_max(MAX_PUSH);
+    // Balls that left the level for good go.
+    if let Some(bounds) = colliders.level_bounds() {
+        let floor = bounds.min.y - 50.0;
+        let keep: Vec<bool> = pit
+            .world
+            .balls
+            .iter()
+            .map(|b| b.position.is_finite() && b.position.y >= floor)
+            .collect();
+        if keep.contains(&false) {
+            let mut k = keep.iter();
+            pit.world.balls.retain(|_| *k.next().unwrap_or(&true));
+            let mut k = keep.iter();
+            pit.previous.retain(|_| *k.next().unwrap_or(&true));
+        }
+    }
+    pit.last_impacts = report.impacts.len();
+    pit.last_micros = started.elapsed().as_secs_f32() * 1e6;
+}
+
+/// A ball thrown from the player's eye along the view, `charge` (0 … 1)
+/// of the way from a tap to a full throw, with the player's velocity added;
+/// `None` when a wall is so close the ball would start inside it.
+fn throw(
+    settings: &BallSettings,
+    charge: f32,
+    body: &CharacterController,
+    input: &PlayerInput,
+    level: &impl Obstacles,
+) -> Option<Ball> {
+    let state = &body.state;
+    let eye = super::player::eye(state.position, state.radii, state.up);
+    let look = Quat::from_rotation_y(input.yaw) * Quat::from_rotation_x(input.pitch);
+    let direction = look * Vec3::NEG_Z;
+    let speed = settings.throw_speed * (TAP_FRACTION + (1.0 - TAP_FRACTION) * charge.clamp(0.0, 1.0));
+    let radius = settings.radius;
+    // Out of the player's body before it flies, unless a wall is nearer.
+    let reach = controller::frame::extent_along(state.radii, direction) + radius + 0.02;
+    let out = direction * reach;
+    let start = match level.sweep(eye, radius, out, 0.0, 1.0) {
+        Some(hit) if hit.time <= 1e-4 => return None,
+        Some(hit) => eye + out * (hit.time - 1e-4 / reach).max(0.0),
+        None => eye + out,
+    };
+    Some(Ball::new(start, direction * speed + state.world_velocity(), radius))
+}
