@@ -1,9 +1,10 @@
 //! What needs a window: drawing the level (Bevy's glTF scene with the
-//! prototype grid from `shaders/`), light, the camera, keyboard and mouse
+//! prototype grid from `shaders/`), the balls and their explosions, light, the camera, keyboard and mouse
 //! input, the HUD and on-screen errors, the debug overlays, the tuning
 //! panel, the window itself, screenshots. Added only with a window; the simulation
 //! never reads back (the panel sends it messages).
 
+pub mod balls;
 pub mod camera;
 pub mod capture;
 pub mod errors;
@@ -64,5 +65,6 @@ pub fn plugin(app: &mut App) {
         overlays::plugin,
         panel::plugin,
         capture::plugin,
+        balls::plugin,
     ));
 }

@@ -1,11 +1,13 @@
 //! The tuning panel (egui, Tab shows or hides it): overlays, the ellipsoid's
 //! radii, gravity with presets, every controller tunable with its unit and
-//! a hover explanation, live readouts with rolling plots, and the rewind.
+//! a hover explanation, live readouts with rolling plots, the rewind, and
+//! the bouncing balls (size, bounce, friction, throw, cap, tick time).
 //! The panel only sends [`Tune`] and [`RewindRequest`] messages; the
 //! simulation checks and applies them, and a refusal is shown here.
 
 use super::hud::FrameRate;
 use crate::sim::SimTiming;
+use crate::sim::balls::{BallControl, BallPit, MAX_BALLS_RANGE, RADIUS_RANGE, THROW_SPEED_RANGE};
 use crate::sim::player::{CharacterController, Player};
 use crate::sim::rewind::{Rewind, RewindRequest};
 use crate::sim::tuning::{CurrentSettings, SettingsFile, Tune, TuningStatus};
@@ -32,6 +34,7 @@ struct PanelState<'w, 's> {
     file: Res<'w, SettingsFile>,
     rewind: Res<'w, Rewind>,
     timing: Res<'w, SimTiming>,
+    pit: Res<'w, BallPit>,
     fps: Res<'w, FrameRate>,
     fixed: Res<'w, Time<Fixed>>,
     players: Query<'w, 's, &'static CharacterController, With<Player>>,
@@ -43,6 +46,7 @@ fn draw_panel(
     mut save_path: ResMut<SavePath>,
     mut tune: MessageWriter<Tune>,
     mut rewind_requests: MessageWriter<RewindRequest>,
+    mut ball_controls: MessageWriter<BallControl>,
 ) -> Result {
     if !state.settings.0.panel_open {
         return Ok(());
@@ -72,6 +76,7 @@ fn draw_panel(
             ellipsoid(ui, &state, body, &mut tune);
             gravity(ui, body, &mut tune);
             tunables(ui, body, &mut tune);
+            balls(ui, &state.pit, &mut ball_controls);
             ui.separator();
             if ui
                 .button("Reset controller to defaults")
@@ -255,6 +260,85 @@ fn tunables(ui: &mut egui::Ui, body: &CharacterController, tune: &mut MessageWri
                 }
             }
         });
+}
+
+/// The bouncing balls: their settings (checked by the simulation), clear
+/// and drop buttons, and what their tick costs.
+fn balls(ui: &mut egui::Ui, pit: &BallPit, controls: &mut MessageWriter<BallControl>) {
+    egui::CollapsingHeader::new("Balls").default_open(true).show(ui, |ui| {
+        let mut s = pit.settings;
+        let mut changed = false;
+        let mut slider = |ui: &mut egui::Ui, v: &mut f32, range: std::ops::RangeInclusive<f32>, text: &str, suffix: &str, help: &str| {
+            changed |= ui
+                .add(
+                    egui::Slider::new(v, range)
+                        .text(text)
+                        .suffix(suffix)
+                        .clamping(egui::SliderClamping::Never),
+                )
+                .on_hover_text(help)
+                .changed();
+        };
+        slider(ui, &mut s.radius, RADIUS_RANGE, "radius", " m", "Radius of the next balls thrown.");
+        slider(
+            ui,
+            &mut s.restitution,
+            0.0..=1.0,
+            "restitution",
+            "",
+            "Bounciness: the share of the closing speed a bounce gives back (1: elastic, 0: dead).",
+        );
+        slider(
+            ui,
+            &mut s.friction,
+            0.0..=1.0,
+            "friction",
+            "",
+            "Coulomb friction of an impact: how much of the sliding speed a bounce takes (times the surface's own friction).",
+        );
+        slider(
+            ui,
+            &mut s.throw_speed,
+            THROW_SPEED_RANGE,
+            "throw speed",
+            " m/s",
+            "Speed of a throw held for a full second; a tap throws at 30% of it.",
+        );
+        let mut max = s.max_balls as f64;
+        changed |= ui
+            .add(
+                egui::Slider::new(&mut max, *MAX_BALLS_RANGE.start() as f64..=*MAX_BALLS_RANGE.end() as f64)
+                    .text("max balls")
+                    .integer()
+                    .logarithmic(true)
+                    .clamping(egui::SliderClamping::Never),
+            )
+            .on_hover_text("Live balls at most; throwing more removes the oldest.")
+            .changed();
+        if changed {
+            s.max_balls = if max.is_finite() && max >= 0.0 { max.round() as usize } else { 0 };
+            controls.write(BallControl::Settings(s));
+        }
+        ui.horizontal(|ui| {
+            if ui.button("Clear all (C)").clicked() {
+                controls.write(BallControl::Clear);
+            }
+            if ui.button("Drop 50 (B)").clicked() {
+                controls.write(BallControl::Rain(50));
+            }
+            if ui.button("Drop 1,000").clicked() {
+                controls.write(BallControl::Rain(1000));
+            }
+        });
+        let asleep = pit.world.balls.iter().filter(|b| b.asleep).count();
+        ui.label(format!(
+            "{} balls ({asleep} asleep) · balls' tick {:.0} µs · {} impacts",
+            pit.world.balls.len(),
+            pit.last_micros,
+            pit.last_impacts
+        ));
+        ui.small("left click: throw (hold to throw harder)");
+    });
 }
 
 fn readouts(ui: &mut egui::Ui, state: &PanelState, body: &CharacterController) {

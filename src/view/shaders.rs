@@ -10,8 +10,17 @@ use std::path::{Path, PathBuf};
 /// The prototype grid (`shaders/grid.wgsl`).
 pub const GRID: &str = "embedded://slidewalk/grid.wgsl";
 
+/// The explosion billboard (`shaders/explosion.wgsl`).
+pub const EXPLOSION: &str = "embedded://slidewalk/explosion.wgsl";
+
 /// Every shader: its path under `embedded://`, and its text.
-const SHADERS: [(&str, &[u8]); 1] = [("slidewalk/grid.wgsl", include_bytes!("../../shaders/grid.wgsl"))];
+const SHADERS: [(&str, &[u8]); 2] = [
+    ("slidewalk/grid.wgsl", include_bytes!("../../shaders/grid.wgsl")),
+    (
+        "slidewalk/explosion.wgsl",
+        include_bytes!("../../shaders/explosion.wgsl"),
+    ),
+];
 
 pub(super) fn plugin(app: &mut App) {
     let registry = app.world().resource::<EmbeddedAssetRegistry>();
