@@ -36,6 +36,11 @@
 //! are taken relative to the ellipsoid before dividing, and the skin is kept
 //! above f32 resolution).
 //!
+//! Spheres (bouncing balls) can also meet *analytic colliders*, an infinite
+//! one-sided [`Plane`] and a solid capped [`Cylinder`], swept exactly
+//! ([`query::analytic`]); a level keeps their triangles for the ellipsoid
+//! and [`sweep_filtered`] lets a sphere sweep skip them.
+//!
 //! Moving geometry (doors, lifts) is a [`PlacedCollider`] with a rigid
 //! [`Pose`] and velocities. The ellipsoid is never moved into a rotated
 //! collider's frame (it would no longer be axis-aligned there): candidate
@@ -85,7 +90,8 @@ pub use aabb::Aabb;
 pub use bvh::{Bvh, BvhStats, VisitedNode};
 pub use collider::{BuildError, BuildReport, MeshCollider, PlacedCollider, Pose};
 pub use ellipsoid::{Ellipsoid, EllipsoidError};
-pub use query::sweep::{SweepHit, sweep};
+pub use query::analytic::{AnalyticHit, AnalyticShape, Cylinder, Plane, sweep_sphere_cylinder, sweep_sphere_plane};
+pub use query::sweep::{SweepHit, sweep, sweep_filtered};
 pub use slide::{
     Contact, ContactResponse, Ground, SlideOptions, SlidePlane, SlideResult, collide_and_slide, collide_and_slide_with,
     depenetrate, penetration_depth,

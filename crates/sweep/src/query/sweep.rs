@@ -46,6 +46,20 @@ pub fn sweep(ellipsoid: &Ellipsoid, start: Vec3, motion: Vec3, colliders: &[Plac
     sweep_noting_overlap(ellipsoid, start, motion, colliders, &mut false)
 }
 
+/// [`sweep`] against only the triangles for which `keep(collider, triangle)`
+/// is true (`collider` the index in `colliders`, `triangle` the input index
+/// as in [`SweepHit::triangle`]). A sphere that meets a level's analytic
+/// colliders exactly skips their triangles this way.
+pub fn sweep_filtered(
+    ellipsoid: &Ellipsoid,
+    start: Vec3,
+    motion: Vec3,
+    colliders: &[PlacedCollider<'_>],
+    mut keep: impl FnMut(usize, u32) -> bool,
+) -> Option<SweepHit> {
+    sweep_kept(ellipsoid, start, motion, colliders, &mut false, &mut keep)
+}
+
 /// [`sweep`] that also sets `*overlap` when the ellipsoid overlaps any
 /// triangle at the start, whichever way it moves.
 pub(crate) fn sweep_noting_overlap(
@@ -55,6 +69,18 @@ pub(crate) fn sweep_noting_overlap(
     colliders: &[PlacedCollider<'_>],
     overlap: &mut bool,
 ) -> Option<SweepHit> {
+    sweep_kept(ellipsoid, start, motion, colliders, overlap, &mut |_, _| true)
+}
+
+/// The sweep over the triangles `keep` accepts, noting overlap.
+fn sweep_kept(
+    ellipsoid: &Ellipsoid,
+    start: Vec3,
+    motion: Vec3,
+    colliders: &[PlacedCollider<'_>],
+    overlap: &mut bool,
+    keep: &mut impl FnMut(usize, u32) -> bool,
+) -> Option<SweepHit> {
     let r = ellipsoid.radii();
     let inv_r = r.recip();
     let v = motion * inv_r;
@@ -63,6 +89,9 @@ pub(crate) fn sweep_noting_overlap(
     let mut best_t = 1.0f32;
     for (ci, collider) in colliders.iter().enumerate() {
         collider.query_world(&query, |slot, world| {
+            if !keep(ci, collider.mesh.input_index(slot)) {
+                return;
+            }
             let tri = world.map(|p| (p - start) * inv_r);
             if let Some(hit) = sweep_unit_sphere_triangle_noting_overlap(v, tri, best_t, overlap)
                 && (best.is_none() || hit.t < best_t)

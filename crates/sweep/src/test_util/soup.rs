@@ -81,6 +81,27 @@ impl Soup {
         }
     }
 
+    /// Adds a closed upright cylinder: its bottom disk centred at `base`,
+    /// `height` tall along +y, the `segments` side quads' corners on the
+    /// circle of `radius` (so the sides are inside the true cylinder by at
+    /// most the sagitta `radius · (1 − cos(π / segments))`), the caps as fans
+    /// around their centres.
+    pub fn cylinder(&mut self, base: Vec3, radius: f32, height: f32, segments: u32) {
+        let ring: Vec<Vec3> = (0..segments)
+            .map(|k| {
+                let a = std::f64::consts::TAU * k as f64 / segments as f64;
+                Vec3::new((a.cos() * radius as f64) as f32, 0.0, (a.sin() * radius as f64) as f32)
+            })
+            .collect();
+        let up = Vec3::Y * height;
+        for k in 0..ring.len() {
+            let (r0, r1) = (base + ring[k], base + ring[(k + 1) % ring.len()]);
+            self.quad(r0, r0 + up, r1 + up, r1);
+            self.tri(base + up, r1 + up, r0 + up);
+            self.tri(base, r0, r1);
+        }
+    }
+
     /// Appends another soup.
     pub fn extend(&mut self, other: &Soup) {
         let n = self.positions.len() as u32;
