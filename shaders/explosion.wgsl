@@ -38,7 +38,7 @@ fn fragment(in: VertexOutput) -> @location(0) vec4<f32> {
     let core = 1.0 - smoothstep(0.0, 0.35 * (1.0 - age) + 0.02, r);
     let fade = (1.0 - age) * (1.0 - age);
     let flame = mix(explosion.colour.rgb, vec3<f32>(1.0, 0.92, 0.65), core);
-    let light = (body * hollow * 0.8 + core * 1.5) * fade * explosion.colour.a;
+    let light = (body * hollow * 1.4 + core * 2.5) * fade * explosion.colour.a;
     // Premultiplied with zero alpha: pure addition to what is behind.
     return vec4<f32>(flame * light, 0.0);
 }

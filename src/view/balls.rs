@@ -19,7 +19,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 /// Explosions on screen at most; a new one takes the oldest's slot.
 pub const EXPLOSION_POOL: usize = 32;
 /// Seconds an explosion lasts.
-const EXPLOSION_S: f32 = 0.6;
+const EXPLOSION_S: f32 = 0.8;
 /// New explosions per frame at most (a pile settling hard is not a fireworks show).
 const EXPLOSIONS_PER_FRAME: usize = 6;
 
@@ -223,8 +223,8 @@ fn start_explosions(
         let Some(&entity) = look.pool.get(slot) else { return };
         if let Ok((mut explosion, mut transform, mut visibility)) = explosions.get_mut(entity) {
             explosion.started = now;
-            // Bigger for harder hits and bigger balls: 4–12 ball radii.
-            explosion.size = blast.radius * (4.0 + (blast.speed / 4.0).min(8.0));
+            // Bigger for harder hits and bigger balls: 6–16 ball radii.
+            explosion.size = blast.radius * (6.0 + (blast.speed / 2.0).min(10.0));
             transform.translation = blast.point;
             *visibility = Visibility::Visible;
         }
@@ -254,7 +254,7 @@ fn animate_explosions(
             continue;
         }
         transform.rotation = facing;
-        transform.scale = Vec3::splat(explosion.size * (0.35 + 0.65 * age.sqrt()));
+        transform.scale = Vec3::splat(explosion.size * (0.5 + 0.5 * age.sqrt()));
         if let Some(mut material) = materials.get_mut(&explosion.material) {
             material.uniform.age = age;
         }
