@@ -1,7 +1,8 @@
 //! Balls per 60 Hz tick on the demo level, with their mutual impacts:
 //! 100, 1,000 and 10,000 balls rained over the level (radius 5–15 cm,
 //! thrown at up to 8 m/s), measured one second in, when they are bouncing
-//! off the floor, the walls and each other. One core.
+//! off the floor, the walls and each other. On one core, and with the
+//! first sweeps of the tick spread over both cores (`threads: 2`).
 //!
 //!   cargo bench -p balls --bench balls
 
@@ -48,13 +49,18 @@ fn bench(c: &mut Criterion) {
             report.capped,
             world.balls.iter().filter(|b| b.asleep).count()
         );
-        group.bench_function(format!("{count} balls"), |b| {
-            b.iter_batched(
-                || world.clone(),
-                |mut w| w.step(1.0 / 60.0, &obstacles),
-                BatchSize::LargeInput,
-            )
-        });
+        for threads in [1, 2] {
+            let cores = if threads == 1 { "one core" } else { "both cores" };
+            let mut world = world.clone();
+            world.config.threads = threads;
+            group.bench_function(format!("{count} balls, {cores}"), |b| {
+                b.iter_batched(
+                    || world.clone(),
+                    |mut w| w.step(1.0 / 60.0, &obstacles),
+                    BatchSize::LargeInput,
+                )
+            });
+        }
     }
     group.finish();
 }

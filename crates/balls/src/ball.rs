@@ -61,6 +61,11 @@ pub struct BallConfig {
     /// Gap kept to a surface at an impact, metres: the ball stops this far
     /// short along its path (so the next sweep starts outside it).
     pub skin: f32,
+    /// Threads for the tick's first sweeps of every ball against the
+    /// obstacles (the bulk of a tick, independent per ball); the impacts
+    /// then run in time order on the calling thread. 1: no threads. The
+    /// outcome is the same for any number.
+    pub threads: usize,
 }
 
 impl Default for BallConfig {
@@ -73,6 +78,7 @@ impl Default for BallConfig {
             sleep_speed: 0.08,
             sleep_after: 0.5,
             max_impacts_per_ball: 16,
+            threads: 1,
             skin: 1e-4,
         }
     }
@@ -118,6 +124,12 @@ impl BallConfig {
             return Err(BallConfigError(format!(
                 "max_impacts_per_ball must be between 1 and 1000, got {}",
                 self.max_impacts_per_ball
+            )));
+        }
+        if self.threads == 0 || self.threads > 256 {
+            return Err(BallConfigError(format!(
+                "threads must be between 1 and 256, got {}",
+                self.threads
             )));
         }
         Ok(())

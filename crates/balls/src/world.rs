@@ -160,13 +160,21 @@ impl BallWorld {
             self.grid.insert(i, bounds);
         }
         self.events.clear();
-        self.contacts.clear();
-        self.contacts.resize(n, None);
+        self.first_sweeps(dt, obstacles, &mut report);
         for i in 0..n as u32 {
-            if self.clocks[i as usize].still {
+            let clock = self.clocks[i as usize];
+            if clock.still {
                 continue;
             }
-            self.schedule_obstacle(i, dt, obstacles, &mut report);
+            if let Some(c) = self.contacts[i as usize] {
+                self.events.push(Event {
+                    time: c.time,
+                    a: i,
+                    b: OBSTACLE,
+                    version_a: clock.version,
+                    version_b: 0,
+                });
+            }
             self.schedule_pairs(i, dt, true, &mut report);
         }
         while let Some(event) = self.events.pop() {
@@ -247,6 +255,40 @@ impl BallWorld {
         let (b, at) = (&self.balls[i as usize], self.clocks[i as usize].at);
         let end = b.position + self.moving(i as usize) * (dt - at);
         Bounds::of_path(b.position, end, b.radius)
+    }
+
+    /// Every moving ball's first contact with the obstacles over the whole
+    /// tick, on [`BallConfig::threads`] threads (each ball's sweep is
+    /// independent of the others).
+    fn first_sweeps(&mut self, dt: f32, obstacles: &impl Obstacles, report: &mut StepReport) {
+        let n = self.balls.len();
+        self.contacts.clear();
+        self.contacts.resize(n, None);
+        let (balls, clocks) = (&self.balls, &self.clocks);
+        let sweep = |i: usize| {
+            let b = &balls[i];
+            obstacles.sweep(b.position, b.radius, b.velocity, 0.0, dt)
+        };
+        // Below a few hundred balls a thread costs more than it saves.
+        let threads = self.config.threads.clamp(1, n / 256 + 1);
+        let chunk = n.div_ceil(threads);
+        let fill = |first: usize, out: &mut [Option<Contact>]| {
+            for (k, c) in out.iter_mut().enumerate() {
+                if !clocks[first + k].still {
+                    *c = sweep(first + k);
+                }
+            }
+        };
+        if threads == 1 {
+            fill(0, &mut self.contacts);
+        } else {
+            std::thread::scope(|s| {
+                for (k, out) in self.contacts.chunks_mut(chunk).enumerate() {
+                    s.spawn(move || fill(k * chunk, out));
+                }
+            });
+        }
+        report.sweeps += clocks.iter().filter(|c| !c.still).count() as u32;
     }
 
     fn schedule_obstacle(&mut self, i: u32, dt: f32, obstacles: &impl Obstacles, report: &mut StepReport) {

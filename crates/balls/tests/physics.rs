@@ -368,3 +368,30 @@ fn the_player_kicks_a_resting_ball_and_takes_the_opposite_impulse() {
         world.balls[0].position
     );
 }
+
+#[test]
+fn two_threads_give_the_same_tick_as_one() {
+    let half = Vec3::new(6.0, 3.0, 6.0);
+    let room = box_mesh(-half, half);
+    let placed = [PlacedCollider::fixed(&room)];
+    let obstacles = MeshObstacles::new(&placed);
+    let mut rng = Rng(21);
+    let mut one = BallWorld::new(BallConfig::default());
+    for _ in 0..1200 {
+        // Spread on a lattice so they start apart.
+        let k = one.balls.len() as f32;
+        let position = Vec3::new(
+            -5.0 + (k % 20.0) * 0.5,
+            -2.0 + (k / 400.0).floor() * 0.5,
+            -5.0 + ((k / 20.0).floor() % 20.0) * 0.5,
+        );
+        one.balls.push(Ball::new(position, rng.vec(-6.0, 6.0), 0.1));
+    }
+    let mut two = one.clone();
+    two.config.threads = 2;
+    for _ in 0..30 {
+        let (a, b) = (one.step(1.0 / 60.0, &obstacles), two.step(1.0 / 60.0, &obstacles));
+        assert_eq!(a, b);
+    }
+    assert_eq!(one.balls, two.balls);
+}
