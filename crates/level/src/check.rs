@@ -3,6 +3,7 @@
 //! and sprinting) through a level whose doors open and close on them and
 //! whose lifts cycle with them aboard; every tick checked for penetration,
 //! for the centre passing through a surface, for being crushed and stuck.
+//! Also how well each analytic collider's triangles fit its exact shape.
 
 use crate::conventions::DoorSpec;
 use crate::level::{Level, MoverKind};
@@ -10,7 +11,7 @@ use controller::{CharacterState, Controller, ControllerConfig, Intent, World};
 use glam::Vec3;
 use std::time::Instant;
 use sweep::test_util::Lcg;
-use sweep::{Aabb, Ellipsoid, PlacedCollider, Pose, segment_crosses_triangle};
+use sweep::{Aabb, AnalyticShape, Ellipsoid, PlacedCollider, Pose, segment_crosses_triangle};
 
 /// How the walks are run.
 #[derive(Clone, Copy, Debug)]
@@ -359,4 +360,52 @@ fn crosses_surface(world: &[PlacedCollider<'_>], from: Vec3, to: Vec3) -> bool {
         });
     }
     crossed
+}
+
+/// How an analytic collider's triangles (what the player collides with and
+/// what is drawn) fit its exact shape (what balls meet).
+#[derive(Clone, Debug, PartialEq)]
+pub struct AnalyticFit {
+    /// The node's name.
+    pub name: String,
+    /// `"plane"` or `"cylinder"`.
+    pub kind: &'static str,
+    /// Its triangles kept in the static collider.
+    pub triangles: usize,
+    /// Farthest any corner of those triangles is from the shape's surface,
+    /// metres: 0 for a quad on the plane or a tessellated cylinder whose
+    /// vertices are on the circle (its faces are then inside by the sagitta).
+    pub max_vertex_distance: f32,
+}
+
+/// The fit of each of the level's analytic colliders, in [`Level::analytic`] order.
+pub fn analytic_fit(level: &Level) -> Vec<AnalyticFit> {
+    let mut fits: Vec<AnalyticFit> = level
+        .analytic
+        .iter()
+        .map(|a| AnalyticFit {
+            name: a.name.clone(),
+            kind: match a.shape {
+                AnalyticShape::Plane(_) => "plane",
+                AnalyticShape::Cylinder(_) => "cylinder",
+            },
+            triangles: 0,
+            max_vertex_distance: 0.0,
+        })
+        .collect();
+    let Some(statics) = &level.statics else { return fits };
+    for slot in 0..statics.len() {
+        let triangle = statics.input_index(slot);
+        // The analytic nodes' triangle ranges are in increasing order.
+        let k = level.analytic.partition_point(|a| a.triangles.end <= triangle);
+        let Some(a) = level.analytic.get(k).filter(|a| a.triangles.contains(&triangle)) else {
+            continue;
+        };
+        let fit = &mut fits[k];
+        fit.triangles += 1;
+        for corner in statics.triangle(slot) {
+            fit.max_vertex_distance = fit.max_vertex_distance.max(a.shape.signed_distance(corner).abs());
+        }
+    }
+    fits
 }

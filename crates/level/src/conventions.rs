@@ -8,7 +8,30 @@
 //! | lift | `"slidewalk": "lift"` or a name starting `lift` | `"travel": [x, y, z]` (world metres from the rest position to the far end, default `[0, 3, 0]`); `"speed"` (m/s, default 1.5); `"pause_s"` (wait at each end, seconds, default 2) |
 //! | no collision | `"slidewalk": "nocollide"` or a name starting `nocollide` | — (drawn, never collided; applies to the node's children too) |
 //! | any mesh node | — | `"friction"`: 0 (ice) to 1 (default), inherited by children |
+//! | analytic collider (for balls) | `"collider": "plane"` or `"cylinder"` on a static node with a mesh | — (the shape comes from the node's world transform and its own mesh, see below) |
 //!
+//! An analytic collider is the exact shape a sphere (a bouncing ball) meets
+//! instead of the node's triangles; the player's ellipsoid still collides
+//! with the triangles, which stay in the static collider (and are marked,
+//! [`crate::Level::static_analytic`]). The shape is derived from the node's
+//! world transform and its own mesh's bounding box in the node's frame
+//! (children's meshes are not part of it):
+//!
+//! * `"plane"`: the infinite one-sided plane through the node's origin whose
+//!   normal is the node's local +Y in the world (solid behind it). The mesh
+//!   must be flat in the node's local y = 0 plane (a quad or a grid); it is
+//!   what is drawn and what the player walks on, the balls meet the plane
+//!   everywhere.
+//! * `"cylinder"`: a solid cylinder, always capped, whose axis is the
+//!   node's local +Y: radius half the mesh's local x extent, height its
+//!   local y extent, bottom centre at the centre of the bottom of the box,
+//!   all scaled by the node's world transform. The transform must scale its
+//!   local x and z alike and not shear them (an elliptic cylinder is a load
+//!   error naming the node).
+//!
+//! Only static geometry can have one: `"collider"` on a spawn, door, lift
+//! or no-collide node, on a node inside a door, lift or no-collide subtree,
+//! or on a node without a mesh, is an error.
 //! A name "starts with" a role word when the word is followed by nothing, a
 //! digit, `_`, `-`, `.` or a space (`Door`, `door_1`, `Lift.001`), case-insensitive.
 //! Any other node is static geometry: a glTF with no conventions at all loads
@@ -71,6 +94,25 @@ pub struct LiftSpec {
     pub pause_seconds: f32,
 }
 
+/// The analytic collider a static mesh node asks for (`"collider"`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AnalyticKind {
+    /// `"plane"`: the one-sided infinite plane of the node's local y = 0.
+    Plane,
+    /// `"cylinder"`: the capped cylinder along the node's local +Y fitting its mesh.
+    Cylinder,
+}
+
+impl AnalyticKind {
+    /// The extras word for it (`"plane"`, `"cylinder"`).
+    pub fn word(self) -> &'static str {
+        match self {
+            Self::Plane => "plane",
+            Self::Cylinder => "cylinder",
+        }
+    }
+}
+
 /// The conventions read off one node.
 #[derive(Clone, Debug, PartialEq)]
 pub struct NodeConventions {
@@ -78,6 +120,8 @@ pub struct NodeConventions {
     pub role: Role,
     /// Its `friction` extra, if any (0 ice … 1 normal).
     pub friction: Option<f32>,
+    /// Its `collider` extra, if any (only on static nodes).
+    pub collider: Option<AnalyticKind>,
 }
 
 /// Reads a node's role and parameters from its extras JSON (if any) and its
@@ -114,7 +158,27 @@ pub fn read_node(name: Option<&str>, extras: Option<&str>) -> Result<NodeConvent
             }
         })?),
     };
-    Ok(NodeConventions { role, friction })
+    let collider = match extras.get("collider") {
+        None => None,
+        Some(Value::String(word)) => match word.to_ascii_lowercase().as_str() {
+            "plane" => Some(AnalyticKind::Plane),
+            "cylinder" => Some(AnalyticKind::Cylinder),
+            _ => return Err(format!("unknown \"collider\" {word:?} (expected plane or cylinder)")),
+        },
+        Some(other) => return Err(format!("\"collider\" must be \"plane\" or \"cylinder\", got {other}")),
+    };
+    if let (Some(kind), false) = (collider, role == Role::Static) {
+        return Err(format!(
+            "\"collider\": {:?} is for static geometry, not a {} node",
+            kind.word(),
+            role_word.as_deref().unwrap_or("static")
+        ));
+    }
+    Ok(NodeConventions {
+        role,
+        friction,
+        collider,
+    })
 }
 
 /// The role word a node name starts with, if any.
@@ -244,7 +308,8 @@ mod tests {
             c,
             NodeConventions {
                 role: Role::Static,
-                friction: Some(0.1)
+                friction: Some(0.1),
+                collider: None,
             }
         );
         let c = read_node(
@@ -274,5 +339,35 @@ mod tests {
         assert!(err(r#"{"friction":3}"#).contains("friction must be between 0 and 1"));
         assert!(err(r#"{"slidewalk":"door","door":"swing"}"#).contains("\"door\" must be"));
         assert!(err("{not json").contains("not valid JSON"));
+    }
+
+    #[test]
+    fn analytic_colliders_on_static_nodes() {
+        let collider = |name: Option<&str>, extras: &str| read_node(name, Some(extras)).map(|c| c.collider);
+        assert_eq!(collider(None, r#"{"collider":"plane"}"#), Ok(Some(AnalyticKind::Plane)));
+        assert_eq!(
+            collider(None, r#"{"collider":"Cylinder"}"#),
+            Ok(Some(AnalyticKind::Cylinder))
+        );
+        assert_eq!(
+            collider(
+                Some("Pillar"),
+                r#"{"slidewalk":"static","collider":"cylinder","friction":0.5}"#
+            ),
+            Ok(Some(AnalyticKind::Cylinder))
+        );
+        assert_eq!(collider(None, r#"{"friction":0.5}"#), Ok(None));
+        let err = |name: Option<&str>, extras: &str| collider(name, extras).unwrap_err();
+        assert_eq!(
+            err(None, r#"{"collider":"sphere"}"#),
+            "unknown \"collider\" \"sphere\" (expected plane or cylinder)"
+        );
+        assert!(err(None, r#"{"collider":1}"#).contains("\"collider\" must be \"plane\" or \"cylinder\", got 1"));
+        assert_eq!(
+            err(None, r#"{"slidewalk":"lift","collider":"plane"}"#),
+            "\"collider\": \"plane\" is for static geometry, not a lift node"
+        );
+        assert!(err(Some("Door_1"), r#"{"collider":"cylinder"}"#).contains("not a door node"));
+        assert!(err(Some("nocollide"), r#"{"collider":"plane"}"#).contains("not a nocollide node"));
     }
 }

@@ -3,7 +3,8 @@
 
 use crate::conventions::{DoorMotion, DoorSpec, LiftSpec};
 use glam::{Quat, Vec3};
-use sweep::{BuildReport, MeshCollider, Pose};
+use std::ops::Range;
+use sweep::{AnalyticShape, BuildReport, MeshCollider, Pose};
 
 /// Everything the simulation needs from a level file.
 #[derive(Clone, Debug)]
@@ -15,6 +16,17 @@ pub struct Level {
     pub static_surfaces: Vec<u16>,
     /// Surface properties, indexed by `static_surfaces` and [`Mover::surface`].
     pub surfaces: Vec<Surface>,
+    /// For each input triangle of `statics` (indexed like
+    /// `static_surfaces`), whether it belongs to a node with an analytic
+    /// collider. Those triangles stay in `statics` for the player's
+    /// ellipsoid; a sphere sweep uses the exact shapes in `analytic`
+    /// instead and skips them, e.g. with [`sweep::sweep_filtered`] and
+    /// `|collider, triangle| collider != 0 || !level.static_triangle_is_analytic(triangle)`
+    /// (the static collider placed first).
+    pub static_analytic: Vec<bool>,
+    /// The analytic colliders (`"collider": "plane" | "cylinder"` nodes), in
+    /// file order.
+    pub analytic: Vec<AnalyticCollider>,
     /// Doors and lifts.
     pub movers: Vec<Mover>,
     /// Player spawn points (empty when the level has none).
@@ -58,6 +70,24 @@ pub struct Mover {
     pub surface: u16,
 }
 
+/// The exact shape a static mesh node asked for, for sphere sweeps (see
+/// [`crate::conventions`] for how it is derived from the node).
+#[derive(Clone, Debug, PartialEq)]
+pub struct AnalyticCollider {
+    /// The glTF node's name (or `node N`).
+    pub name: String,
+    /// The glTF node index.
+    pub node: usize,
+    /// The plane or cylinder, in world space (metres).
+    pub shape: AnalyticShape,
+    /// Index in [`Level::surfaces`] (the node's friction).
+    pub surface: u16,
+    /// The node's triangles in [`Level::statics`], as input triangle
+    /// indices (what [`sweep::SweepHit::triangle`] reports); each is
+    /// marked in [`Level::static_analytic`].
+    pub triangles: Range<u32>,
+}
+
 /// Door or lift parameters.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum MoverKind {
@@ -82,6 +112,12 @@ impl Level {
         surface
             .and_then(|s| self.surfaces.get(s as usize))
             .map_or(1.0, |s| s.friction)
+    }
+
+    /// Whether the static collider's input triangle `triangle` belongs to
+    /// an analytic collider's node (false for unknown indices).
+    pub fn static_triangle_is_analytic(&self, triangle: u32) -> bool {
+        self.static_analytic.get(triangle as usize).copied().unwrap_or(false)
     }
 }
 

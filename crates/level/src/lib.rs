@@ -5,8 +5,9 @@
 //!
 //! [`load`] reads a `.glb` or `.gltf` and returns a [`Level`]: one static
 //! [`sweep::MeshCollider`] for all static geometry, one collider per door or
-//! lift (in the mover's own frame, with its rest pose), spawn points and
-//! per-triangle surfaces. The conventions are in [`conventions`].
+//! lift (in the mover's own frame, with its rest pose), spawn points,
+//! per-triangle surfaces and the analytic colliders (exact planes and
+//! cylinders for the balls). The conventions are in [`conventions`].
 #![deny(missing_docs)]
 
 mod buffers;
@@ -17,7 +18,7 @@ pub mod generate;
 mod level;
 mod load;
 
-pub use check::{CheckConfig, WalkReport, walk_level};
+pub use check::{AnalyticFit, CheckConfig, WalkReport, analytic_fit, walk_level};
 pub use error::LevelError;
-pub use level::{Level, LoadReport, Mover, MoverKind, Spawn, Surface};
+pub use level::{AnalyticCollider, Level, LoadReport, Mover, MoverKind, Spawn, Surface};
 pub use load::{load, load_bytes};

@@ -3,13 +3,13 @@
 //! level conventions and builds the static collider and one collider per mover.
 
 use crate::buffers::load_buffers;
-use crate::conventions::{DoorMotion, Role, read_node};
+use crate::conventions::{AnalyticKind, DoorMotion, Role, read_node};
 use crate::error::LevelError;
-use crate::level::{Level, LoadReport, Mover, MoverKind, Spawn, Surface};
-use glam::{Mat4, Vec3};
+use crate::level::{AnalyticCollider, Level, LoadReport, Mover, MoverKind, Spawn, Surface};
+use glam::{Mat3, Mat4, Vec3};
 use gltf::mesh::Mode;
 use std::path::{Path, PathBuf};
-use sweep::{BuildError, MeshCollider, Pose};
+use sweep::{Aabb, AnalyticShape, BuildError, Cylinder, MeshCollider, Plane, Pose};
 
 /// Loads a level from a `.glb` or `.gltf` file (external or embedded buffers).
 pub fn load(path: impl AsRef<Path>) -> Result<Level, LevelError> {
@@ -124,6 +124,7 @@ struct Builder {
     static_surfaces: Vec<u16>,
     surfaces: Vec<Surface>,
     movers: Vec<MoverDraft>,
+    analytic: Vec<AnalyticCollider>,
     spawns: Vec<Spawn>,
     report: LoadReport,
     depth: usize,
@@ -173,9 +174,34 @@ impl Builder {
             }
             _ => {}
         }
+        if let (Some(kind), true) = (conv.collider, here.mover.is_some() || here.nocollide) {
+            return Err(self.bad_node(
+                &node,
+                format!(
+                    "\"collider\": {:?} is for static geometry, but this node is part of a door, lift or no-collide node",
+                    kind.word()
+                ),
+            ));
+        }
         if let Some(mesh) = node.mesh() {
             self.report.mesh_instances += 1;
-            self.read_mesh(&mesh, &world, here)?;
+            let first = self.triangles.len() as u32;
+            let local = self.read_mesh(&mesh, &world, here)?;
+            if let Some(kind) = conv.collider {
+                let shape = analytic_shape(kind, &world, local).map_err(|reason| self.bad_node(&node, reason))?;
+                self.analytic.push(AnalyticCollider {
+                    name: node_name(&node),
+                    node: node.index(),
+                    shape,
+                    surface: here.surface,
+                    triangles: first..self.triangles.len() as u32,
+                });
+            }
+        } else if let Some(kind) = conv.collider {
+            return Err(self.bad_node(
+                &node,
+                format!("\"collider\": {:?} needs a mesh on the node itself", kind.word()),
+            ));
         }
         self.depth += 1;
         for child in node.children() {
@@ -185,7 +211,10 @@ impl Builder {
         Ok(())
     }
 
-    fn read_mesh(&mut self, mesh: &gltf::Mesh<'_>, world: &Mat4, here: Inherited) -> Result<(), LevelError> {
+    /// Reads a mesh instance's triangles into the static collider or its
+    /// mover; returns the bounds of its positions in the node's frame.
+    fn read_mesh(&mut self, mesh: &gltf::Mesh<'_>, world: &Mat4, here: Inherited) -> Result<Aabb, LevelError> {
+        let mut local = Aabb::EMPTY;
         let mesh_name = mesh
             .name()
             .map(str::to_owned)
@@ -217,6 +246,7 @@ impl Builder {
             };
             self.report.primitives += 1;
             self.report.triangles += triangles.len();
+            local = local.union(Aabb::from_points(positions.iter().copied()));
             let positions: Vec<Vec3> = positions.iter().map(|v| world.transform_point3(*v)).collect();
             if here.nocollide {
                 self.report.nocollide_triangles += triangles.len();
@@ -233,7 +263,7 @@ impl Builder {
                     .extend(std::iter::repeat_n(here.surface, triangles.len()));
             }
         }
-        Ok(())
+        Ok(local)
     }
 
     fn bad_node(&self, node: &gltf::Node<'_>, reason: String) -> LevelError {
@@ -306,14 +336,71 @@ impl Builder {
                 rejected: self.report.rejected(),
             });
         }
+        let mut static_analytic = vec![false; self.triangles.len()];
+        for a in &self.analytic {
+            static_analytic[a.triangles.start as usize..a.triangles.end as usize].fill(true);
+        }
         Ok(Level {
             statics,
             static_surfaces: self.static_surfaces,
+            static_analytic,
+            analytic: self.analytic,
             surfaces: self.surfaces,
             movers,
             spawns: self.spawns,
             report: self.report,
         })
+    }
+}
+
+/// The analytic shape a node asks for, in world space, from its world
+/// transform and the bounds of its mesh in its own frame (see the table in
+/// [`crate::conventions`]). A message saying what is wrong otherwise.
+fn analytic_shape(kind: AnalyticKind, world: &Mat4, local: Aabb) -> Result<AnalyticShape, String> {
+    let word = kind.word();
+    if local.min.cmpgt(local.max).any() {
+        return Err(format!("\"collider\": {word:?} needs triangles in the node's own mesh"));
+    }
+    let linear = Mat3::from_mat4(*world);
+    let singular = || format!("\"collider\": {word:?} needs a finite, invertible node transform");
+    match kind {
+        AnalyticKind::Plane => {
+            let tolerance = 1e-4 * local.size().max_element().max(1.0);
+            if local.min.y.abs() > tolerance || local.max.y.abs() > tolerance {
+                return Err(format!(
+                    "\"collider\": \"plane\" needs a mesh flat in the node's y = 0 plane \
+                     (the plane's normal is the node's +Y), but it spans y = {} … {}",
+                    local.min.y, local.max.y
+                ));
+            }
+            // The normal of the transformed plane y = 0 (the node's +Y when rigid).
+            let normal = linear.inverse().transpose() * Vec3::Y;
+            Plane::new(world.transform_point3(Vec3::ZERO), normal)
+                .map(AnalyticShape::Plane)
+                .ok_or_else(singular)
+        }
+        AnalyticKind::Cylinder => {
+            let (x, y, z) = (linear.x_axis, linear.y_axis, linear.z_axis);
+            let (sx, sz) = (x.length(), z.length());
+            let square = |a: Vec3, b: Vec3| a.dot(b).abs() <= 1e-3 * a.length() * b.length();
+            if (sx - sz).abs() > 1e-3 * sx.max(sz) || !square(x, z) || !square(x, y) || !square(y, z) {
+                return Err(format!(
+                    "\"collider\": \"cylinder\" would be elliptic or oblique: the node's world transform \
+                     scales its local x by {sx} and z by {sz}{} (scale x and z alike, without shear)",
+                    if square(x, z) && square(x, y) && square(y, z) {
+                        ""
+                    } else {
+                        " and shears its axes"
+                    }
+                ));
+            }
+            let centre = local.center();
+            let base = world.transform_point3(Vec3::new(centre.x, local.min.y, centre.z));
+            let (radius, height) = (local.size().x / 2.0 * sx, local.size().y * y.length());
+            Cylinder::new(base, y, height, radius)
+                .map(AnalyticShape::Cylinder)
+                .ok_or_else(singular)
+        }
     }
 }
 

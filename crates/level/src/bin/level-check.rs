@@ -1,5 +1,6 @@
 //! `level-check PATH [--walks N] [--ticks N] [--seed N] [--json]`: loads a glTF
-//! level, prints what it holds and how its collider is built, and runs random
+//! level, prints what it holds (analytic colliders included, with how well
+//! their triangles fit them) and how its collider is built, and runs random
 //! walks driving the character controller (doors cycling, lifts running). Exits 1 when a walk penetrated
 //! geometry or fell through a surface, 2 when the file cannot be loaded.
 
@@ -29,6 +30,8 @@ fn main() -> ExitCode {
     let load_ms = started.elapsed().as_secs_f64() * 1e3;
     let build_ms = rebuild_ms(&level);
     let walks = walk_level(&level, &config);
+    let fits = level::analytic_fit(&level);
+    let count = |kind: &str| fits.iter().filter(|f| f.kind == kind).count();
     let statics = level.statics.as_ref();
     let stats = statics.map(|s| s.bvh_stats());
     let summary = serde_json::json!({
@@ -45,6 +48,14 @@ fn main() -> ExitCode {
             "name": m.name,
             "kind": match m.kind { level::MoverKind::Door(_) => "door", level::MoverKind::Lift(_) => "lift" },
             "triangles": m.collider.len(),
+        })).collect::<Vec<_>>(),
+        "analytic_planes": count("plane"),
+        "analytic_cylinders": count("cylinder"),
+        "analytic": fits.iter().map(|f| serde_json::json!({
+            "name": f.name,
+            "kind": f.kind,
+            "triangles": f.triangles,
+            "max_vertex_distance_m": f.max_vertex_distance,
         })).collect::<Vec<_>>(),
         "bvh_nodes": stats.map_or(0, |s| s.nodes),
         "bvh_depth": stats.map_or(0, |s| s.depth),
@@ -137,6 +148,19 @@ fn print_text(s: &serde_json::Value) {
             m["kind"].as_str().unwrap_or(""),
             m["name"].as_str().unwrap_or(""),
             m["triangles"]
+        );
+    }
+    println!(
+        "analytic   {} planes, {} cylinders (exact shapes for balls; their triangles stay for the player)",
+        s["analytic_planes"], s["analytic_cylinders"]
+    );
+    for a in s["analytic"].as_array().into_iter().flatten() {
+        println!(
+            "  {} {:?} ({} triangles, vertices within {:.1e} m of the shape)",
+            a["kind"].as_str().unwrap_or(""),
+            a["name"].as_str().unwrap_or(""),
+            a["triangles"],
+            a["max_vertex_distance_m"].as_f64().unwrap_or(0.0)
         );
     }
     println!(

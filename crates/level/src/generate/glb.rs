@@ -1,13 +1,13 @@
 //! A small binary glTF (GLB) writer: materials (base colour only, no
 //! textures), meshes with POSITION + NORMAL and u16/u32 indices in triangle
-//! mode, and a flat list of named nodes with optional translation and
-//! extras, all in one scene. The JSON is built from the `gltf::json` types
+//! mode, and a flat list of named nodes with optional translation,
+//! rotation, scale and extras, all in one scene. The JSON is built from the `gltf::json` types
 //! and serialised compactly by serde_json: the bytes depend only on the
 //! input (struct fields serialise in declaration order, no maps are
 //! iterated, floats have one shortest representation).
 
 use super::mesh::MeshData;
-use glam::Vec3;
+use glam::{Quat, Vec3};
 use gltf::json;
 use gltf::json::validation::{Checked, USize64};
 
@@ -31,6 +31,10 @@ pub struct NodeDef {
     pub name: String,
     /// Translation of the node (its mesh is in the node's frame).
     pub translation: Option<Vec3>,
+    /// Rotation of the node (unit quaternion), applied before the translation.
+    pub rotation: Option<Quat>,
+    /// Scale of the node along its own axes, applied first.
+    pub scale: Option<Vec3>,
     /// The node's `extras` as JSON text (the level conventions).
     pub extras: Option<String>,
     /// The node's mesh as primitives: (index into [`Document::materials`], triangles).
@@ -130,6 +134,8 @@ impl Document {
                 name: Some(node.name.clone()),
                 mesh,
                 translation: node.translation.map(|t| t.to_array()),
+                rotation: node.rotation.map(|q| json::scene::UnitQuaternion(q.to_array())),
+                scale: node.scale.map(|s| s.to_array()),
                 extras,
                 ..Default::default()
             }));
@@ -312,6 +318,7 @@ mod tests {
             translation: Some(Vec3::new(1.0, 2.0, 3.0)),
             extras: Some(r#"{"slidewalk":"lift"}"#.into()),
             primitives: vec![(red, cube.clone())],
+            ..Default::default()
         });
         let bytes = doc.to_glb();
         assert_eq!(bytes.len() % 4, 0);

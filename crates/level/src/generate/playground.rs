@@ -552,6 +552,7 @@ pub fn document() -> Document {
             r#"{{"slidewalk":"door","door":"hinge","axis":[0,1,0],"angle_deg":{DOOR_ANGLE_DEG},"open_s":{DOOR_OPEN_S},"trigger_m":{DOOR_TRIGGER_M}}}"#
         )),
         primitives: vec![(m_door, leaf)],
+        ..Default::default()
     });
 
     // Back row, right: the ball room.
@@ -616,6 +617,7 @@ pub fn document() -> Document {
             LIFT_TRAVEL.x, LIFT_TRAVEL.y, LIFT_TRAVEL.z
         )),
         primitives: vec![(m_lift, platform)],
+        ..Default::default()
     });
     doc
 }
