@@ -7,6 +7,7 @@
 //! that they match what the generator produces now.
 
 mod glb;
+pub mod magic_room;
 mod mesh;
 pub mod playground;
 
@@ -23,12 +24,23 @@ pub struct GeneratedLevel {
 }
 
 /// Every generated level.
-pub const LEVELS: &[GeneratedLevel] = &[GeneratedLevel {
-    file: "playground.glb",
-    generate: playground_glb,
-}];
+pub const LEVELS: &[GeneratedLevel] = &[
+    GeneratedLevel {
+        file: "playground.glb",
+        generate: playground_glb,
+    },
+    GeneratedLevel {
+        file: "magic_room.glb",
+        generate: magic_room_glb,
+    },
+];
 
 /// The demo level `playground.glb` (see [`playground`]) as GLB bytes.
 pub fn playground_glb() -> Vec<u8> {
     playground::document().to_glb()
+}
+
+/// The balls' room `magic_room.glb` (see [`magic_room`]) as GLB bytes.
+pub fn magic_room_glb() -> Vec<u8> {
+    magic_room::document().to_glb()
 }
