@@ -50,12 +50,14 @@ impl Cylinder {
     }
 
     /// Signed distance (metres) from `p` to the surface: positive outside,
-    /// negative inside the solid.
+    /// negative inside the solid (NaN for an invalid cylinder: zero axis,
+    /// negative or non-finite size).
     pub fn signed_distance(&self, p: Vec3) -> f32 {
         Solid::new(self).map_or(f32::NAN, |s| s.closest(p.as_dvec3()).distance as f32)
     }
 
-    /// The point of the surface (side, disks or rims) closest to `p`.
+    /// The point of the surface (side, disks or rims) closest to `p` (NaN
+    /// for an invalid cylinder).
     pub fn closest_point(&self, p: Vec3) -> Vec3 {
         Solid::new(self).map_or(Vec3::NAN, |s| s.closest(p.as_dvec3()).point.as_vec3())
     }
