@@ -1,12 +1,13 @@
 //! The game's integration tests, through the real simulation plugins,
 //! headless (one test binary: each links Bevy). Each plays a script from
 //! `assets/scripts/` on the demo level at 30, 60 and 144 Hz and asserts the
-//! final state, and that no tick penetrated anything. The panel's changes
-//! and the rewind are driven by the messages the panel sends.
+//! final state, and that no tick penetrated anything. The panel's changes,
+//! the rewind and the balls are driven by the messages the panel sends.
 
 use bevy::prelude::*;
 use play::{Options, Script, Summary};
 use slidewalk::headless;
+use slidewalk::sim::balls::{BallControl, BallPit, BallSettings};
 use slidewalk::sim::player::{CharacterController, Player};
 use slidewalk::sim::rewind::{Rewind, RewindRequest};
 use slidewalk::sim::tuning::{Tune, TuningStatus};
@@ -535,4 +536,125 @@ fn logged_errors_reach_the_screen_and_a_shader_error_switches_the_grid_off() {
         !shader.text.contains('│'),
         "egui's fonts have no box glyphs: {shader:?}"
     );
+}
+
+fn ball_pit(app: &App) -> &BallPit {
+    app.world().resource::<BallPit>()
+}
+
+fn ball_control(app: &mut App, control: BallControl) {
+    app.world_mut().write_message(control);
+    app.update();
+}
+
+/// A headless app playing `script` (JSON text), its level in and its
+/// first ticks played.
+fn scripted_app(options: &Options, script: &str) -> App {
+    let mut app = headless::app(options, Script::parse(script).unwrap());
+    for _ in 0..3 {
+        app.update();
+    }
+    app
+}
+
+#[test]
+fn ball_settings_are_checked_the_cap_removes_the_oldest_and_clear_empties_the_room() {
+    // The demo level's ball room.
+    let mut app = standing_app(&Options::default(), Vec3::new(16.0, 0.0, -12.0));
+    let small = BallSettings {
+        max_balls: 5,
+        ..BallSettings::default()
+    };
+    ball_control(&mut app, BallControl::Settings(small));
+    ball_control(&mut app, BallControl::Rain(8));
+    assert_eq!(ball_pit(&app).world.balls.len(), 5);
+    assert_eq!(ball_pit(&app).thrown, 8);
+    for bad in [
+        BallSettings {
+            radius: f32::NAN,
+            ..small
+        },
+        BallSettings { radius: 0.0, ..small },
+        BallSettings {
+            throw_speed: -1.0,
+            ..small
+        },
+        BallSettings {
+            restitution: 1.5,
+            ..small
+        },
+        BallSettings { max_balls: 0, ..small },
+    ] {
+        ball_control(&mut app, BallControl::Settings(bad));
+        assert_eq!(ball_pit(&app).settings, small, "{bad:?} accepted");
+        let notices = app.world().resource::<slidewalk::notices::Notices>();
+        assert!(
+            notices.0.iter().any(|n| n.error && n.text.starts_with("balls:")),
+            "{bad:?}: {notices:?}"
+        );
+    }
+    ball_control(&mut app, BallControl::Clear);
+    assert!(ball_pit(&app).world.balls.is_empty());
+}
+
+#[test]
+fn walking_into_a_ball_kicks_it_ahead_and_a_rain_of_balls_never_pushes_the_player_into_a_wall() {
+    // A ball resting 2 m ahead in the ball room; the player walks into it.
+    let options = Options {
+        spawn: Some(Vec3::new(16.0, 0.0, -12.0)),
+        ..Options::default()
+    };
+    let mut app = scripted_app(
+        &options,
+        r#"{"steps": [{"for_s": 0.3, "yaw_deg": 0}, {"for_s": 1.2, "move": [0, 1]}]}"#,
+    );
+    {
+        let mut pit = app.world_mut().resource_mut::<BallPit>();
+        pit.world
+            .balls
+            .push(balls::Ball::new(Vec3::new(16.0, 0.151, -14.0), Vec3::ZERO, 0.15));
+        pit.previous.push(Vec3::new(16.0, 0.151, -14.0));
+    }
+    let summary = headless::play_out(&mut app, 100);
+    assert!(summary.max_penetration <= 1e-4, "{summary:?}");
+    let ball = ball_pit(&app).world.balls[0];
+    let feet = summary.final_position;
+    assert!(
+        ball.position.z < feet.z - 0.5,
+        "the ball at {} is not ahead of the player at {feet}",
+        ball.position
+    );
+    // The player's kick sent it off faster than a walk.
+    assert!(ball.position.z < -14.0 - 2.0, "the ball only reached {}", ball.position);
+
+    // A rain of balls on a player standing in the room's corner.
+    let corner = Vec3::new(10.5, 0.0, -21.5);
+    let mut app = standing_app(&Options::default(), corner);
+    ball_control(&mut app, BallControl::Rain(300));
+    for _ in 0..180 {
+        app.update();
+    }
+    let summary = app
+        .world()
+        .resource::<slidewalk::sim::player::RunStats>()
+        .summary
+        .clone();
+    assert!(summary.max_penetration <= 1e-4, "{summary:?}");
+    let body = player(&mut app);
+    assert!(body.state.feet().y.abs() < 0.05, "{:?}", body.state.feet());
+    let pit = ball_pit(&app);
+    assert!(
+        pit.world.balls.iter().all(|b| b.position.is_finite() && b.velocity.is_finite()),
+        "a ball went to NaN"
+    );
+    // The ones that came down in the room are on its floor, not in its walls.
+    for b in &pit.world.balls {
+        if (10.0..22.0).contains(&b.position.x) && (-22.0..-10.0).contains(&b.position.z) && b.position.y < 2.0 {
+            let clear = (b.position.x - 10.0)
+                .min(22.0 - b.position.x)
+                .min(b.position.z + 22.0)
+                .min(-10.0 - b.position.z);
+            assert!(clear >= b.radius - 1e-3, "a ball in a wall at {}", b.position);
+        }
+    }
 }

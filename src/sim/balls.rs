@@ -161,7 +161,7 @@ pub enum BallControl {
     Settings(BallSettings),
     /// Remove every ball.
     Clear,
-    /// Drop this many balls from above the player, in a loose cloud.
+    /// Drop this many balls onto the player's head from 6 m, in a loose cloud.
     Rain(usize),
 }
 
@@ -268,7 +268,7 @@ fn control_balls(
                 for k in 0..*count {
                     // A golden-angle spiral, so the drops do not start inside each other.
                     let angle = k as f32 * 2.399_963;
-                    let spread = 0.6 + radius * 3.0 * (k as f32).sqrt();
+                    let spread = radius * 3.0 * (k as f32).sqrt();
                     let offset = Vec3::new(angle.cos(), 0.0, angle.sin()) * spread
                         + body.state.up * (k % 7) as f32 * radius * 3.0;
                     pit.add(Ball::new(above + offset, Vec3::ZERO, radius));

@@ -16,6 +16,8 @@ pub mod overlays;
 pub mod panel;
 pub mod scene;
 pub mod shaders;
+#[cfg(feature = "audio")]
+pub mod sound;
 pub mod window;
 
 use bevy::asset::io::AssetSourceBuilder;
@@ -67,4 +69,6 @@ pub fn plugin(app: &mut App) {
         capture::plugin,
         balls::plugin,
     ));
+    #[cfg(feature = "audio")]
+    app.add_plugins(sound::plugin);
 }
