@@ -644,7 +644,10 @@ fn walking_into_a_ball_kicks_it_ahead_and_a_rain_of_balls_never_pushes_the_playe
     assert!(body.state.feet().y.abs() < 0.05, "{:?}", body.state.feet());
     let pit = ball_pit(&app);
     assert!(
-        pit.world.balls.iter().all(|b| b.position.is_finite() && b.velocity.is_finite()),
+        pit.world
+            .balls
+            .iter()
+            .all(|b| b.position.is_finite() && b.velocity.is_finite()),
         "a ball went to NaN"
     );
     // The ones that came down in the room are on its floor, not in its walls.
