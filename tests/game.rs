@@ -7,7 +7,7 @@
 use bevy::prelude::*;
 use play::{Options, Script, Summary};
 use slidewalk::headless;
-use slidewalk::sim::balls::{BallControl, BallPit, BallSettings};
+use slidewalk::sim::balls::{BallBlast, BallControl, BallPit, BallSettings};
 use slidewalk::sim::player::{CharacterController, Player};
 use slidewalk::sim::rewind::{Rewind, RewindRequest};
 use slidewalk::sim::tuning::{Tune, TuningStatus};
@@ -660,4 +660,64 @@ fn walking_into_a_ball_kicks_it_ahead_and_a_rain_of_balls_never_pushes_the_playe
             assert!(clear >= b.radius - 1e-3, "a ball in a wall at {}", b.position);
         }
     }
+}
+
+#[test]
+fn a_scripted_throw_in_the_magic_room_meets_the_exact_pillar_and_comes_to_rest_on_the_floor() {
+    // Feet 0.0752 m right of the pillar's axis, looking along −z at it: a
+    // 15 cm ball flying straight at it meets the cylinder (radius 1) 3.75°
+    // round from its front, half way between two of its mesh's 48 vertices,
+    // where the exact shape stands 2.1 mm proud of the facet the player meets.
+    let magic_room = format!("{}/assets/levels/magic_room.glb", env!("CARGO_MANIFEST_DIR"));
+    let options = Options {
+        level: Some(magic_room.into()),
+        ..Options::default()
+    };
+    let mut app = headless::app(&options, script("magic_room_throw"));
+    app.update();
+    let mut cursor = app.world().resource::<Messages<BallBlast>>().get_cursor();
+    let mut blasts = Vec::new();
+    for _ in 0..(12.5 * 60.0) as usize {
+        app.update();
+        let messages = app.world().resource::<Messages<BallBlast>>();
+        blasts.extend(cursor.read(messages).copied());
+    }
+    let pit = ball_pit(&app);
+    assert_eq!(pit.thrown, 1);
+    let first = blasts.first().expect("the ball hit something hard");
+    let angle = 3.75f32.to_radians();
+    let on_pillar = Vec3::new(angle.sin(), first.point.y, angle.cos());
+    assert!(
+        (first.point - on_pillar).length() < 1e-4,
+        "the first impact at {} is not on the exact pillar at {on_pillar}",
+        first.point
+    );
+    assert!((1.0..2.0).contains(&first.point.y), "{}", first.point);
+    // A fully charged throw (20 m/s), met 3.75° off square.
+    assert!((first.speed - 20.0 * angle.cos()).abs() < 0.1, "{first:?}");
+    // Twelve seconds on, it lies still on the floor, inside the room and
+    // clear of the pillar and the logs.
+    let ball = pit.world.balls[0];
+    assert!(ball.asleep, "{ball:?}");
+    assert!((ball.position.y - ball.radius).abs() < 1e-3, "{ball:?}");
+    let shapes = level_shapes(&app);
+    let clear = shapes
+        .iter()
+        .map(|s| s.signed_distance(ball.position))
+        .fold(f32::INFINITY, f32::min);
+    assert!(clear >= ball.radius - 1e-3, "{ball:?} is {clear} m from a shape");
+    let summary = app
+        .world()
+        .resource::<slidewalk::sim::player::RunStats>()
+        .summary
+        .clone();
+    assert!(summary.max_penetration <= 1e-4, "{summary:?}");
+}
+
+/// The current level's analytic shapes.
+fn level_shapes(app: &App) -> Vec<sweep::AnalyticShape> {
+    let current = app.world().resource::<slidewalk::sim::level::CurrentLevel>();
+    let level = current.level.as_ref().expect("a level is in");
+    assert_eq!(level.analytic.len(), 8);
+    level.analytic.iter().map(|a| a.shape).collect()
 }

@@ -4,14 +4,16 @@
 //! balls move against the level's colliders (doors and lifts included),
 //! each other and the player, who kicks them and is pushed back by them
 //! through its controller; hard impacts become [`BallBlast`] messages for
-//! explosions and sounds. A cap on live balls removes the oldest.
+//! explosions and sounds. A cap on live balls removes the oldest. Level
+//! nodes with an analytic collider (the magic room's planes and cylinders)
+//! meet the balls as their exact shapes.
 
 use super::SimSet;
 use super::colliders::Colliders;
 use super::level::CurrentLevel;
 use super::player::{CharacterController, LastTick, Player, PlayerInput};
 use crate::notices::Notices;
-use balls::{Ball, BallConfig, BallWorld, ImpactKind, MeshObstacles, MovingCapsule, Obstacles};
+use balls::{AnalyticObstacles, Ball, BallConfig, BallWorld, ImpactKind, MeshObstacles, MovingCapsule, Obstacles};
 use bevy::prelude::*;
 use std::time::Instant;
 
@@ -107,8 +109,14 @@ pub struct BallPit {
 impl Default for BallPit {
     fn default() -> Self {
         let settings = BallSettings::default();
+        // The tick's first sweeps on every core (the outcome does not
+        // depend on the count; below a few hundred balls it uses one).
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(8));
         let mut pit = Self {
-            world: BallWorld::new(BallConfig::default()),
+            world: BallWorld::new(BallConfig {
+                threads,
+                ..BallConfig::default()
+            }),
             settings,
             previous: Vec::new(),
             last_micros: 0.0,
@@ -295,7 +303,17 @@ fn tick_balls(
     let dt = time.timestep().as_secs_f32();
     let placed = colliders.placed_at_tick_start();
     let friction = |c: usize, t: u32| colliders.friction(c, t);
-    let level = MeshObstacles::new(&placed).with_friction(&friction);
+    // Nodes that asked for an exact plane or cylinder meet balls as that
+    // shape, not as their triangles (the player still walks the triangles).
+    let shapes = colliders.analytic_shapes();
+    let analytic = |c: usize, t: u32| colliders.is_analytic(c, t);
+    let meshes = MeshObstacles::new(&placed).with_friction(&friction);
+    let meshes = if shapes.is_empty() {
+        meshes
+    } else {
+        meshes.skipping(&analytic)
+    };
+    let level = (AnalyticObstacles::new(&shapes), meshes);
     let player = players.iter().next().map(|(body, input, last)| {
         let capsule = MovingCapsule::around_ellipsoid(
             last.from,

@@ -66,6 +66,27 @@ impl Colliders<'_, '_> {
             .map_or(1.0, |l| l.friction(collider, triangle))
     }
 
+    /// The level's analytic colliders (exact planes and cylinders, for the
+    /// balls), each with its surface's friction; empty without a level.
+    pub fn analytic_shapes(&self) -> Vec<(sweep::AnalyticShape, f32)> {
+        self.level.level.as_ref().map_or_else(Vec::new, |l| {
+            l.analytic
+                .iter()
+                .map(|a| (a.shape, l.surfaces.get(a.surface as usize).map_or(1.0, |s| s.friction)))
+                .collect()
+        })
+    }
+
+    /// Whether a triangle of the [`Colliders::placed`] numbering belongs to
+    /// a node with an analytic collider (a sphere meets its exact shape
+    /// instead).
+    pub fn is_analytic(&self, collider: usize, triangle: u32) -> bool {
+        self.level
+            .level
+            .as_ref()
+            .is_some_and(|l| l.statics.is_some() && collider == 0 && l.static_triangle_is_analytic(triangle))
+    }
+
     /// The mover (index in the level) a collider index belongs to.
     pub fn mover_of(&self, collider: usize) -> Option<usize> {
         let level = self.level.level.as_ref()?;

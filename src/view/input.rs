@@ -30,6 +30,7 @@ pub(super) fn plugin(app: &mut App) {
             grab_cursor,
             look,
             view_keys,
+            ball_keys,
             open_dropped_files,
         ),
     );
@@ -132,16 +133,10 @@ fn look(
     }
 }
 
-/// Tab: the panel (opening it frees the mouse); V: the camera; G: the grid
-/// on textured materials; P, ←, →: the rewind; C, B: clear or drop balls.
-fn view_keys(
+/// C clears the balls, B drops 50 onto the player's head.
+fn ball_keys(
     keys: Res<ButtonInput<KeyCode>>,
     egui: Option<Res<EguiWantsInput>>,
-    settings: Res<CurrentSettings>,
-    rewind: Res<Rewind>,
-    mut cursor: Single<&mut CursorOptions, With<PrimaryWindow>>,
-    mut tune: MessageWriter<Tune>,
-    mut requests: MessageWriter<RewindRequest>,
     mut balls: MessageWriter<BallControl>,
 ) {
     if panel_has_input(&egui).1 {
@@ -152,6 +147,22 @@ fn view_keys(
     }
     if keys.just_pressed(KeyCode::KeyB) {
         balls.write(BallControl::Rain(50));
+    }
+}
+
+/// Tab: the panel (opening it frees the mouse); V: the camera; G: the grid
+/// on textured materials; P, ←, →: the rewind.
+fn view_keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    egui: Option<Res<EguiWantsInput>>,
+    settings: Res<CurrentSettings>,
+    rewind: Res<Rewind>,
+    mut cursor: Single<&mut CursorOptions, With<PrimaryWindow>>,
+    mut tune: MessageWriter<Tune>,
+    mut requests: MessageWriter<RewindRequest>,
+) {
+    if panel_has_input(&egui).1 {
+        return;
     }
     if keys.just_pressed(KeyCode::Tab) {
         let open = !settings.0.panel_open;

@@ -3,16 +3,20 @@
 //! thrown at up to 8 m/s), measured one second in, when they are bouncing
 //! off the floor, the walls and each other. On one core, and with the
 //! first sweeps of the tick spread over both cores (`threads: 2`).
+//! Then the magic room (`assets/levels/magic_room.glb`): 1,000 balls
+//! against its exact planes and cylinders, and against their triangles.
 //!
 //!   cargo bench -p balls --bench balls
 
-use balls::{Ball, BallConfig, BallWorld, MeshObstacles};
+use balls::{AnalyticObstacles, Ball, BallConfig, BallWorld, MeshObstacles, Obstacles};
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use glam::Vec3;
 use std::path::Path;
 use sweep::PlacedCollider;
 
-fn rained(count: usize, obstacles: &MeshObstacles) -> BallWorld {
+/// `count` balls rained over `half` metres each side of the origin, from
+/// 1–7 m up (where `clear` says there is room), then a second of ticks.
+fn rained(count: usize, half: f32, clear: impl Fn(Vec3) -> bool, obstacles: &impl Obstacles) -> BallWorld {
     let mut seed = 0x2545_f491_4f6c_dd1du64;
     let mut next = move || {
         seed ^= seed << 13;
@@ -21,10 +25,14 @@ fn rained(count: usize, obstacles: &MeshObstacles) -> BallWorld {
         (seed >> 40) as f32 / (1u64 << 24) as f32
     };
     let mut world = BallWorld::new(BallConfig::default());
-    for _ in 0..count {
-        let position = Vec3::new(next() * 76.0 - 38.0, 1.0 + next() * 6.0, next() * 76.0 - 38.0);
+    while world.balls.len() < count {
+        let (x, y, z) = (next(), next(), next());
+        let position = Vec3::new((x * 2.0 - 1.0) * half, 1.0 + y * 6.0, (z * 2.0 - 1.0) * half);
         let velocity = Vec3::new(next() - 0.5, next() - 0.5, next() - 0.5) * 16.0;
-        world.balls.push(Ball::new(position, velocity, 0.05 + 0.1 * next()));
+        let radius = 0.05 + 0.1 * next();
+        if clear(position) {
+            world.balls.push(Ball::new(position, velocity, radius));
+        }
     }
     for _ in 0..60 {
         world.step(1.0 / 60.0, obstacles);
@@ -39,7 +47,7 @@ fn bench(c: &mut Criterion) {
     let obstacles = MeshObstacles::new(&placed);
     let mut group = c.benchmark_group("balls tick (60 Hz, demo level)");
     for count in [100, 1_000, 10_000] {
-        let world = rained(count, &obstacles);
+        let world = rained(count, 38.0, |_| true, &obstacles);
         let report = world.clone().step(1.0 / 60.0, &obstacles);
         eprintln!(
             "{count} balls: {} impacts, {} pair tests, {} sweeps, {} capped, {} asleep in the measured tick",
@@ -62,6 +70,35 @@ fn bench(c: &mut Criterion) {
             });
         }
     }
+    group.finish();
+
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../assets/levels/magic_room.glb");
+    let room = level::load(path).unwrap();
+    let shapes: Vec<_> = room.analytic.iter().map(|a| (a.shape, 1.0)).collect();
+    let placed = [PlacedCollider::fixed(room.statics.as_ref().unwrap())];
+    let skip = |c: usize, t: u32| c == 0 && room.static_triangle_is_analytic(t);
+    let exact = (
+        AnalyticObstacles::new(&shapes),
+        MeshObstacles::new(&placed).skipping(&skip),
+    );
+    let meshed = MeshObstacles::new(&placed);
+    let mut group = c.benchmark_group("balls tick (60 Hz, magic room, 1,000 balls, one core)");
+    let clear = |p: Vec3| shapes.iter().all(|(s, _)| s.signed_distance(p) > 0.2);
+    let world = rained(1_000, 6.5, clear, &exact);
+    group.bench_function("exact planes and cylinders", |b| {
+        b.iter_batched(
+            || world.clone(),
+            |mut w| w.step(1.0 / 60.0, &exact),
+            BatchSize::LargeInput,
+        )
+    });
+    group.bench_function("their triangles", |b| {
+        b.iter_batched(
+            || world.clone(),
+            |mut w| w.step(1.0 / 60.0, &meshed),
+            BatchSize::LargeInput,
+        )
+    });
     group.finish();
 }
 

@@ -9,7 +9,9 @@
 //!   sphere against the level's triangles, doors and lifts included). A
 //!   moving door or lift is swept against in its own frame (the ball's
 //!   motion relative to the surface), so it hits a ball as well as the
-//!   other way round.
+//!   other way round. The exact planes and capped cylinders a level asks
+//!   for (NeHe's room) are [`AnalyticObstacles`], used instead of their
+//!   triangles ([`MeshObstacles::skipping`]).
 //! * **Ball–ball impacts** are the exact time of impact of two moving
 //!   spheres, the smallest root of `|Δp + Δv·s|² = (r₁ + r₂)²`
 //!   ([`time_of_impact`]).
@@ -50,6 +52,6 @@ mod world;
 
 pub use ball::{Ball, BallConfig, BallConfigError};
 pub use capsule::MovingCapsule;
-pub use obstacles::{Contact, MeshObstacles, NoObstacles, Obstacles};
+pub use obstacles::{AnalyticObstacles, Contact, MeshObstacles, NoObstacles, Obstacles};
 pub use toi::{ball_impulse, surface_response, time_of_impact};
 pub use world::{BallWorld, Impact, ImpactKind, StepReport};

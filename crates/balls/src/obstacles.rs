@@ -1,9 +1,10 @@
 //! What balls bounce off: anything that answers a sphere sweep. The
 //! level's triangle meshes (static, doors, lifts) through the collision
-//! core are [`MeshObstacles`].
+//! core are [`MeshObstacles`]; the exact planes and cylinders a level asks
+//! for are [`AnalyticObstacles`].
 
 use glam::Vec3;
-use sweep::{Ellipsoid, PlacedCollider};
+use sweep::{AnalyticShape, Ellipsoid, PlacedCollider};
 
 /// A ball's first contact with an obstacle.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -68,6 +69,7 @@ impl Obstacles for NoObstacles {
 pub struct MeshObstacles<'a> {
     colliders: &'a [PlacedCollider<'a>],
     friction: &'a (dyn Fn(usize, u32) -> f32 + Sync),
+    skip: Option<&'a (dyn Fn(usize, u32) -> bool + Sync)>,
 }
 
 impl<'a> MeshObstacles<'a> {
@@ -76,7 +78,16 @@ impl<'a> MeshObstacles<'a> {
         Self {
             colliders,
             friction: &|_, _| 1.0,
+            skip: None,
         }
+    }
+
+    /// Without the triangles `skip` (collider index, triangle) says a ball
+    /// meets some other way, e.g. those of a level node that asked for an
+    /// analytic collider (then in an [`AnalyticObstacles`] beside these).
+    pub fn skipping(mut self, skip: &'a (dyn Fn(usize, u32) -> bool + Sync)) -> Self {
+        self.skip = Some(skip);
+        self
     }
 
     /// With a friction factor per (collider index, triangle), e.g. the
@@ -104,7 +115,12 @@ impl Obstacles for MeshObstacles<'_> {
             if motion == Vec3::ZERO {
                 continue;
             }
-            let Some(hit) = sweep::sweep(&sphere, start, motion, std::slice::from_ref(collider)) else {
+            let one = std::slice::from_ref(collider);
+            let hit = match self.skip {
+                Some(skip) => sweep::sweep_filtered(&sphere, start, motion, one, |_, t| !skip(index, t)),
+                None => sweep::sweep(&sphere, start, motion, one),
+            };
+            let Some(hit) = hit else {
                 continue;
             };
             let time = hit.time * duration;
@@ -117,6 +133,43 @@ impl Obstacles for MeshObstacles<'_> {
                 normal: hit.normal,
                 surface_velocity: surface,
                 friction: (self.friction)(index, hit.triangle),
+                body: None,
+            });
+        }
+        best
+    }
+}
+
+/// Static analytic colliders (infinite planes, capped cylinders), swept
+/// exactly by the collision core: the lesson's room without its meshes'
+/// facets. Each shape has its own friction factor.
+pub struct AnalyticObstacles<'a> {
+    shapes: &'a [(AnalyticShape, f32)],
+}
+
+impl<'a> AnalyticObstacles<'a> {
+    /// The shapes, in world space (metres), each with its friction factor, 0 (ice) … 1.
+    pub fn new(shapes: &'a [(AnalyticShape, f32)]) -> Self {
+        Self { shapes }
+    }
+}
+
+impl Obstacles for AnalyticObstacles<'_> {
+    fn sweep(&self, centre: Vec3, radius: f32, velocity: Vec3, _at: f32, duration: f32) -> Option<Contact> {
+        let mut best: Option<Contact> = None;
+        for (shape, friction) in self.shapes {
+            let Some(hit) = shape.sweep_sphere(centre, radius, velocity, duration) else {
+                continue;
+            };
+            if best.is_some_and(|b| b.time <= hit.time) {
+                continue;
+            }
+            best = Some(Contact {
+                time: hit.time,
+                point: hit.point,
+                normal: hit.normal,
+                surface_velocity: Vec3::ZERO,
+                friction: *friction,
                 body: None,
             });
         }

@@ -2,7 +2,10 @@
 //! no tunnelling through thin walls at 100 m/s, nothing ending a tick
 //! inside geometry or inside another ball, and rest instead of jitter.
 
-use balls::{Ball, BallConfig, BallWorld, ImpactKind, MeshObstacles, MovingCapsule, NoObstacles, time_of_impact};
+use balls::{
+    AnalyticObstacles, Ball, BallConfig, BallWorld, ImpactKind, MeshObstacles, MovingCapsule, NoObstacles, Obstacles,
+    time_of_impact,
+};
 use glam::Vec3;
 use sweep::{MeshCollider, PlacedCollider};
 
@@ -250,6 +253,78 @@ fn no_ball_ends_a_tick_inside_the_room_s_walls_or_another_ball() {
         .filter(|b| !b.asleep && b.velocity.length() > 0.5)
         .count();
     assert!(moving < 30, "{moving} of 300 still moving");
+}
+
+/// The magic room (`assets/levels/magic_room.glb`): its five planes and
+/// three cylinders as analytic obstacles, its triangles skipped.
+fn magic_room() -> level::Level {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../assets/levels/magic_room.glb");
+    level::load(path).unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn in_the_magic_room_balls_bounce_off_its_exact_planes_and_cylinders_and_never_end_inside_them() {
+    let level = magic_room();
+    let shapes: Vec<_> = level.analytic.iter().map(|a| (a.shape, 1.0)).collect();
+    assert_eq!(shapes.len(), 8, "five planes and three cylinders");
+    let placed = [PlacedCollider::fixed(level.statics.as_ref().unwrap())];
+    let skip = |c: usize, t: u32| c == 0 && level.static_triangle_is_analytic(t);
+    // Every triangle of the room belongs to a shape: the meshes skipped, nothing is left.
+    let meshes = MeshObstacles::new(&placed).skipping(&skip);
+    assert_eq!(
+        meshes.sweep(Vec3::new(0.0, 1.0, 6.0), 0.2, Vec3::new(0.0, -10.0, 0.0), 0.0, 1.0),
+        None
+    );
+    let obstacles = (AnalyticObstacles::new(&shapes), meshes);
+    let distance = |p: Vec3| {
+        shapes
+            .iter()
+            .map(|(s, _)| s.signed_distance(p))
+            .fold(f32::INFINITY, f32::min)
+    };
+    let mut rng = Rng(30);
+    let mut world = BallWorld::new(BallConfig {
+        restitution: 0.9,
+        ..BallConfig::default()
+    });
+    while world.balls.len() < 200 {
+        let radius = rng.range(0.1, 0.3);
+        let position = rng.vec(-7.0, 7.0) + Vec3::Y * 8.0;
+        let free = world
+            .balls
+            .iter()
+            .all(|b| (b.position - position).length() > b.radius + radius + 0.01);
+        if free && distance(position) > radius + 0.01 {
+            world.balls.push(Ball::new(position, rng.vec(-25.0, 25.0), radius));
+        }
+    }
+    let mut cylinder_hits = 0;
+    for tick in 0..600 {
+        let report = world.step(1.0 / 60.0, &obstacles);
+        for impact in report.impacts.iter().filter(|i| i.kind == ImpactKind::Surface) {
+            let on_cylinder = level.analytic.iter().any(|a| {
+                matches!(a.shape, sweep::AnalyticShape::Cylinder(_))
+                    && a.shape.signed_distance(impact.point).abs() < 1e-3
+            });
+            cylinder_hits += on_cylinder as usize;
+        }
+        for (k, b) in world.balls.iter().enumerate() {
+            assert!(b.position.is_finite() && b.velocity.is_finite());
+            let d = distance(b.position);
+            assert!(
+                d > b.radius - TOLERANCE,
+                "tick {tick}: ball {k} at {} is {d} m from a shape",
+                b.position
+            );
+        }
+    }
+    assert!(cylinder_hits > 50, "{cylinder_hits} impacts on the cylinders");
+    // Ten seconds later every ball is still in the room, above its floor.
+    for b in &world.balls {
+        let inside =
+            b.position.x.abs() <= 8.0 - b.radius + TOLERANCE && b.position.z.abs() <= 8.0 - b.radius + TOLERANCE;
+        assert!(inside && b.position.y >= b.radius - TOLERANCE, "{}", b.position);
+    }
 }
 
 #[test]
