@@ -2,7 +2,8 @@
 //! one sphere mesh and one of a few materials (Bevy batches them into
 //! instanced draws), placed between the last two ticks. Each hard impact
 //! ([`BallBlast`]) takes the oldest slot of a fixed pool of billboards:
-//! quads turned to the camera that grow and fade, drawn by
+//! quads turned to the camera (and brought half their size towards it, so
+//! the surface hit does not cut them) that grow and fade, drawn by
 //! `shaders/explosion.wgsl` additively with no depth write. The charge of
 //! a throw being held shows as a bar under the crosshair.
 
@@ -71,6 +72,8 @@ pub struct Explosion {
     pub started: f32,
     /// Full size (the quad's side at the end), metres.
     pub size: f32,
+    /// Where the ball hit, metres.
+    pub point: Vec3,
     material: Handle<ExplosionMaterial>,
 }
 
@@ -142,6 +145,7 @@ fn setup(
                 Explosion {
                     started: f32::NEG_INFINITY,
                     size: 1.0,
+                    point: Vec3::ZERO,
                     material: material.clone(),
                 },
                 Mesh3d(quad.clone()),
@@ -225,6 +229,7 @@ fn start_explosions(
             explosion.started = now;
             // Bigger for harder hits and bigger balls: 6–16 ball radii.
             explosion.size = blast.radius * (6.0 + (blast.speed / 2.0).min(10.0));
+            explosion.point = blast.point;
             transform.translation = blast.point;
             *visibility = Visibility::Visible;
         }
@@ -240,7 +245,10 @@ fn animate_explosions(
     mut materials: ResMut<Assets<ExplosionMaterial>>,
 ) {
     let now = time.elapsed_secs();
-    let facing = camera.iter().next().map_or(Quat::IDENTITY, |c| c.rotation());
+    let (facing, eye) = camera
+        .iter()
+        .next()
+        .map_or((Quat::IDENTITY, None), |c| (c.rotation(), Some(c.translation())));
     for &entity in &look.pool {
         let Ok((explosion, mut transform, mut visibility)) = explosions.get_mut(entity) else {
             continue;
@@ -253,8 +261,14 @@ fn animate_explosions(
             *visibility = Visibility::Hidden;
             continue;
         }
+        let size = explosion.size * (0.5 + 0.5 * age.sqrt());
         transform.rotation = facing;
-        transform.scale = Vec3::splat(explosion.size * (0.5 + 0.5 * age.sqrt()));
+        transform.scale = Vec3::splat(size);
+        // Half its size towards the camera (never past half way to it), so
+        // the surface it burst on does not cut the flame in two.
+        let towards = eye.map_or(Vec3::ZERO, |e| e - explosion.point);
+        let lift = (size / 2.0).min(towards.length() / 2.0);
+        transform.translation = explosion.point + towards.normalize_or_zero() * lift;
         if let Some(mut material) = materials.get_mut(&explosion.material) {
             material.uniform.age = age;
         }
