@@ -308,7 +308,9 @@ fn tick_balls(
     let shapes = colliders.analytic_shapes();
     let analytic = |c: usize, t: u32| colliders.is_analytic(c, t);
     let meshes = MeshObstacles::new(&placed).with_friction(&friction);
-    let meshes = if shapes.is_empty() {
+    let meshes = if colliders.statics_all_analytic() {
+        meshes.without(0)
+    } else if shapes.is_empty() {
         meshes
     } else {
         meshes.skipping(&analytic)

@@ -87,6 +87,15 @@ impl Colliders<'_, '_> {
             .is_some_and(|l| l.statics.is_some() && collider == 0 && l.static_triangle_is_analytic(triangle))
     }
 
+    /// Whether every triangle of the static collider (collider 0) belongs
+    /// to an analytic collider's node, so a sphere need not look at it.
+    pub fn statics_all_analytic(&self) -> bool {
+        self.level
+            .level
+            .as_ref()
+            .is_some_and(|l| l.statics.is_some() && !l.analytic.is_empty() && l.static_analytic.iter().all(|&a| a))
+    }
+
     /// The mover (index in the level) a collider index belongs to.
     pub fn mover_of(&self, collider: usize) -> Option<usize> {
         let level = self.level.level.as_ref()?;

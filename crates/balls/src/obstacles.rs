@@ -4,7 +4,7 @@
 //! for are [`AnalyticObstacles`].
 
 use glam::Vec3;
-use sweep::{AnalyticShape, Ellipsoid, PlacedCollider};
+use sweep::{Aabb, AnalyticShape, Ellipsoid, PlacedCollider};
 
 /// A ball's first contact with an obstacle.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -70,6 +70,7 @@ pub struct MeshObstacles<'a> {
     colliders: &'a [PlacedCollider<'a>],
     friction: &'a (dyn Fn(usize, u32) -> f32 + Sync),
     skip: Option<&'a (dyn Fn(usize, u32) -> bool + Sync)>,
+    left_out: Option<usize>,
 }
 
 impl<'a> MeshObstacles<'a> {
@@ -79,7 +80,16 @@ impl<'a> MeshObstacles<'a> {
             colliders,
             friction: &|_, _| 1.0,
             skip: None,
+            left_out: None,
         }
+    }
+
+    /// Without collider `index` at all (every triangle of it is met some
+    /// other way): its bounding volume is not even walked. The others
+    /// keep their numbers.
+    pub fn without(mut self, index: usize) -> Self {
+        self.left_out = Some(index);
+        self
     }
 
     /// Without the triangles `skip` (collider index, triangle) says a ball
@@ -103,6 +113,9 @@ impl Obstacles for MeshObstacles<'_> {
         let sphere = Ellipsoid::sphere(radius).ok()?;
         let mut best: Option<Contact> = None;
         for (index, collider) in self.colliders.iter().enumerate() {
+            if self.left_out == Some(index) {
+                continue;
+            }
             let moving = collider.linear_velocity != Vec3::ZERO || collider.angular_velocity != Vec3::ZERO;
             let surface = if moving {
                 collider.velocity_at(centre)
@@ -142,22 +155,30 @@ impl Obstacles for MeshObstacles<'_> {
 
 /// Static analytic colliders (infinite planes, capped cylinders), swept
 /// exactly by the collision core: the lesson's room without its meshes'
-/// facets. Each shape has its own friction factor.
-pub struct AnalyticObstacles<'a> {
-    shapes: &'a [(AnalyticShape, f32)],
+/// facets. Each shape has its own friction factor. A cylinder's exact
+/// sweep is costly (closed forms in `f64`, the rims by advancement), so a
+/// ball whose path's box misses the cylinder's box skips it.
+pub struct AnalyticObstacles {
+    shapes: Vec<(AnalyticShape, f32, Option<Aabb>)>,
 }
 
-impl<'a> AnalyticObstacles<'a> {
+impl AnalyticObstacles {
     /// The shapes, in world space (metres), each with its friction factor, 0 (ice) … 1.
-    pub fn new(shapes: &'a [(AnalyticShape, f32)]) -> Self {
-        Self { shapes }
+    pub fn new(shapes: &[(AnalyticShape, f32)]) -> Self {
+        Self {
+            shapes: shapes.iter().map(|&(s, f)| (s, f, s.bounds())).collect(),
+        }
     }
 }
 
-impl Obstacles for AnalyticObstacles<'_> {
+impl Obstacles for AnalyticObstacles {
     fn sweep(&self, centre: Vec3, radius: f32, velocity: Vec3, _at: f32, duration: f32) -> Option<Contact> {
+        let path = Aabb::from_corners(centre, centre + velocity * duration).expand(Vec3::splat(radius));
         let mut best: Option<Contact> = None;
-        for (shape, friction) in self.shapes {
+        for (shape, friction, bounds) in &self.shapes {
+            if bounds.is_some_and(|b| !b.intersects(&path)) {
+                continue;
+            }
             let Some(hit) = shape.sweep_sphere(centre, radius, velocity, duration) else {
                 continue;
             };

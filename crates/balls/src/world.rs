@@ -7,6 +7,7 @@ use crate::toi::{ball_impulse, surface_response, time_of_impact};
 use glam::Vec3;
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
+use std::sync::atomic::{AtomicUsize, Ordering as AtomicOrdering};
 
 /// What a ball hit.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -104,12 +105,21 @@ pub struct BallWorld {
     /// The rules.
     pub config: BallConfig,
     clocks: Vec<Clock>,
-    grid: Grid,
-    events: BinaryHeap<Event>,
+    schedule: Schedule,
     /// Each ball's next obstacle contact (valid with its event).
     contacts: Vec<Option<Contact>>,
+}
+
+/// The broad phase and the event queue.
+#[derive(Clone, Debug, Default)]
+struct Schedule {
+    grid: Grid,
+    events: BinaryHeap<Event>,
     neighbours: Vec<u32>,
 }
+
+/// Balls swept per helping thread's turn in [`BallWorld::first_sweeps`].
+const SWEEP_CHUNK: usize = 64;
 
 /// Obstacle events have no second ball.
 const OBSTACLE: u32 = u32::MAX;
@@ -153,21 +163,13 @@ impl BallWorld {
             still: b.asleep,
             ..Clock::default()
         }));
-        let widest = self.balls.iter().map(|b| b.radius).fold(0.0, f32::max);
-        self.grid.reset(n, (4.0 * widest).max(0.25));
-        for i in 0..n as u32 {
-            let bounds = self.path_bounds(i, dt);
-            self.grid.insert(i, bounds);
-        }
-        self.events.clear();
+        // The broad phase and the pair events on this thread while the
+        // obstacle sweeps run on the others (then here too).
         self.first_sweeps(dt, obstacles, &mut report);
         for i in 0..n as u32 {
             let clock = self.clocks[i as usize];
-            if clock.still {
-                continue;
-            }
-            if let Some(c) = self.contacts[i as usize] {
-                self.events.push(Event {
+            if let Some(c) = self.contacts[i as usize].filter(|_| !clock.still) {
+                self.schedule.events.push(Event {
                     time: c.time,
                     a: i,
                     b: OBSTACLE,
@@ -175,9 +177,8 @@ impl BallWorld {
                     version_b: 0,
                 });
             }
-            self.schedule_pairs(i, dt, true, &mut report);
         }
-        while let Some(event) = self.events.pop() {
+        while let Some(event) = self.schedule.events.pop() {
             if event.time > dt {
                 break;
             }
@@ -207,8 +208,8 @@ impl BallWorld {
                     self.balls[id as usize].velocity = Vec3::ZERO;
                     report.capped += 1;
                 }
-                let bounds = self.path_bounds(id, dt);
-                self.grid.insert(id, bounds);
+                let bounds = path_bounds(&self.balls, &self.clocks, id, dt);
+                self.schedule.grid.insert(id, bounds);
             }
             for id in [event.a, event.b] {
                 if id == OBSTACLE {
@@ -217,7 +218,7 @@ impl BallWorld {
                 if !self.clocks[id as usize].still {
                     self.schedule_obstacle(id, dt, obstacles, &mut report);
                 }
-                self.schedule_pairs(id, dt, false, &mut report);
+                report.pair_tests += self.schedule.pairs(&self.balls, &self.clocks, id, dt, false);
             }
         }
         // Every ball to the end of the tick; rest and sleep.
@@ -241,52 +242,54 @@ impl BallWorld {
         report
     }
 
-    /// Ball `i`'s velocity for the rest of the tick (zero while still).
-    fn moving(&self, i: usize) -> Vec3 {
-        if self.clocks[i].still {
-            Vec3::ZERO
-        } else {
-            self.balls[i].velocity
-        }
-    }
-
-    /// The box around ball `i`'s path from its clock to the end of the tick.
-    fn path_bounds(&self, i: u32, dt: f32) -> Bounds {
-        let (b, at) = (&self.balls[i as usize], self.clocks[i as usize].at);
-        let end = b.position + self.moving(i as usize) * (dt - at);
-        Bounds::of_path(b.position, end, b.radius)
-    }
-
     /// Every moving ball's first contact with the obstacles over the whole
-    /// tick, on [`BallConfig::threads`] threads (each ball's sweep is
-    /// independent of the others).
+    /// tick, and the broad phase with the first pair events. With
+    /// [`BallConfig::threads`] above 1 the sweeps start on the other
+    /// threads (turns of [`SWEEP_CHUNK`] balls) while this one builds the
+    /// grid, then this one sweeps too. Each ball's sweep is independent of
+    /// the others, so the outcome does not depend on the threads.
     fn first_sweeps(&mut self, dt: f32, obstacles: &impl Obstacles, report: &mut StepReport) {
         let n = self.balls.len();
         self.contacts.clear();
         self.contacts.resize(n, None);
-        let (balls, clocks) = (&self.balls, &self.clocks);
+        let (balls, clocks, schedule) = (&self.balls, &self.clocks, &mut self.schedule);
         let sweep = |i: usize| {
             let b = &balls[i];
             obstacles.sweep(b.position, b.radius, b.velocity, 0.0, dt)
         };
         // Below a few hundred balls a thread costs more than it saves.
         let threads = self.config.threads.clamp(1, n / 256 + 1);
-        let chunk = n.div_ceil(threads);
-        let fill = |first: usize, out: &mut [Option<Contact>]| {
-            for (k, c) in out.iter_mut().enumerate() {
-                if !clocks[first + k].still {
-                    *c = sweep(first + k);
+        let next = AtomicUsize::new(0);
+        // Sweeps turn by turn until none are left: (ball, contact) pairs.
+        let take_turns = || {
+            let mut found = Vec::new();
+            loop {
+                let first = next.fetch_add(SWEEP_CHUNK, AtomicOrdering::Relaxed);
+                if first >= n {
+                    return found;
+                }
+                let last = (first + SWEEP_CHUNK).min(n);
+                for (i, clock) in clocks.iter().enumerate().take(last).skip(first) {
+                    if !clock.still {
+                        found.push((i, sweep(i)));
+                    }
                 }
             }
         };
-        if threads == 1 {
-            fill(0, &mut self.contacts);
+        let found: Vec<Vec<(usize, Option<Contact>)>> = if threads == 1 {
+            report.pair_tests += schedule.first_pairs(balls, clocks, dt);
+            vec![take_turns()]
         } else {
             std::thread::scope(|s| {
-                for (k, out) in self.contacts.chunks_mut(chunk).enumerate() {
-                    s.spawn(move || fill(k * chunk, out));
-                }
-            });
+                let helpers: Vec<_> = (1..threads).map(|_| s.spawn(take_turns)).collect();
+                report.pair_tests += schedule.first_pairs(balls, clocks, dt);
+                let mut found = vec![take_turns()];
+                found.extend(helpers.into_iter().map(|h| h.join().expect("a sweep thread panicked")));
+                found
+            })
+        };
+        for (i, contact) in found.into_iter().flatten() {
+            self.contacts[i] = contact;
         }
         report.sweeps += clocks.iter().filter(|c| !c.still).count() as u32;
     }
@@ -297,7 +300,7 @@ impl BallWorld {
         let contact = obstacles.sweep(b.position, b.radius, b.velocity, clock.at, dt - clock.at);
         self.contacts[i as usize] = contact;
         if let Some(c) = contact {
-            self.events.push(Event {
+            self.schedule.events.push(Event {
                 time: clock.at + c.time,
                 a: i,
                 b: OBSTACLE,
@@ -307,42 +310,8 @@ impl BallWorld {
         }
     }
 
-    /// Pair events of ball `i` with its neighbours (at the start, each
-    /// moving pair once).
-    fn schedule_pairs(&mut self, i: u32, dt: f32, first: bool, report: &mut StepReport) {
-        let mut neighbours = std::mem::take(&mut self.neighbours);
-        self.grid.neighbours(i, &mut neighbours);
-        for &j in &neighbours {
-            if first && j < i && !self.clocks[j as usize].still {
-                continue; // scheduled from j's side
-            }
-            report.pair_tests += 1;
-            if let Some(event) = self.pair_event(i, j, dt) {
-                self.events.push(event);
-            }
-        }
-        self.neighbours = neighbours;
-    }
-
-    fn pair_event(&self, i: u32, j: u32, dt: f32) -> Option<Event> {
-        let (ci, cj) = (self.clocks[i as usize], self.clocks[j as usize]);
-        let (bi, bj) = (&self.balls[i as usize], &self.balls[j as usize]);
-        let (vi, vj) = (self.moving(i as usize), self.moving(j as usize));
-        let t0 = ci.at.max(cj.at);
-        let pi = bi.position + vi * (t0 - ci.at);
-        let pj = bj.position + vj * (t0 - cj.at);
-        let s = time_of_impact(pj - pi, vj - vi, bi.radius + bj.radius, dt - t0)?;
-        Some(Event {
-            time: t0 + s,
-            a: i,
-            b: j,
-            version_a: ci.version,
-            version_b: cj.version,
-        })
-    }
-
     fn advance(&mut self, i: usize, to: f32) {
-        let v = self.moving(i);
+        let v = moving(&self.balls, &self.clocks, i);
         let clock = &mut self.clocks[i];
         self.balls[i].position += v * (to - clock.at);
         clock.at = to;
@@ -407,7 +376,10 @@ impl BallWorld {
         }
         // A ball stopped for the rest of the tick (by the impact cap) is
         // immovable until the tick ends: infinite mass, no velocity.
-        let (vi, vj) = (self.moving(i), self.moving(j));
+        let (vi, vj) = (
+            moving(&self.balls, &self.clocks, i),
+            moving(&self.balls, &self.clocks, j),
+        );
         let inverse_mass = |k: usize, m: f32| if self.clocks[k].still { 0.0 } else { 1.0 / m };
         let (wi, wj) = (inverse_mass(i, bi.mass), inverse_mass(j, bj.mass));
         if wi + wj == 0.0 {
@@ -443,4 +415,74 @@ impl BallWorld {
             impulse: (self.balls[i].velocity - bi.velocity) * bi.mass,
         });
     }
+}
+
+impl Schedule {
+    /// An empty grid and queue, then every ball's path in the grid and the
+    /// events of every moving pair (once each); the pair tests made.
+    fn first_pairs(&mut self, balls: &[Ball], clocks: &[Clock], dt: f32) -> u32 {
+        let n = balls.len();
+        let widest = balls.iter().map(|b| b.radius).fold(0.0, f32::max);
+        self.grid.reset(n, (4.0 * widest).max(0.25));
+        for i in 0..n as u32 {
+            self.grid.insert(i, path_bounds(balls, clocks, i, dt));
+        }
+        self.events.clear();
+        let mut tests = 0;
+        for i in 0..n as u32 {
+            if !clocks[i as usize].still {
+                tests += self.pairs(balls, clocks, i, dt, true);
+            }
+        }
+        tests
+    }
+
+    /// Pair events of ball `i` with its neighbours (at the start, each
+    /// moving pair once); the pair tests made.
+    fn pairs(&mut self, balls: &[Ball], clocks: &[Clock], i: u32, dt: f32, first: bool) -> u32 {
+        let mut neighbours = std::mem::take(&mut self.neighbours);
+        self.grid.neighbours(i, &mut neighbours);
+        let mut tests = 0;
+        for &j in &neighbours {
+            if first && j < i && !clocks[j as usize].still {
+                continue; // scheduled from j's side
+            }
+            tests += 1;
+            if let Some(event) = pair_event(balls, clocks, i, j, dt) {
+                self.events.push(event);
+            }
+        }
+        self.neighbours = neighbours;
+        tests
+    }
+}
+
+/// Ball `i`'s velocity for the rest of the tick (zero while still).
+fn moving(balls: &[Ball], clocks: &[Clock], i: usize) -> Vec3 {
+    if clocks[i].still { Vec3::ZERO } else { balls[i].velocity }
+}
+
+/// The box around ball `i`'s path from its clock to the end of the tick.
+fn path_bounds(balls: &[Ball], clocks: &[Clock], i: u32, dt: f32) -> Bounds {
+    let (b, at) = (&balls[i as usize], clocks[i as usize].at);
+    let end = b.position + moving(balls, clocks, i as usize) * (dt - at);
+    Bounds::of_path(b.position, end, b.radius)
+}
+
+/// The impact of balls `i` and `j` if they meet before the tick ends.
+fn pair_event(balls: &[Ball], clocks: &[Clock], i: u32, j: u32, dt: f32) -> Option<Event> {
+    let (ci, cj) = (clocks[i as usize], clocks[j as usize]);
+    let (bi, bj) = (&balls[i as usize], &balls[j as usize]);
+    let (vi, vj) = (moving(balls, clocks, i as usize), moving(balls, clocks, j as usize));
+    let t0 = ci.at.max(cj.at);
+    let pi = bi.position + vi * (t0 - ci.at);
+    let pj = bj.position + vj * (t0 - cj.at);
+    let s = time_of_impact(pj - pi, vj - vi, bi.radius + bj.radius, dt - t0)?;
+    Some(Event {
+        time: t0 + s,
+        a: i,
+        b: j,
+        version_a: ci.version,
+        version_b: cj.version,
+    })
 }
