@@ -321,13 +321,16 @@ impl BallWorld {
         let i = event.a as usize;
         let b = self.balls[i];
         let Some(contact) = self.contacts[i] else { return };
-        // Stop a skin short of the contact along the path (never sideways,
-        // which could push it into a neighbour); its clock still reads the
-        // impact's time.
-        let relative_speed = (b.velocity - contact.surface_velocity).length().max(1e-6);
-        let at = self.clocks[i].at;
-        self.advance(i, (event.time - self.config.skin / relative_speed).max(at));
-        self.clocks[i].at = event.time;
+        // Stop a skin short of the contact along the path relative to the
+        // surface: to the touch, then back along the relative motion, but
+        // never back past where the ball was (never sideways or backwards
+        // into a neighbour). Backing off along the ball's own path instead
+        // would leave a ball that a faster surface catches (a lift rising
+        // under a rising ball) inside it.
+        let relative = b.velocity - contact.surface_velocity;
+        let back = (self.config.skin / relative.length().max(1e-6)).min(event.time - self.clocks[i].at);
+        self.advance(i, event.time);
+        self.balls[i].position -= relative * back.max(0.0);
         let config = &self.config;
         let closing = -(b.velocity - contact.surface_velocity).dot(contact.normal);
         let e = if closing < config.rest_speed {

@@ -378,6 +378,35 @@ fn a_rising_lift_lifts_a_resting_ball() {
 }
 
 #[test]
+fn a_lift_catching_up_with_a_rising_ball_never_ends_a_tick_inside_it() {
+    // The lift rises at 2 m/s; the ball starts just above it rising at
+    // 2.5 m/s, slows under gravity and is caught while still moving up.
+    let platform = box_mesh(Vec3::new(-1.0, -0.2, -1.0), Vec3::new(1.0, 0.0, 1.0));
+    let radius = 0.1;
+    let mut world = BallWorld::new(BallConfig::default());
+    world.balls.push(Ball::new(
+        Vec3::new(0.0, radius + 0.05, 0.0),
+        Vec3::new(0.0, 2.5, 0.0),
+        radius,
+    ));
+    let mut caught = false;
+    for tick in 0..90 {
+        let top = 2.0 * (tick + 1) as f32 / 60.0;
+        let pose = sweep::Pose {
+            translation: Vec3::new(0.0, top - 2.0 / 60.0, 0.0),
+            ..sweep::Pose::IDENTITY
+        };
+        let placed = [PlacedCollider::moving(&platform, pose, Vec3::Y * 2.0, Vec3::ZERO)];
+        world.wake_within(Vec3::splat(-1.5), Vec3::new(1.5, top + 1.0, 1.5));
+        let report = world.step(1.0 / 60.0, &MeshObstacles::new(&placed));
+        caught |= report.impacts.iter().any(|i| i.kind == ImpactKind::Surface);
+        let gap = world.balls[0].position.y - radius - top;
+        assert!(gap >= -1e-5, "tick {tick}: the ball is {} m inside the lift", -gap);
+    }
+    assert!(caught, "the lift never reached the ball");
+}
+
+#[test]
 fn a_ball_wedged_in_a_slot_narrower_than_itself_stays_put_and_does_not_gain_speed() {
     // Found on the demo level: a 0.202 m ball in a 0.2 m slot bounced
     // between its walls until the impact cap every tick while gravity
