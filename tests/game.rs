@@ -717,3 +717,47 @@ fn level_shapes(app: &App) -> Vec<sweep::AnalyticShape> {
     assert_eq!(level.analytic.len(), 8);
     level.analytic.iter().map(|a| a.shape).collect()
 }
+
+#[test]
+fn balls_dropped_beside_the_magic_room_s_pillar_start_outside_it_and_stay_out() {
+    // The drop's cloud (6 m up, up to 2 m across) reaches over the pillar
+    // (radius 1, 8 m tall) beside the player: those drops stop short of it.
+    let magic_room = format!("{}/assets/levels/magic_room.glb", env!("CARGO_MANIFEST_DIR"));
+    let options = Options {
+        level: Some(magic_room.into()),
+        ..Options::default()
+    };
+    let mut app = standing_app(&options, Vec3::new(1.6, 0.0, 0.0));
+    ball_control(&mut app, BallControl::Rain(40));
+    let shapes = level_shapes(&app);
+    let clearance = |app: &App| {
+        ball_pit(app)
+            .world
+            .balls
+            .iter()
+            .map(|b| {
+                let d = shapes
+                    .iter()
+                    .map(|s| s.signed_distance(b.position))
+                    .fold(f32::INFINITY, f32::min);
+                d - b.radius
+            })
+            .fold(f32::INFINITY, f32::min)
+    };
+    let dropped = ball_pit(&app).world.balls.len();
+    assert!(dropped >= 30, "only {dropped} of 40 dropped");
+    assert!(
+        clearance(&app) >= -1e-3,
+        "a ball starts {} m inside a shape",
+        -clearance(&app)
+    );
+    for _ in 0..120 {
+        app.update();
+        assert!(
+            clearance(&app) >= -1e-3,
+            "a ball is {} m inside a shape",
+            -clearance(&app)
+        );
+    }
+    assert_never_penetrated(&app);
+}

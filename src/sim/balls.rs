@@ -16,6 +16,7 @@ use crate::notices::Notices;
 use balls::{AnalyticObstacles, Ball, BallConfig, BallWorld, ImpactKind, MeshObstacles, MovingCapsule, Obstacles};
 use bevy::prelude::*;
 use std::time::Instant;
+use sweep::PlacedCollider;
 
 /// What the panel can change about the balls.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -86,6 +87,9 @@ pub const BLAST_SPEED: f32 = 6.0;
 pub const PLAYER_MASS: f32 = 80.0;
 /// The most one tick of ball impacts can change the player's velocity, m/s.
 const MAX_PUSH: f32 = 3.0;
+/// Seconds over which a placement (a throw's start, a drop) is swept, so
+/// a moving door or lift barely moves meanwhile.
+const INSTANT: f32 = 1e-3;
 /// The player's number in [`balls::Contact::body`].
 const PLAYER_BODY: u32 = 0;
 
@@ -142,7 +146,17 @@ impl BallPit {
     fn trim(&mut self, keep: usize) {
         let extra = self.world.balls.len().saturating_sub(keep);
         if extra > 0 {
-            self.world.balls.drain(..extra);
+            // Balls resting on the ones removed wake, and fall if they must.
+            // (Many removed at once: every ball wakes.)
+            let removed: Vec<Ball> = self.world.balls.drain(..extra).collect();
+            if removed.len() > 64 {
+                self.world.wake_within(Vec3::splat(f32::MIN), Vec3::splat(f32::MAX));
+            } else {
+                for b in removed {
+                    let reach = Vec3::splat(b.radius + 1e-3);
+                    self.world.wake_within(b.position - reach, b.position + reach);
+                }
+            }
             self.previous.drain(..extra.min(self.previous.len()));
         }
     }
@@ -169,7 +183,8 @@ pub enum BallControl {
     Settings(BallSettings),
     /// Remove every ball.
     Clear,
-    /// Drop this many balls onto the player's head from 6 m, in a loose cloud.
+    /// Drop this many balls onto the player's head from 6 m above it (just
+    /// under a ceiling if one is lower), in a loose cloud.
     Rain(usize),
 }
 
@@ -178,6 +193,8 @@ pub enum BallControl {
 pub struct BallBlast {
     /// Where, metres.
     pub point: Vec3,
+    /// Unit normal there, towards the ball's side.
+    pub normal: Vec3,
     /// How hard, m/s along the normal.
     pub speed: f32,
     /// The ball's radius, metres (sets the explosion's size).
@@ -257,6 +274,7 @@ fn control_balls(
     mut controls: MessageReader<BallControl>,
     mut pit: ResMut<BallPit>,
     mut notices: ResMut<Notices>,
+    colliders: Colliders,
     players: Query<&CharacterController, With<Player>>,
 ) {
     for control in controls.read() {
@@ -271,18 +289,79 @@ fn control_balls(
             }
             BallControl::Rain(count) => {
                 let Some(body) = players.iter().next() else { continue };
-                let above = body.state.position + body.state.up * 6.0;
+                let up = body.state.up;
+                let head = body.state.position + up * controller::frame::extent_along(body.state.radii, up);
                 let radius = pit.settings.radius;
+                let for_balls = BallLevel::new(&colliders);
+                let level = for_balls.obstacles();
+                let mut placed = 0;
                 for k in 0..*count {
-                    // A golden-angle spiral, so the drops do not start inside each other.
+                    // A golden-angle spiral 6 m up, so the drops do not start
+                    // inside each other; each as high as the level leaves room
+                    // for between the head and there (under a ceiling, just under it).
                     let angle = k as f32 * 2.399_963;
                     let spread = radius * 3.0 * (k as f32).sqrt();
-                    let offset = Vec3::new(angle.cos(), 0.0, angle.sin()) * spread
-                        + body.state.up * (k % 7) as f32 * radius * 3.0;
-                    pit.add(Ball::new(above + offset, Vec3::ZERO, radius));
+                    let across = Vec3::new(angle.cos(), 0.0, angle.sin()) * spread;
+                    let from = head + up * (radius + 0.05);
+                    let path = across + up * (6.0 + (k % 7) as f32 * radius * 3.0);
+                    let to = match level.sweep(from, radius, path / INSTANT, 0.0, INSTANT) {
+                        Some(hit) => from + path * (hit.time / INSTANT - 1e-3 / path.length()).max(0.0),
+                        None => from + path,
+                    };
+                    let clear_of_others = pit
+                        .world
+                        .balls
+                        .iter()
+                        .all(|b| (b.position - to).length() > b.radius + radius);
+                    if clear_of_others {
+                        pit.add(Ball::new(to, Vec3::ZERO, radius));
+                        placed += 1;
+                    }
+                }
+                if placed < *count {
+                    notices.info(format!("{placed} of {count} balls dropped: no room for more above you"));
                 }
             }
         }
+    }
+}
+
+/// The level as balls meet it this tick: its colliders at their poses at
+/// the tick's start, the exact planes and cylinders of nodes that asked
+/// for one instead of their triangles (the player still walks the
+/// triangles), and every other triangle.
+struct BallLevel<'c> {
+    placed: Vec<PlacedCollider<'c>>,
+    shapes: AnalyticObstacles,
+    friction: Box<dyn Fn(usize, u32) -> f32 + Sync + 'c>,
+    analytic: Box<dyn Fn(usize, u32) -> bool + Sync + 'c>,
+    any_analytic: bool,
+    statics_all_analytic: bool,
+}
+
+impl<'c> BallLevel<'c> {
+    fn new(colliders: &'c Colliders) -> Self {
+        let shapes = colliders.analytic_shapes();
+        Self {
+            placed: colliders.placed_at_tick_start(),
+            shapes: AnalyticObstacles::new(&shapes),
+            friction: Box::new(|c, t| colliders.friction(c, t)),
+            analytic: Box::new(|c, t| colliders.is_analytic(c, t)),
+            any_analytic: !shapes.is_empty(),
+            statics_all_analytic: colliders.statics_all_analytic(),
+        }
+    }
+
+    fn obstacles(&self) -> (&AnalyticObstacles, MeshObstacles<'_>) {
+        let meshes = MeshObstacles::new(&self.placed).with_friction(&*self.friction);
+        let meshes = if self.statics_all_analytic {
+            meshes.without(0)
+        } else if self.any_analytic {
+            meshes.skipping(&*self.analytic)
+        } else {
+            meshes
+        };
+        (&self.shapes, meshes)
     }
 }
 
@@ -301,21 +380,9 @@ fn tick_balls(
 ) {
     let started = Instant::now();
     let dt = time.timestep().as_secs_f32();
-    let placed = colliders.placed_at_tick_start();
-    let friction = |c: usize, t: u32| colliders.friction(c, t);
-    // Nodes that asked for an exact plane or cylinder meet balls as that
-    // shape, not as their triangles (the player still walks the triangles).
-    let shapes = colliders.analytic_shapes();
-    let analytic = |c: usize, t: u32| colliders.is_analytic(c, t);
-    let meshes = MeshObstacles::new(&placed).with_friction(&friction);
-    let meshes = if colliders.statics_all_analytic() {
-        meshes.without(0)
-    } else if shapes.is_empty() {
-        meshes
-    } else {
-        meshes.skipping(&analytic)
-    };
-    let level = (AnalyticObstacles::new(&shapes), meshes);
+    let for_balls = BallLevel::new(&colliders);
+    let placed = &for_balls.placed;
+    let level = for_balls.obstacles();
     let player = players.iter().next().map(|(body, input, last)| {
         let capsule = MovingCapsule::around_ellipsoid(
             last.from,
@@ -377,6 +444,7 @@ fn tick_balls(
             let radius = pit.world.balls.get(impact.ball as usize).map_or(0.1, |b| b.radius);
             blasts.write(BallBlast {
                 point: impact.point,
+                normal: impact.normal,
                 speed: impact.speed,
                 radius,
             });
@@ -420,12 +488,25 @@ fn throw(
     let speed = settings.throw_speed * (TAP_FRACTION + (1.0 - TAP_FRACTION) * charge.clamp(0.0, 1.0));
     let radius = settings.radius;
     // Out of the player's body before it flies, unless a wall is nearer.
-    let reach = controller::frame::extent_along(state.radii, direction) + radius + 0.02;
+    let reach = leave_body(eye - state.position, direction, state.radii + Vec3::splat(radius)) + 0.02;
     let out = direction * reach;
-    let start = match level.sweep(eye, radius, out, 0.0, 1.0) {
-        Some(hit) if hit.time <= 1e-4 => return None,
-        Some(hit) => eye + out * (hit.time - 1e-4 / reach).max(0.0),
+    let start = match level.sweep(eye, radius, out / INSTANT, 0.0, INSTANT) {
+        Some(hit) if hit.time <= 1e-4 * INSTANT => return None,
+        Some(hit) => eye + out * (hit.time / INSTANT - 1e-4 / reach).max(0.0),
         None => eye + out,
     };
     Some(Ball::new(start, direction * speed + state.world_velocity(), radius))
+}
+
+/// How far from `from` (relative to the body's centre, metres, inside it)
+/// along the unit `direction` a point leaves the axis-aligned ellipsoid
+/// with `radii` about the centre. With the ball's radius added to the
+/// body's radii, that ellipsoid holds every point within the ball's
+/// radius of the body, so a ball centred there is clear of it.
+fn leave_body(from: Vec3, direction: Vec3, radii: Vec3) -> f32 {
+    // |(from + direction·s) / radii|² = 1, the larger root.
+    let (p, d) = (from / radii, direction / radii);
+    let (a, b, c) = (d.length_squared(), p.dot(d), p.length_squared() - 1.0);
+    let root = (b * b - a * c).max(0.0).sqrt();
+    ((-b + root) / a).max(0.0)
 }

@@ -2,8 +2,8 @@
 //! one sphere mesh and one of a few materials (Bevy batches them into
 //! instanced draws), placed between the last two ticks. Each hard impact
 //! ([`BallBlast`]) takes the oldest slot of a fixed pool of billboards:
-//! quads turned to the camera (and brought half their size towards it, so
-//! the surface hit does not cut them) that grow and fade, drawn by
+//! quads turned to the camera (and lifted half their size off the surface
+//! hit, so it does not cut them) that grow and fade, drawn by
 //! `shaders/explosion.wgsl` additively with no depth write. The charge of
 //! a throw being held shows as a bar under the crosshair.
 
@@ -74,6 +74,8 @@ pub struct Explosion {
     pub size: f32,
     /// Where the ball hit, metres.
     pub point: Vec3,
+    /// The surface's normal there (towards the ball's side).
+    pub normal: Vec3,
     material: Handle<ExplosionMaterial>,
 }
 
@@ -98,7 +100,15 @@ pub(super) fn plugin(app: &mut App) {
     app.add_plugins(MaterialPlugin::<ExplosionMaterial>::default())
         .init_resource::<BallLook>()
         .add_systems(Startup, setup)
-        .add_systems(Update, (draw_balls, (start_explosions, animate_explosions).chain()))
+        .add_systems(Update, draw_balls)
+        // After the camera has moved this frame, so the quads face it.
+        .add_systems(
+            PostUpdate,
+            (start_explosions, animate_explosions)
+                .chain()
+                .after(super::camera::follow_player)
+                .before(TransformSystems::Propagate),
+        )
         .add_systems(EguiPrimaryContextPass, draw_charge);
 }
 
@@ -146,6 +156,7 @@ fn setup(
                     started: f32::NEG_INFINITY,
                     size: 1.0,
                     point: Vec3::ZERO,
+                    normal: Vec3::Y,
                     material: material.clone(),
                 },
                 Mesh3d(quad.clone()),
@@ -230,6 +241,7 @@ fn start_explosions(
             // Bigger for harder hits and bigger balls: 6–16 ball radii.
             explosion.size = blast.radius * (6.0 + (blast.speed / 2.0).min(10.0));
             explosion.point = blast.point;
+            explosion.normal = blast.normal;
             transform.translation = blast.point;
             *visibility = Visibility::Visible;
         }
@@ -240,7 +252,7 @@ fn start_explosions(
 fn animate_explosions(
     time: Res<Time>,
     look: Res<BallLook>,
-    camera: Query<&GlobalTransform, With<PlayerCamera>>,
+    camera: Query<&Transform, (With<PlayerCamera>, Without<Explosion>)>,
     mut explosions: Query<(&Explosion, &mut Transform, &mut Visibility)>,
     mut materials: ResMut<Assets<ExplosionMaterial>>,
 ) {
@@ -248,7 +260,7 @@ fn animate_explosions(
     let (facing, eye) = camera
         .iter()
         .next()
-        .map_or((Quat::IDENTITY, None), |c| (c.rotation(), Some(c.translation())));
+        .map_or((Quat::IDENTITY, None), |c| (c.rotation, Some(c.translation)));
     for &entity in &look.pool {
         let Ok((explosion, mut transform, mut visibility)) = explosions.get_mut(entity) else {
             continue;
@@ -264,11 +276,11 @@ fn animate_explosions(
         let size = explosion.size * (0.5 + 0.5 * age.sqrt());
         transform.rotation = facing;
         transform.scale = Vec3::splat(size);
-        // Half its size towards the camera (never past half way to it), so
-        // the surface it burst on does not cut the flame in two.
-        let towards = eye.map_or(Vec3::ZERO, |e| e - explosion.point);
-        let lift = (size / 2.0).min(towards.length() / 2.0);
-        transform.translation = explosion.point + towards.normalize_or_zero() * lift;
+        // Half its size off the surface it burst on, so the surface does
+        // not cut the flame in two (seen at a grazing angle too), and never
+        // past half way to the camera.
+        let reach = eye.map_or(f32::INFINITY, |e| (e - explosion.point).length() / 2.0);
+        transform.translation = explosion.point + explosion.normal * (size / 2.0).min(reach);
         if let Some(mut material) = materials.get_mut(&explosion.material) {
             material.uniform.age = age;
         }

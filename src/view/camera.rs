@@ -136,7 +136,7 @@ fn show_player(
     };
 }
 
-fn follow_player(
+pub(super) fn follow_player(
     time: Res<Time>,
     rewind: Res<Rewind>,
     settings: Res<CurrentSettings>,

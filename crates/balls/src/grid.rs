@@ -149,8 +149,16 @@ impl Grid {
 
     /// Every other item whose box overlaps item `id`'s, once each.
     pub fn neighbours(&mut self, id: u32, out: &mut Vec<u32>) {
+        self.neighbours_within(id, 0.0, out);
+    }
+
+    /// Every other item whose box comes within `margin` (metres) of item
+    /// `id`'s, once each.
+    pub fn neighbours_within(&mut self, id: u32, margin: f32, out: &mut Vec<u32>) {
         out.clear();
-        let Some(b) = self.bounds[id as usize] else { return };
+        let Some(mut b) = self.bounds[id as usize] else { return };
+        b.min -= Vec3::splat(margin);
+        b.max += Vec3::splat(margin);
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
             self.seen.fill(0);

@@ -45,6 +45,12 @@ impl<A: Obstacles, B: Obstacles> Obstacles for (A, B) {
     }
 }
 
+impl<T: Obstacles + ?Sized> Obstacles for &T {
+    fn sweep(&self, centre: Vec3, radius: f32, velocity: Vec3, at: f32, duration: f32) -> Option<Contact> {
+        (**self).sweep(centre, radius, velocity, at, duration)
+    }
+}
+
 impl<T: Obstacles> Obstacles for Option<T> {
     fn sweep(&self, centre: Vec3, radius: f32, velocity: Vec3, at: f32, duration: f32) -> Option<Contact> {
         self.as_ref()?.sweep(centre, radius, velocity, at, duration)

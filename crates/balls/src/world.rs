@@ -30,6 +30,9 @@ pub struct Impact {
     pub kind: ImpactKind,
     /// Where they touched, metres.
     pub point: Vec3,
+    /// Unit normal at the touch, pointing towards the ball (from the
+    /// surface, or from the other ball).
+    pub normal: Vec3,
     /// How fast they closed along the normal, m/s.
     pub speed: f32,
     /// Seconds into the tick.
@@ -221,6 +224,26 @@ impl BallWorld {
                 report.pair_tests += self.schedule.pairs(&self.balls, &self.clocks, id, dt, false);
             }
         }
+        // A sleeping ball next to one that moves off (a ball it rests on,
+        // knocked away) may have lost its support: it wakes, and falls if
+        // it has. Its box comes within a millimetre of the box of any ball
+        // it rests on.
+        let mut neighbours = std::mem::take(&mut self.schedule.neighbours);
+        for i in 0..n {
+            if !self.balls[i].asleep {
+                continue;
+            }
+            self.schedule.grid.neighbours_within(i as u32, 1e-3, &mut neighbours);
+            let moving_off = neighbours.iter().any(|&j| {
+                let other = &self.balls[j as usize];
+                !other.asleep && other.velocity.length() > config.sleep_speed
+            });
+            if moving_off {
+                self.balls[i].asleep = false;
+                self.balls[i].slow_for = 0.0;
+            }
+        }
+        self.schedule.neighbours = neighbours;
         // Every ball to the end of the tick; rest and sleep.
         for (b, clock) in self.balls.iter_mut().zip(&self.clocks) {
             if !clock.still {
@@ -354,6 +377,7 @@ impl BallWorld {
             ball: event.a,
             kind: contact.body.map_or(ImpactKind::Surface, ImpactKind::Body),
             point: contact.point,
+            normal: contact.normal,
             speed: closing.max(0.0),
             time: event.time,
             impulse: (ball.velocity - b.velocity) * b.mass,
@@ -413,6 +437,7 @@ impl BallWorld {
             ball: event.a,
             kind: ImpactKind::Ball(event.b),
             point: bi.position + n * bi.radius,
+            normal: -n,
             speed: closing.max(0.0),
             time: event.time,
             impulse: (self.balls[i].velocity - bi.velocity) * bi.mass,

@@ -407,6 +407,36 @@ fn a_lift_catching_up_with_a_rising_ball_never_ends_a_tick_inside_it() {
 }
 
 #[test]
+fn a_sleeping_ball_whose_support_is_knocked_away_falls() {
+    // Ball 1 sleeps on top of ball 0 on the floor; ball 0 is knocked away sideways.
+    let floor = box_mesh(Vec3::new(-10.0, -1.0, -10.0), Vec3::new(10.0, 0.0, 10.0));
+    let placed = [PlacedCollider::fixed(&floor)];
+    let obstacles = MeshObstacles::new(&placed);
+    let mut world = BallWorld::new(BallConfig::default());
+    let r = 0.1;
+    world
+        .balls
+        .push(Ball::new(Vec3::new(0.0, r + 1e-4, 0.0), Vec3::ZERO, r));
+    world
+        .balls
+        .push(Ball::new(Vec3::new(0.0, 3.0 * r + 2e-4, 0.0), Vec3::ZERO, r));
+    for b in &mut world.balls {
+        b.asleep = true;
+    }
+    world.balls[0].velocity = Vec3::new(3.0, 0.0, 0.0);
+    world.balls[0].asleep = false;
+    for _ in 0..60 {
+        world.step(1.0 / 60.0, &obstacles);
+    }
+    let top = world.balls[1];
+    assert!(
+        top.position.y < 2.0 * r,
+        "the top ball hangs at {} with nothing under it",
+        top.position
+    );
+}
+
+#[test]
 fn a_ball_wedged_in_a_slot_narrower_than_itself_stays_put_and_does_not_gain_speed() {
     // Found on the demo level: a 0.202 m ball in a 0.2 m slot bounced
     // between its walls until the impact cap every tick while gravity
