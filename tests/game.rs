@@ -761,3 +761,40 @@ fn balls_dropped_beside_the_magic_room_s_pillar_start_outside_it_and_stay_out() 
     }
     assert_never_penetrated(&app);
 }
+
+/// The deepest any ball is inside the level's colliders (at their poses
+/// for the end of the last tick), metres.
+fn deepest_ball(app: &mut App) -> f32 {
+    let mut state: bevy::ecs::system::SystemState<slidewalk::sim::colliders::Colliders> =
+        bevy::ecs::system::SystemState::new(app.world_mut());
+    let colliders = state.get(app.world()).expect("the colliders");
+    let placed = colliders.placed();
+    let pit = app.world().resource::<BallPit>();
+    pit.world
+        .balls
+        .iter()
+        .map(|b| {
+            let sphere = sweep::Ellipsoid::sphere(b.radius).unwrap();
+            sweep::penetration_depth(&sphere, b.position, &placed) * b.radius
+        })
+        .fold(0.0, f32::max)
+}
+
+#[test]
+fn balls_riding_the_lift_under_its_upper_floor_never_end_a_tick_inside_it() {
+    // Standing on the lift (it rises 3 m to the upper floor and back), 200
+    // balls dropped on the player: they ride up in a jammed pile, fall off
+    // its sides, and those under it when it comes down are pushed out or,
+    // crushed, burst.
+    let mut app = standing_app(&Options::default(), Vec3::new(-14.75, 0.2, -21.0));
+    ball_control(&mut app, BallControl::Rain(200));
+    let mut deepest = 0.0f32;
+    for _ in 0..20 * 60 {
+        app.update();
+        let d = deepest_ball(&mut app);
+        deepest = deepest.max(d);
+    }
+    assert!(deepest < 1e-3, "a ball was {deepest} m inside the level");
+    assert!(ball_pit(&app).world.balls.len() > 100, "the balls burst instead of riding");
+    assert_never_penetrated(&app);
+}

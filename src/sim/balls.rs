@@ -415,6 +415,7 @@ fn tick_balls(
         let (a, b) = (capsule.centre, capsule.centre + capsule.velocity * dt);
         pit.world.wake_within(a.min(b) - reach, a.max(b) + reach);
     }
+    let mut mover_boxes = Vec::new();
     for c in placed
         .iter()
         .filter(|c| c.linear_velocity != Vec3::ZERO || c.angular_velocity != Vec3::ZERO)
@@ -427,6 +428,7 @@ fn tick_balls(
         let margin =
             Vec3::splat((c.linear_velocity.length() + c.angular_velocity.length() * (max - min).length()) * dt + 0.05);
         pit.world.wake_within(min - margin, max + margin);
+        mover_boxes.push((min - margin, max + margin));
     }
     let pit = &mut *pit;
     pit.previous.clear();
@@ -451,6 +453,30 @@ fn tick_balls(
         }
     }
     push.0 = pushed.clamp_length_max(MAX_PUSH);
+    // Near doors and lifts, no ball ends the tick inside one: a ball jammed
+    // this tick does not answer a surface moving into it, so it is pushed
+    // out; one that cannot be (crushed) bursts.
+    if !mover_boxes.is_empty() {
+        let now = colliders.placed();
+        let mut crushed: Vec<usize> = mover_boxes
+            .into_iter()
+            .flat_map(|(min, max)| pit.world.push_out_of(&now, min, max))
+            .collect();
+        crushed.sort_unstable();
+        crushed.dedup();
+        for &k in crushed.iter().rev() {
+            let ball = pit.world.balls.remove(k);
+            if k < pit.previous.len() {
+                pit.previous.remove(k);
+            }
+            blasts.write(BallBlast {
+                point: ball.position,
+                normal: Vec3::Y,
+                speed: BLAST_SPEED,
+                radius: ball.radius,
+            });
+        }
+    }
     // Balls that left the level for good go.
     if let Some(bounds) = colliders.level_bounds() {
         let floor = bounds.min.y - 50.0;

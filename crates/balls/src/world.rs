@@ -8,6 +8,7 @@ use glam::Vec3;
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 use std::sync::atomic::{AtomicUsize, Ordering as AtomicOrdering};
+use sweep::{Ellipsoid, PlacedCollider, SlideOptions, depenetrate};
 
 /// What a ball hit.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -94,8 +95,16 @@ struct Clock {
     at: f32,
     version: u32,
     impacts: u32,
-    /// Stopped for the rest of the tick (asleep, or past the impact cap).
+    /// Stopped for the rest of the tick (asleep, or past the impact cap):
+    /// no more events of its own; it moves at `carry`.
     still: bool,
+    /// A still ball's velocity for the rest of the tick, m/s: that of the
+    /// moving surface (or ball) its last impact was with, so a ball jammed
+    /// in a pile on a lift rides the lift; zero otherwise.
+    carry: Vec3,
+    /// The velocity of the last moving obstacle (door, lift, player) it
+    /// hit this tick, m/s; zero if none.
+    ridden: Vec3,
     /// Touched something below it this tick.
     supported: bool,
 }
@@ -147,6 +156,31 @@ impl BallWorld {
         }
     }
 
+    /// Pushes every ball whose box touches `min`..`max` (metres) out of the
+    /// triangles of `colliders` it overlaps (at their poses now), leaving
+    /// the collision core's skin, and returns the balls that cannot be
+    /// freed (crushed: under a lift coming down, say), by index. For the
+    /// end of a tick near doors and lifts: a ball jammed in that tick (the
+    /// impact cap) without a ride does not answer a surface that moves
+    /// into it.
+    pub fn push_out_of(&mut self, colliders: &[PlacedCollider<'_>], min: Vec3, max: Vec3) -> Vec<usize> {
+        let mut crushed = Vec::new();
+        for (k, b) in self.balls.iter_mut().enumerate() {
+            let r = Vec3::splat(b.radius);
+            if (b.position + r).cmplt(min).any() || (b.position - r).cmpgt(max).any() {
+                continue;
+            }
+            let Ok(sphere) = Ellipsoid::sphere(b.radius) else {
+                continue;
+            };
+            match depenetrate(&sphere, b.position, colliders, &SlideOptions::default()) {
+                (freed, true) if freed.is_finite() => b.position = freed,
+                _ => crushed.push(k),
+            }
+        }
+        crushed
+    }
+
     /// Advances every ball by `dt` seconds against `obstacles` and each
     /// other; the impacts come back in time order.
     pub fn step(&mut self, dt: f32, obstacles: &impl Obstacles) -> StepReport {
@@ -194,9 +228,23 @@ impl BallWorld {
             if event.b == OBSTACLE {
                 self.obstacle_impact(event, &mut report);
             } else {
-                self.ball_impact(event, &mut report);
+                self.ball_impact(event, dt, obstacles, &mut report);
             }
-            for id in [event.a, event.b] {
+            // What a ball that jams now moves on with: the moving obstacle
+            // it last hit (a ball wedged between a rising lift's edge and a
+            // wall rides up along the wall), or the ride of a jammed ball it
+            // just hit.
+            let hit_velocity = |id: u32| -> Vec3 {
+                let ridden = self.clocks[id as usize].ridden;
+                if event.b == OBSTACLE {
+                    return ridden;
+                }
+                let other = if id == event.a { event.b } else { event.a };
+                let passed_on = self.clocks[other as usize].carry;
+                if passed_on != Vec3::ZERO { passed_on } else { ridden }
+            };
+            let carries = [event.a, event.b].map(|id| if id == OBSTACLE { Vec3::ZERO } else { hit_velocity(id) });
+            for (id, carry) in [event.a, event.b].into_iter().zip(carries) {
                 if id == OBSTACLE {
                     continue;
                 }
@@ -205,10 +253,19 @@ impl BallWorld {
                 clock.impacts += 1;
                 if clock.impacts >= config.max_impacts_per_ball && !clock.still {
                     // Jammed (wedged in a gap narrower than itself, or deep
-                    // in a settling pile): it stops, and loses its speed so
-                    // gravity cannot pile velocity onto a ball that cannot move.
+                    // in a pile): no more impacts of its own this tick. It
+                    // moves on with what it last hit (a pile riding a lift
+                    // rides it), unless that would take it into an obstacle;
+                    // else it stops, and loses its speed so gravity cannot
+                    // pile velocity onto a ball that cannot move.
+                    let at = clock.at;
+                    let b = &self.balls[id as usize];
+                    let blocked = carry != Vec3::ZERO && blocks(obstacles, b, carry, at, dt);
+                    let carry = if blocked { Vec3::ZERO } else { carry };
+                    let clock = &mut self.clocks[id as usize];
                     clock.still = true;
-                    self.balls[id as usize].velocity = Vec3::ZERO;
+                    clock.carry = carry;
+                    self.balls[id as usize].velocity = carry;
                     report.capped += 1;
                 }
                 let bounds = path_bounds(&self.balls, &self.clocks, id, dt);
@@ -246,9 +303,8 @@ impl BallWorld {
         self.schedule.neighbours = neighbours;
         // Every ball to the end of the tick; rest and sleep.
         for (b, clock) in self.balls.iter_mut().zip(&self.clocks) {
-            if !clock.still {
-                b.position += b.velocity * (dt - clock.at);
-            }
+            let velocity = if clock.still { clock.carry } else { b.velocity };
+            b.position += velocity * (dt - clock.at);
             if b.asleep {
                 continue;
             }
@@ -373,6 +429,9 @@ impl BallWorld {
         if contact.normal.dot(up) > 0.5 {
             self.clocks[i].supported = true;
         }
+        if contact.surface_velocity != Vec3::ZERO {
+            self.clocks[i].ridden = contact.surface_velocity;
+        }
         report.impacts.push(Impact {
             ball: event.a,
             kind: contact.body.map_or(ImpactKind::Surface, ImpactKind::Body),
@@ -384,7 +443,7 @@ impl BallWorld {
         });
     }
 
-    fn ball_impact(&mut self, event: Event, report: &mut StepReport) {
+    fn ball_impact(&mut self, event: Event, dt: f32, obstacles: &impl Obstacles, report: &mut StepReport) {
         let (i, j) = (event.a as usize, event.b as usize);
         self.advance(i, event.time);
         self.advance(j, event.time);
@@ -399,6 +458,29 @@ impl BallWorld {
         let (bi, bj) = (self.balls[i], self.balls[j]);
         let n = (bj.position - bi.position).normalize_or_zero();
         if n == Vec3::ZERO {
+            return;
+        }
+        if self.clocks[i].still && self.clocks[j].still {
+            // Two jammed balls, one carried into the other (a pile riding
+            // a lift): the one met rides along, unless that would take it
+            // into an obstacle; then the carried one stops with it. Either
+            // way they end with one velocity and close no more.
+            let (ci, cj) = (self.clocks[i].carry, self.clocks[j].carry);
+            let (pusher, pushed) = if ci.dot(n) >= -cj.dot(n) { (i, j) } else { (j, i) };
+            let carry = self.clocks[pusher].carry;
+            let b = &self.balls[pushed];
+            let at = self.clocks[pushed].at;
+            // (A ball passed to and fro between riders and a blocked ball
+            // stops the next carried one into it, so this ends.)
+            let passed_on_enough = self.clocks[pushed].impacts >= 2 * self.config.max_impacts_per_ball;
+            let blocked = passed_on_enough || blocks(obstacles, b, carry, at, dt);
+            let (changed, speed) = if blocked {
+                (pusher, self.clocks[pushed].carry)
+            } else {
+                (pushed, carry)
+            };
+            self.clocks[changed].carry = speed;
+            self.balls[changed].velocity = speed;
             return;
         }
         // A ball stopped for the rest of the tick (by the impact cap) is
@@ -485,9 +567,13 @@ impl Schedule {
     }
 }
 
-/// Ball `i`'s velocity for the rest of the tick (zero while still).
+/// Ball `i`'s velocity for the rest of the tick (its carry while still).
 fn moving(balls: &[Ball], clocks: &[Clock], i: usize) -> Vec3 {
-    if clocks[i].still { Vec3::ZERO } else { balls[i].velocity }
+    if clocks[i].still {
+        clocks[i].carry
+    } else {
+        balls[i].velocity
+    }
 }
 
 /// The box around ball `i`'s path from its clock to the end of the tick.
@@ -513,4 +599,13 @@ fn pair_event(balls: &[Ball], clocks: &[Clock], i: u32, j: u32, dt: f32) -> Opti
         version_a: ci.version,
         version_b: cj.version,
     })
+}
+
+/// Whether moving ball `b` at `carry` (m/s) from `at` to the end of the
+/// tick runs into an obstacle: a contact the motion presses into, not one
+/// it slides along (a ball riding a lift up beside a wall).
+fn blocks(obstacles: &impl Obstacles, b: &Ball, carry: Vec3, at: f32, dt: f32) -> bool {
+    obstacles
+        .sweep(b.position, b.radius, carry, at, dt - at)
+        .is_some_and(|c| c.normal.dot(carry - c.surface_velocity) < -1e-3 * carry.length().max(1e-3))
 }
