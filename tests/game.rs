@@ -795,6 +795,9 @@ fn balls_riding_the_lift_under_its_upper_floor_never_end_a_tick_inside_it() {
         deepest = deepest.max(d);
     }
     assert!(deepest < 1e-3, "a ball was {deepest} m inside the level");
-    assert!(ball_pit(&app).world.balls.len() > 100, "the balls burst instead of riding");
+    assert!(
+        ball_pit(&app).world.balls.len() > 100,
+        "the balls burst instead of riding"
+    );
     assert_never_penetrated(&app);
 }
