@@ -291,6 +291,7 @@ fn control_balls(
                 let Some(body) = players.iter().next() else { continue };
                 let up = body.state.up;
                 let head = body.state.position + up * controller::frame::extent_along(body.state.radii, up);
+                let eye = super::player::eye(body.state.position, body.state.radii, up);
                 let radius = pit.settings.radius;
                 let for_balls = BallLevel::new(&colliders);
                 let level = for_balls.obstacles();
@@ -302,9 +303,12 @@ fn control_balls(
                     let angle = k as f32 * 2.399_963;
                     let spread = radius * 3.0 * (k as f32).sqrt();
                     let across = Vec3::new(angle.cos(), 0.0, angle.sin()) * spread;
-                    let from = head + up * (radius + 0.05);
-                    let path = across + up * (6.0 + (k % 7) as f32 * radius * 3.0);
+                    // Swept from the eye (the player fits under any
+                    // ceiling above it), over the head, up and out.
+                    let from = eye;
+                    let path = head + up * (radius + 0.05) - eye + across + up * (6.0 + (k % 7) as f32 * radius * 3.0);
                     let to = match level.sweep(from, radius, path / INSTANT, 0.0, INSTANT) {
+                        Some(hit) if hit.time <= 1e-4 * INSTANT => continue,
                         Some(hit) => from + path * (hit.time / INSTANT - 1e-3 / path.length()).max(0.0),
                         None => from + path,
                     };
@@ -469,6 +473,8 @@ fn tick_balls(
             if k < pit.previous.len() {
                 pit.previous.remove(k);
             }
+            let reach = Vec3::splat(ball.radius + 1e-3);
+            pit.world.wake_within(ball.position - reach, ball.position + reach);
             blasts.write(BallBlast {
                 point: ball.position,
                 normal: Vec3::Y,

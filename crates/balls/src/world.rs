@@ -215,8 +215,21 @@ impl BallWorld {
                 });
             }
         }
+        // A safety valve: past this many events in one tick (never seen),
+        // every ball stops where it is for the rest of it.
+        let mut budget = 64 * n + 10_000;
         while let Some(event) = self.schedule.events.pop() {
             if event.time > dt {
+                break;
+            }
+            budget -= 1;
+            if budget == 0 {
+                for (b, clock) in self.balls.iter_mut().zip(&mut self.clocks) {
+                    clock.still = true;
+                    clock.carry = Vec3::ZERO;
+                    b.velocity = Vec3::ZERO;
+                }
+                report.capped += n as u32;
                 break;
             }
             let a = event.a as usize;
@@ -463,24 +476,26 @@ impl BallWorld {
         if self.clocks[i].still && self.clocks[j].still {
             // Two jammed balls, one carried into the other (a pile riding
             // a lift): the one met rides along, unless that would take it
-            // into an obstacle; then the carried one stops with it. Either
-            // way they end with one velocity and close no more.
+            // into an obstacle, or either has been through this too often
+            // this tick; then both stop. Either way they end with one
+            // velocity and close no more, and stopping is for good (a ball
+            // with no carry is never a pusher), so this ends.
             let (ci, cj) = (self.clocks[i].carry, self.clocks[j].carry);
             let (pusher, pushed) = if ci.dot(n) >= -cj.dot(n) { (i, j) } else { (j, i) };
             let carry = self.clocks[pusher].carry;
             let b = &self.balls[pushed];
             let at = self.clocks[pushed].at;
-            // (A ball passed to and fro between riders and a blocked ball
-            // stops the next carried one into it, so this ends.)
-            let passed_on_enough = self.clocks[pushed].impacts >= 2 * self.config.max_impacts_per_ball;
-            let blocked = passed_on_enough || blocks(obstacles, b, carry, at, dt);
-            let (changed, speed) = if blocked {
-                (pusher, self.clocks[pushed].carry)
+            let limit = 2 * self.config.max_impacts_per_ball;
+            let passed_on_enough = self.clocks[pushed].impacts >= limit || self.clocks[pusher].impacts >= limit;
+            if passed_on_enough || blocks(obstacles, b, carry, at, dt) {
+                for k in [pusher, pushed] {
+                    self.clocks[k].carry = Vec3::ZERO;
+                    self.balls[k].velocity = Vec3::ZERO;
+                }
             } else {
-                (pushed, carry)
-            };
-            self.clocks[changed].carry = speed;
-            self.balls[changed].velocity = speed;
+                self.clocks[pushed].carry = carry;
+                self.balls[pushed].velocity = carry;
+            }
             return;
         }
         // A ball stopped for the rest of the tick (by the impact cap) is

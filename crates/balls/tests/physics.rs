@@ -437,6 +437,46 @@ fn a_sleeping_ball_whose_support_is_knocked_away_falls() {
 }
 
 #[test]
+fn a_pile_on_a_rising_lift_with_the_player_walking_through_it_ends_every_tick() {
+    // Two moving obstacles pushing a jammed pile two ways (the lift up, the
+    // player sideways): every tick must end, with nothing NaN. (Balls the
+    // lift overruns are pushed out by the game after the tick, `push_out_of`.)
+    let platform = box_mesh(Vec3::new(-1.0, -0.2, -1.0), Vec3::new(1.0, 0.0, 1.0));
+    let walls = box_mesh(Vec3::new(-1.05, -5.0, -1.05), Vec3::new(-1.0, 5.0, 1.05));
+    let mut rng = Rng(77);
+    let mut world = BallWorld::new(BallConfig::default());
+    while world.balls.len() < 150 {
+        let p = Vec3::new(rng.range(-0.9, 0.9), rng.range(0.2, 2.0), rng.range(-0.9, 0.9));
+        if world.balls.iter().all(|b| (b.position - p).length() > 0.21) {
+            world.balls.push(Ball::new(p, Vec3::ZERO, 0.1));
+        }
+    }
+    for tick in 0..180 {
+        let lift = Vec3::Y * 1.5;
+        let pose = sweep::Pose {
+            translation: lift * (tick as f32 / 60.0),
+            ..sweep::Pose::IDENTITY
+        };
+        let placed = [
+            PlacedCollider::fixed(&walls),
+            PlacedCollider::moving(&platform, pose, lift, Vec3::ZERO),
+        ];
+        let player = MovingCapsule::around_ellipsoid(
+            Vec3::new(-1.5 + 3.0 * tick as f32 / 180.0, pose.translation.y + 0.9, 0.0),
+            Vec3::new(0.4, 0.9, 0.4),
+            Vec3::Y,
+            Vec3::new(3.0, 1.5, 0.0),
+            0,
+        );
+        world.wake_within(Vec3::splat(-3.0), Vec3::splat(9.0));
+        world.step(1.0 / 60.0, &(MeshObstacles::new(&placed), player));
+        for b in &world.balls {
+            assert!(b.position.is_finite() && b.velocity.is_finite(), "tick {tick}: {b:?}");
+        }
+    }
+}
+
+#[test]
 fn a_ball_wedged_in_a_slot_narrower_than_itself_stays_put_and_does_not_gain_speed() {
     // Found on the demo level: a 0.202 m ball in a 0.2 m slot bounced
     // between its walls until the impact cap every tick while gravity
