@@ -39,8 +39,16 @@
 //!   inelastic (no micro-bounces), and a ball slower than
 //!   [`BallConfig::sleep_speed`] for [`BallConfig::sleep_after`] seconds
 //!   while touching something below it sleeps: no gravity, no events, until
-//!   a ball hits it or [`BallWorld::wake_within`] wakes it (a door or lift
-//!   moving near it).
+//!   a ball hits it, a ball beside it moves off, or
+//!   [`BallWorld::wake_within`] wakes it (a door or lift moving near it).
+//! * **Jams**: a ball with [`BallConfig::max_impacts_per_ball`] impacts in
+//!   one tick (wedged, or deep in a pile) has no more impacts of its own
+//!   that tick: it rides on with the door or lift it last hit (a pile on a
+//!   lift goes up with it) unless that presses it into an obstacle, else it
+//!   stops. Other balls bounce off it as off an infinitely heavy one. Since
+//!   a stopped ball does not answer a surface moving into it, the game
+//!   pushes balls out of doors and lifts after the tick
+//!   ([`BallWorld::push_out_of`]); a ball that cannot be freed is crushed.
 #![deny(missing_docs)]
 
 mod ball;
