@@ -663,11 +663,7 @@ fn a_scripted_throw_in_the_magic_room_meets_the_exact_pillar_and_comes_to_rest_o
     // 15 cm ball flying straight at it meets the cylinder (radius 1) 3.75°
     // round from its front, half way between two of its mesh's 48 vertices,
     // where the exact shape stands 2.1 mm proud of the facet the player meets.
-    let magic_room = format!("{}/assets/levels/magic_room.glb", env!("CARGO_MANIFEST_DIR"));
-    let options = Options {
-        level: Some(magic_room.into()),
-        ..Options::default()
-    };
+    let options = magic_room_options();
     let mut app = headless::app(&options, script("magic_room_throw"));
     app.update();
     let mut cursor = app.world().resource::<Messages<BallBlast>>().get_cursor();
@@ -704,6 +700,15 @@ fn a_scripted_throw_in_the_magic_room_meets_the_exact_pillar_and_comes_to_rest_o
     assert_never_penetrated(&app);
 }
 
+/// Options that open the magic room (`assets/levels/magic_room.glb`).
+fn magic_room_options() -> Options {
+    let magic_room = format!("{}/assets/levels/magic_room.glb", env!("CARGO_MANIFEST_DIR"));
+    Options {
+        level: Some(magic_room.into()),
+        ..Options::default()
+    }
+}
+
 /// The player never ended a tick inside anything so far.
 fn assert_never_penetrated(app: &App) {
     let summary = &app.world().resource::<slidewalk::sim::player::RunStats>().summary;
@@ -722,11 +727,7 @@ fn level_shapes(app: &App) -> Vec<sweep::AnalyticShape> {
 fn balls_dropped_beside_the_magic_room_s_pillar_start_outside_it_and_stay_out() {
     // The drop's cloud (6 m up, up to 2 m across) reaches over the pillar
     // (radius 1, 8 m tall) beside the player: those drops stop short of it.
-    let magic_room = format!("{}/assets/levels/magic_room.glb", env!("CARGO_MANIFEST_DIR"));
-    let options = Options {
-        level: Some(magic_room.into()),
-        ..Options::default()
-    };
+    let options = magic_room_options();
     let mut app = standing_app(&options, Vec3::new(1.6, 0.0, 0.0));
     ball_control(&mut app, BallControl::Rain(40));
     let shapes = level_shapes(&app);

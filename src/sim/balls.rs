@@ -152,9 +152,8 @@ impl BallPit {
             if removed.len() > 64 {
                 self.world.wake_within(Vec3::splat(f32::MIN), Vec3::splat(f32::MAX));
             } else {
-                for b in removed {
-                    let reach = Vec3::splat(b.radius + 1e-3);
-                    self.world.wake_within(b.position - reach, b.position + reach);
+                for b in &removed {
+                    self.world.wake_around(b);
                 }
             }
             self.previous.drain(..extra.min(self.previous.len()));
@@ -473,8 +472,7 @@ fn tick_balls(
             if k < pit.previous.len() {
                 pit.previous.remove(k);
             }
-            let reach = Vec3::splat(ball.radius + 1e-3);
-            pit.world.wake_within(ball.position - reach, ball.position + reach);
+            pit.world.wake_around(&ball);
             blasts.write(BallBlast {
                 point: ball.position,
                 normal: Vec3::Y,

@@ -226,7 +226,7 @@ fn start_explosions(
     time: Res<Time>,
     mut blasts: MessageReader<BallBlast>,
     mut look: ResMut<BallLook>,
-    mut explosions: Query<(&mut Explosion, &mut Transform, &mut Visibility)>,
+    mut explosions: Query<(&mut Explosion, &mut Visibility)>,
 ) {
     let now = time.elapsed_secs();
     let mut fresh: Vec<BallBlast> = blasts.read().copied().collect();
@@ -236,13 +236,12 @@ fn start_explosions(
         let slot = look.next_slot;
         look.next_slot = (slot + 1) % look.pool.len().max(1);
         let Some(&entity) = look.pool.get(slot) else { return };
-        if let Ok((mut explosion, mut transform, mut visibility)) = explosions.get_mut(entity) {
+        if let Ok((mut explosion, mut visibility)) = explosions.get_mut(entity) {
             explosion.started = now;
             // Bigger for harder hits and bigger balls: 6–16 ball radii.
             explosion.size = blast.radius * (6.0 + (blast.speed / 2.0).min(10.0));
             explosion.point = blast.point;
             explosion.normal = blast.normal;
-            transform.translation = blast.point;
             *visibility = Visibility::Visible;
         }
     }

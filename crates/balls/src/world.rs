@@ -156,6 +156,13 @@ impl BallWorld {
         }
     }
 
+    /// Wakes the balls that may rest on `removed` (a ball just taken out
+    /// of [`Self::balls`]): those within a millimetre of it.
+    pub fn wake_around(&mut self, removed: &Ball) {
+        let reach = Vec3::splat(removed.radius + 1e-3);
+        self.wake_within(removed.position - reach, removed.position + reach);
+    }
+
     /// Pushes every ball whose box touches `min`..`max` (metres) out of the
     /// triangles of `colliders` it overlaps (at their poses now), leaving
     /// the collision core's skin, and returns the balls that cannot be
@@ -243,21 +250,9 @@ impl BallWorld {
             } else {
                 self.ball_impact(event, dt, obstacles, &mut report);
             }
-            // What a ball that jams now moves on with: the moving obstacle
-            // it last hit (a ball wedged between a rising lift's edge and a
-            // wall rides up along the wall), or the ride of a jammed ball it
-            // just hit.
-            let hit_velocity = |id: u32| -> Vec3 {
-                let ridden = self.clocks[id as usize].ridden;
-                if event.b == OBSTACLE {
-                    return ridden;
-                }
-                let other = if id == event.a { event.b } else { event.a };
-                let passed_on = self.clocks[other as usize].carry;
-                if passed_on != Vec3::ZERO { passed_on } else { ridden }
-            };
-            let carries = [event.a, event.b].map(|id| if id == OBSTACLE { Vec3::ZERO } else { hit_velocity(id) });
-            for (id, carry) in [event.a, event.b].into_iter().zip(carries) {
+            // (Read before either ball of the event jams.)
+            let rides = [event.a, event.b].map(|id| self.ride_after(id, event));
+            for (id, ride) in [event.a, event.b].into_iter().zip(rides) {
                 if id == OBSTACLE {
                     continue;
                 }
@@ -265,20 +260,7 @@ impl BallWorld {
                 clock.version += 1;
                 clock.impacts += 1;
                 if clock.impacts >= config.max_impacts_per_ball && !clock.still {
-                    // Jammed (wedged in a gap narrower than itself, or deep
-                    // in a pile): no more impacts of its own this tick. It
-                    // moves on with what it last hit (a pile riding a lift
-                    // rides it), unless that would take it into an obstacle;
-                    // else it stops, and loses its speed so gravity cannot
-                    // pile velocity onto a ball that cannot move.
-                    let at = clock.at;
-                    let b = &self.balls[id as usize];
-                    let blocked = carry != Vec3::ZERO && blocks(obstacles, b, carry, at, dt);
-                    let carry = if blocked { Vec3::ZERO } else { carry };
-                    let clock = &mut self.clocks[id as usize];
-                    clock.still = true;
-                    clock.carry = carry;
-                    self.balls[id as usize].velocity = carry;
+                    self.jam(id, ride, dt, obstacles);
                     report.capped += 1;
                 }
                 let bounds = path_bounds(&self.balls, &self.clocks, id, dt);
@@ -384,6 +366,38 @@ impl BallWorld {
             self.contacts[i] = contact;
         }
         report.sweeps += clocks.iter().filter(|c| !c.still).count() as u32;
+    }
+
+    /// What ball `id` would move on with if `event` jammed it: the moving
+    /// obstacle it last met (a ball wedged between a rising lift's edge
+    /// and a wall rides up along the wall), or the ride of a jammed ball it
+    /// just hit. Zero for the obstacle side of an event.
+    fn ride_after(&self, id: u32, event: Event) -> Vec3 {
+        if id == OBSTACLE {
+            return Vec3::ZERO;
+        }
+        let ridden = self.clocks[id as usize].ridden;
+        if event.b == OBSTACLE {
+            return ridden;
+        }
+        let other = if id == event.a { event.b } else { event.a };
+        let passed_on = self.clocks[other as usize].carry;
+        if passed_on != Vec3::ZERO { passed_on } else { ridden }
+    }
+
+    /// Ball `id` has had its fill of impacts this tick (wedged in a gap
+    /// narrower than itself, or deep in a pile): no more impacts of its
+    /// own. It moves on at `ride` (see [`Self::ride_after`]) unless that
+    /// would press it into an obstacle; else it stops, and loses its speed
+    /// so gravity cannot pile velocity onto a ball that cannot move.
+    fn jam(&mut self, id: u32, ride: Vec3, dt: f32, obstacles: &impl Obstacles) {
+        let i = id as usize;
+        let at = self.clocks[i].at;
+        let blocked = ride != Vec3::ZERO && blocks(obstacles, &self.balls[i], ride, at, dt);
+        let carry = if blocked { Vec3::ZERO } else { ride };
+        self.clocks[i].still = true;
+        self.clocks[i].carry = carry;
+        self.balls[i].velocity = carry;
     }
 
     fn schedule_obstacle(&mut self, i: u32, dt: f32, obstacles: &impl Obstacles, report: &mut StepReport) {

@@ -56,6 +56,11 @@ fn box_mesh(min: Vec3, max: Vec3) -> MeshCollider {
     MeshCollider::build(&v, &tris).unwrap()
 }
 
+/// A 20 m square slab whose top is at y = 0.
+fn floor() -> MeshCollider {
+    box_mesh(Vec3::new(-10.0, -1.0, -10.0), Vec3::new(10.0, 0.0, 10.0))
+}
+
 fn elastic() -> BallConfig {
     BallConfig {
         gravity: Vec3::ZERO,
@@ -69,7 +74,7 @@ fn elastic() -> BallConfig {
 
 #[test]
 fn an_elastic_bounce_keeps_the_speed_and_the_angle_in_is_the_angle_out() {
-    let floor = box_mesh(Vec3::new(-10.0, -1.0, -10.0), Vec3::new(10.0, 0.0, 10.0));
+    let floor = floor();
     let placed = [PlacedCollider::fixed(&floor)];
     let obstacles = MeshObstacles::new(&placed);
     let mut rng = Rng(7);
@@ -329,7 +334,7 @@ fn in_the_magic_room_balls_bounce_off_its_exact_planes_and_cylinders_and_never_e
 
 #[test]
 fn a_dropped_ball_comes_to_rest_and_sleeps() {
-    let floor = box_mesh(Vec3::new(-10.0, -1.0, -10.0), Vec3::new(10.0, 0.0, 10.0));
+    let floor = floor();
     let placed = [PlacedCollider::fixed(&floor)];
     let obstacles = MeshObstacles::new(&placed);
     let mut world = BallWorld::new(BallConfig::default());
@@ -409,7 +414,7 @@ fn a_lift_catching_up_with_a_rising_ball_never_ends_a_tick_inside_it() {
 #[test]
 fn a_sleeping_ball_whose_support_is_knocked_away_falls() {
     // Ball 1 sleeps on top of ball 0 on the floor; ball 0 is knocked away sideways.
-    let floor = box_mesh(Vec3::new(-10.0, -1.0, -10.0), Vec3::new(10.0, 0.0, 10.0));
+    let floor = floor();
     let placed = [PlacedCollider::fixed(&floor)];
     let obstacles = MeshObstacles::new(&placed);
     let mut world = BallWorld::new(BallConfig::default());
