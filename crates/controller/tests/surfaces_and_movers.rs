@@ -249,3 +249,62 @@ fn squeezed_between_a_door_and_a_wall_is_crushed() {
     let ticks = sim.run(1.5, Intent::default());
     assert!(ticks.iter().any(|t| t.report.crushed), "never reported crushed");
 }
+
+#[test]
+fn a_lift_coming_down_on_a_walker_under_it_never_presses_it_through_the_floor() {
+    // The demo level's lift: a 2.4 × 0.2 × 2.4 m deck resting on the floor,
+    // 4 m of travel at 1.5 m/s, 2 s waits. A walker stands (or walks about)
+    // under the raised deck as it comes down: it is crushed, and the floor
+    // must win — the walker may be left overlapping the deck, never the
+    // floor, and its centre never crosses the floor. (Found by
+    // `level-check --soak 3600` on `playground.glb`: walkers pressed through.)
+    let mut deck = Soup::default();
+    deck.cuboid(Vec3::new(-1.2, 0.0, -1.2), Vec3::new(1.2, 0.2, 1.2));
+    // Standing under the middle, under the edge, crouching under a corner.
+    let crouch = Intent {
+        crouch: true,
+        ..Intent::default()
+    };
+    for (feet, intent) in [
+        (Vec3::ZERO, Intent::default()),
+        (Vec3::new(1.0, 0.0, 0.0), Intent::default()),
+        (Vec3::new(0.8, 0.0, -0.8), crouch),
+    ] {
+        let mut sim = Sim::new(ControllerConfig::default(), &flat(), Quat::IDENTITY, feet, 60.0);
+        sim.check = false;
+        // Up at t = 0, down from t = 2 s to 4.67 s, waits, up again.
+        sim.add_mover(&deck, 1.0, |t| {
+            let s = t.rem_euclid(12.0) as f32;
+            let y = if s < 2.0 {
+                4.0
+            } else if s < 2.0 + 4.0 / 1.5 {
+                4.0 - (s - 2.0) * 1.5
+            } else if s < 6.0 + 4.0 / 1.5 - 2.0 {
+                0.0
+            } else {
+                ((s - (6.0 + 4.0 / 1.5 - 2.0)) * 1.5).min(4.0)
+            };
+            Pose::from_translation(Vec3::new(0.0, y, 0.0))
+        });
+        let mut crushed = 0;
+        let mut deepest = 0.0f32;
+        for _ in 0..24 * 60 {
+            let t = sim.tick(intent);
+            crushed += t.report.crushed as u32;
+            let floor = [sweep::PlacedCollider::fixed(&sim.statics[0].0)];
+            let e = sweep::Ellipsoid::new(sim.state.radii).unwrap();
+            deepest = deepest.max(sweep::penetration_depth(&e, sim.state.position, &floor));
+            assert!(
+                t.position.y > 0.0,
+                "centre through the floor at t = {}: {}",
+                t.time,
+                t.position
+            );
+        }
+        assert!(crushed > 0, "never crushed: the test lost its point");
+        assert!(
+            deepest <= 1e-4,
+            "pressed {deepest} of the radius into the floor (feet at {feet})"
+        );
+    }
+}

@@ -421,6 +421,13 @@ pub(crate) fn clip_to_planes(m: Vec3, normals: &[Vec3]) -> Vec3 {
 /// Gauss–Seidel depenetration in eSpace: each overlapping triangle in turn
 /// pushes the centre along its separating direction to `1 + skin` from it,
 /// never carrying the centre through another triangle.
+///
+/// Within each round the moving colliders push first and the still ones
+/// (the static level, a door at rest) last, so when a mover squeezes the
+/// ellipsoid against the level and no place is free (crushed), the level
+/// wins: the ellipsoid is left overlapping the mover, not pressed into the
+/// floor or wall behind it (a lift coming down on a walker would otherwise
+/// press it through the floor, tick after tick).
 fn depenetrate_into(
     ellipsoid: &Ellipsoid,
     centre: Vec3,
@@ -447,6 +454,11 @@ fn depenetrate_into(
     // Pushes move the centre by up to about one radius: gather what it may reach.
     near.clear();
     triangles_near(ellipsoid, centre, 2.5, colliders, &mut near);
+    let still = |t: &NearTriangle| {
+        let c = &colliders[t.collider];
+        c.linear_velocity == Vec3::ZERO && c.angular_velocity == Vec3::ZERO
+    };
+    near.sort_by_key(still);
     let mut pos = centre;
     let mut pushed = vec![false; near.len()];
     for _ in 0..iterations.max(1) {
