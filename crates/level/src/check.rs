@@ -2,13 +2,17 @@
 //! controller (walking, stepping, snapping, now and then jumping, crouching
 //! and sprinting) through a level whose doors open and close on them and
 //! whose lifts cycle with them aboard; every tick checked for penetration,
-//! for the centre passing through a surface, for being crushed and stuck.
-//! Also how well each analytic collider's triangles fit its exact shape.
+//! for the centre passing through a surface, for a non-finite state, for
+//! being crushed and stuck. Walks run in parallel, one per core at a time;
+//! in soak mode each walker keeps walking for the whole time (placed again
+//! after anything that ends a walk). Also how well each analytic collider's
+//! triangles fit its exact shape.
 
 use crate::conventions::DoorSpec;
 use crate::level::{Level, MoverKind};
 use controller::{CharacterState, Controller, ControllerConfig, Intent, World};
 use glam::Vec3;
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Instant;
 use sweep::test_util::Lcg;
 use sweep::{Aabb, AnalyticShape, Ellipsoid, PlacedCollider, Pose, segment_crosses_triangle};
@@ -16,7 +20,7 @@ use sweep::{Aabb, AnalyticShape, Ellipsoid, PlacedCollider, Pose, segment_crosse
 /// How the walks are run.
 #[derive(Clone, Copy, Debug)]
 pub struct CheckConfig {
-    /// Number of walks.
+    /// Number of walks (walkers).
     pub walks: u32,
     /// Ticks per walk (at `dt`).
     pub ticks: u32,
@@ -24,9 +28,22 @@ pub struct CheckConfig {
     pub dt: f32,
     /// The walkers' controller (default: the game's defaults).
     pub controller: ControllerConfig,
-    /// Seed of the walk generator.
+    /// Seed of the walk generator. Walk `k` draws from its own generator
+    /// seeded from this and `k`, so results do not depend on `threads`.
     pub seed: u64,
+    /// Soak mode: a walker that walked off the level, fell through a
+    /// surface, went non-finite or got stuck is counted and placed again, so
+    /// every walker walks all its `ticks`; walkers that start at a door or
+    /// lift are placed there again every [`SOAK_REVISIT_SECONDS`], so the
+    /// movers keep meeting walkers all the time. Off: such a walk ends there.
+    pub soak: bool,
+    /// Threads running walks; 0 = one per core.
+    pub threads: usize,
 }
+
+/// In soak mode, how often (simulated seconds) a walker that starts at a
+/// door or lift is placed there again.
+pub const SOAK_REVISIT_SECONDS: f32 = 60.0;
 
 impl Default for CheckConfig {
     fn default() -> Self {
@@ -36,6 +53,8 @@ impl Default for CheckConfig {
             dt: 1.0 / 60.0,
             controller: ControllerConfig::default(),
             seed: 1,
+            soak: false,
+            threads: 0,
         }
     }
 }
@@ -47,22 +66,30 @@ pub struct WalkReport {
     pub walks: u32,
     /// Controller ticks run.
     pub updates: u64,
+    /// Simulated time walked, summed over the walkers, seconds.
+    pub simulated_seconds: f64,
+    /// Times a walker was placed again after its walk ended (soak mode; the
+    /// first placement of each walk is not counted).
+    pub respawns: u64,
     /// Deepest penetration after any tick not reported crushed, eSpace
     /// units (fraction of the radius).
     pub max_penetration: f32,
     /// Ticks (not reported crushed) that ended penetrating by more than 1e-4 eSpace units.
     pub penetrating_passes: u64,
-    /// Walks whose centre passed through a triangle (fell through a surface).
+    /// Walks (soak: placements) whose centre passed through a triangle (fell through a surface).
     pub fell_through: u32,
-    /// Walks that could not move for 3 s although the walker tried a new
-    /// direction every tick it was blocked.
+    /// Ticks that ended with a non-finite (NaN or infinite) position or velocity.
+    pub non_finite: u32,
+    /// Walks (soak: placements) that could not move for 3 s although the
+    /// walker tried a new direction every tick it was blocked.
     pub stuck: u32,
-    /// Walks that walked off an open edge of the level and fell out of it (not an error).
+    /// Walks (soak: placements) that walked off an open edge of the level
+    /// and fell out of it (not an error).
     pub walked_off: u32,
-    /// Walks in which a door or lift squeezed the walker (the controller
-    /// reported it crushed; the door then turned back). Not an error.
+    /// Walks (soak: placements) in which a door or lift squeezed the walker
+    /// (the controller reported it crushed; the door then turned back). Not an error.
     pub crushed: u32,
-    /// Jumps, step-ups and ticks spent riding a moving collider (coverage).
+    /// Jumps taken (coverage).
     pub jumps: u64,
     /// Step-ups taken.
     pub steps: u64,
@@ -74,10 +101,38 @@ pub struct WalkReport {
     pub problems: Vec<String>,
 }
 
+/// Most problems a report lists.
+const MAX_PROBLEMS: usize = 20;
+
 impl WalkReport {
-    /// True when no walk penetrated or fell through.
+    /// True when no walk penetrated, fell through, went non-finite or got stuck.
     pub fn passed(&self) -> bool {
-        self.penetrating_passes == 0 && self.fell_through == 0
+        self.penetrating_passes == 0 && self.fell_through == 0 && self.non_finite == 0 && self.stuck == 0
+    }
+
+    fn note(&mut self, text: String) {
+        if self.problems.len() < MAX_PROBLEMS {
+            self.problems.push(text);
+        }
+    }
+
+    /// Adds another walk's findings (walks merged in walk order).
+    fn absorb(&mut self, other: WalkReport) {
+        self.updates += other.updates;
+        self.respawns += other.respawns;
+        self.max_penetration = self.max_penetration.max(other.max_penetration);
+        self.penetrating_passes += other.penetrating_passes;
+        self.fell_through += other.fell_through;
+        self.non_finite += other.non_finite;
+        self.stuck += other.stuck;
+        self.walked_off += other.walked_off;
+        self.crushed += other.crushed;
+        self.jumps += other.jumps;
+        self.steps += other.steps;
+        self.riding_ticks += other.riding_ticks;
+        for p in other.problems {
+            self.note(p);
+        }
     }
 }
 
@@ -132,40 +187,123 @@ fn placed<'l>(level: &'l Level, now: &[Pose], before: &[Pose], dt: f32) -> Vec<P
     world
 }
 
-/// Runs random walks through `level` with the character controller.
+/// What every walk shares: the level, the run's settings, the controller.
+struct Course<'l> {
+    level: &'l Level,
+    config: &'l CheckConfig,
+    controller: Controller,
+    /// The movers' poses at rest.
+    rest: Vec<Pose>,
+    /// The whole level's box with the movers at rest (world frame, metres).
+    bounds: Aabb,
+    /// The standing walker's shape.
+    standing: Ellipsoid,
+}
+
+/// Runs random walks through `level` with the character controller, on
+/// `config.threads` threads. The report does not depend on the thread count
+/// (but for `micros_per_update`).
 ///
 /// # Panics
 /// If `config.controller` is not a valid configuration.
 pub fn walk_level(level: &Level, config: &CheckConfig) -> WalkReport {
-    let controller = Controller::new(config.controller).expect("valid controller config");
     let rest: Vec<Pose> = level.movers.iter().map(|m| m.rest).collect();
-    let world_at_rest = placed(level, &rest, &rest, config.dt);
-    let bounds = world_at_rest.iter().fold(Aabb::EMPTY, |b, c| {
+    let bounds = placed(level, &rest, &rest, config.dt).iter().fold(Aabb::EMPTY, |b, c| {
         b.union(Aabb::from_points(
             c.mesh.bounds().corners().map(|p| c.pose.transform_point(p)),
         ))
     });
-    let standing = Ellipsoid::new(config.controller.standing_radii).expect("valid radii");
-    let r = standing.radii();
-    let friction = |collider: usize, triangle: u32| level.friction(collider, triangle);
-    let mut rng = Lcg::new(config.seed);
+    let course = Course {
+        level,
+        config,
+        controller: Controller::new(config.controller).expect("valid controller config"),
+        rest,
+        bounds,
+        standing: Ellipsoid::new(config.controller.standing_radii).expect("valid radii"),
+    };
+    let threads = match config.threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    }
+    .clamp(1, config.walks.max(1) as usize);
+    let next = AtomicU32::new(0);
+    let mut walks: Vec<(u32, WalkReport, f64)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut done = Vec::new();
+                    loop {
+                        let walk = next.fetch_add(1, Ordering::Relaxed);
+                        if walk >= config.walks {
+                            return done;
+                        }
+                        let (report, seconds) = course.walk(walk);
+                        done.push((walk, report, seconds));
+                    }
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().expect("a walk panicked"))
+            .collect()
+    });
+    walks.sort_by_key(|(walk, _, _)| *walk);
     let mut report = WalkReport {
         walks: config.walks,
         ..Default::default()
     };
     let mut timed = 0.0f64;
-    let note = |report: &mut WalkReport, text: String| {
-        if report.problems.len() < 20 {
-            report.problems.push(text);
-        }
+    for (_, walk, seconds) in walks {
+        report.absorb(walk);
+        timed += seconds;
+    }
+    report.simulated_seconds = report.updates as f64 * config.dt as f64;
+    report.micros_per_update = if report.updates > 0 {
+        timed * 1e6 / report.updates as f64
+    } else {
+        0.0
     };
-    for walk in 0..config.walks {
-        let Some(start) = spawn_point(level, &world_at_rest, &standing, &bounds, walk, &mut rng) else {
-            note(&mut report, format!("walk {walk}: no free spawn point found"));
-            continue;
+    report
+}
+
+/// One walker's state while placed.
+struct Walker {
+    state: CharacterState,
+    /// Walking direction, radians about +Y from −Z.
+    heading: f32,
+    /// Crouching time left, seconds.
+    crouch_left: f32,
+    sprint: bool,
+    /// Tick and position of the last time it moved more than 1 cm.
+    still_since: (u32, Vec3),
+    /// The last tick moved less than a tenth of its walking step.
+    blocked: bool,
+    /// Reported crushed since it was placed.
+    crushed: bool,
+    /// Tick it was placed at.
+    placed_at: u32,
+}
+
+/// What ended a walker's placement.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Ended {
+    WalkedOff,
+    FellThrough,
+    NonFinite,
+    Stuck,
+}
+
+impl Course<'_> {
+    /// Walk number `walk`: its findings and the seconds spent in controller ticks.
+    fn walk(&self, walk: u32) -> (WalkReport, f64) {
+        let (level, config) = (self.level, self.config);
+        let mut rng = Lcg::new(config.seed ^ u64::from(walk).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+        let mut report = WalkReport {
+            walks: 1,
+            ..Default::default()
         };
-        let mut state = CharacterState::standing_at(start - Vec3::Y * r.y, &config.controller);
-        state.position = start;
+        let mut timed = 0.0f64;
         let mut doors = vec![
             DoorCycle {
                 openness: 0.0,
@@ -174,11 +312,11 @@ pub fn walk_level(level: &Level, config: &CheckConfig) -> WalkReport {
             };
             level.movers.len()
         ];
-        let mut poses = rest.clone();
-        let mut heading = rng.range(0.0, std::f32::consts::TAU);
-        let (mut crouch_left, mut sprint) = (0.0f32, false);
-        let mut still_since = (0u32, state.position);
-        let (mut fell, mut stuck, mut crushed, mut blocked) = (false, false, false, false);
+        let mut poses = self.rest.clone();
+        let revisit_ticks = (SOAK_REVISIT_SECONDS / config.dt).round().max(1.0) as u32;
+        let at_a_mover = !level.movers.is_empty() && walk % 3 == 2;
+        let mut walker: Option<Walker> = None;
+        let mut placements = 0u64;
         for tick in 0..config.ticks {
             let t = (tick + 1) as f64 * config.dt as f64;
             let before = std::mem::take(&mut poses);
@@ -189,165 +327,209 @@ pub fn walk_level(level: &Level, config: &CheckConfig) -> WalkReport {
             }
             poses = mover_poses(level, &doors, t);
             let colliders = placed(level, &poses, &before, config.dt);
-            let world = World::new(&colliders).with_friction(&friction);
-
-            // A new heading now and then, and whenever the last tick was
-            // blocked (a bumping walker), so "stuck" means no direction got
-            // it out; now and then a jump, a crouch, a sprint.
-            if blocked || rng.next_f32() < config.dt / 1.5 {
-                heading = rng.range(0.0, std::f32::consts::TAU);
-                sprint = rng.next_f32() < 0.3;
+            if config.soak && at_a_mover && walker.as_ref().is_some_and(|w| tick - w.placed_at >= revisit_ticks) {
+                walker = None;
             }
-            if crouch_left <= 0.0 && rng.next_f32() < config.dt / 8.0 {
-                crouch_left = rng.range(0.5, 3.0);
-            }
-            crouch_left -= config.dt;
-            let intent = Intent {
-                direction: Vec3::new(heading.sin(), 0.0, -heading.cos()),
-                jump: rng.next_f32() < config.dt / 4.0,
-                crouch: crouch_left > 0.0,
-                sprint,
-            };
-            let from = state.position;
-            let started = Instant::now();
-            let tick_report = controller
-                .tick(&mut state, &intent, &world, config.dt)
-                .expect("valid tick");
-            timed += started.elapsed().as_secs_f64();
-            report.updates += 1;
-            report.jumps += tick_report.jumped as u64;
-            report.steps += tick_report.stepped as u64;
-            if let Some(g) = state.ground
-                && g.collider >= level.statics.is_some() as usize
-            {
-                report.riding_ticks += 1;
-            }
-            let moved = (state.position - from).length();
-            blocked = moved < 0.1 * config.controller.walk_speed * config.dt && state.grounded();
-            let e = Ellipsoid::new(state.radii).expect("valid radii");
-            if tick_report.crushed {
-                // The game turns the squeezing door back; so does the checker.
-                if !crushed {
-                    crushed = true;
-                    note(
-                        &mut report,
-                        format!("walk {walk} tick {tick}: crushed at {} (not an error)", state.position),
-                    );
+            let w = match &mut walker {
+                Some(w) => w,
+                None => {
+                    let Some(start) = self.spawn_point(&colliders, &poses, walk, &mut rng) else {
+                        report.note(format!("walk {walk} tick {tick}: no free spawn point found"));
+                        break;
+                    };
+                    report.respawns += (placements > 0) as u64;
+                    placements += 1;
+                    let r = self.standing.radii();
+                    let mut state = CharacterState::standing_at(start - Vec3::Y * r.y, &config.controller);
+                    state.position = start;
+                    walker.insert(Walker {
+                        state,
+                        heading: rng.range(0.0, std::f32::consts::TAU),
+                        crouch_left: 0.0,
+                        sprint: false,
+                        still_since: (tick, start),
+                        blocked: false,
+                        crushed: false,
+                        placed_at: tick,
+                    })
                 }
-                for ct in tick_report.contacts.iter().filter(|c| c.contact.depenetration) {
-                    if let Some(i) = ct.contact.collider.checked_sub(level.statics.is_some() as usize)
-                        && let Some(door) = doors.get_mut(i)
-                    {
-                        door.opening = !door.opening;
-                        door.wait = 0.0;
+            };
+            let (ended, seconds) = self.tick(w, walk, tick, &colliders, &mut doors, &mut rng, &mut report);
+            timed += seconds;
+            report.updates += 1;
+            match ended {
+                None => {}
+                Some(ended) => {
+                    match ended {
+                        Ended::WalkedOff => report.walked_off += 1,
+                        Ended::FellThrough => report.fell_through += 1,
+                        Ended::NonFinite => report.non_finite += 1,
+                        Ended::Stuck => report.stuck += 1,
+                    }
+                    walker = None;
+                    if !config.soak {
+                        break;
                     }
                 }
-            } else {
-                let depth = sweep::penetration_depth(&e, state.position, &colliders);
-                report.max_penetration = report.max_penetration.max(depth);
-                if depth > 1e-4 {
-                    report.penetrating_passes += 1;
-                    note(
-                        &mut report,
-                        format!(
-                            "walk {walk} tick {tick}: penetrating by {depth:.2e} of the radius at {}",
-                            state.position
-                        ),
-                    );
+            }
+        }
+        (report, timed)
+    }
+
+    /// One controller tick of a placed walker, checked: what ended its
+    /// placement, if anything, and the seconds spent in the controller.
+    #[allow(clippy::too_many_arguments)]
+    fn tick(
+        &self,
+        w: &mut Walker,
+        walk: u32,
+        tick: u32,
+        colliders: &[PlacedCollider<'_>],
+        doors: &mut [DoorCycle],
+        rng: &mut Lcg,
+        report: &mut WalkReport,
+    ) -> (Option<Ended>, f64) {
+        let (level, config) = (self.level, self.config);
+        let friction = |collider: usize, triangle: u32| level.friction(collider, triangle);
+        let world = World::new(colliders).with_friction(&friction);
+        // A new heading now and then, and whenever the last tick was
+        // blocked (a bumping walker), so "stuck" means no direction got
+        // it out; now and then a jump, a crouch, a sprint.
+        if w.blocked || rng.next_f32() < config.dt / 1.5 {
+            w.heading = rng.range(0.0, std::f32::consts::TAU);
+            w.sprint = rng.next_f32() < 0.3;
+        }
+        if w.crouch_left <= 0.0 && rng.next_f32() < config.dt / 8.0 {
+            w.crouch_left = rng.range(0.5, 3.0);
+        }
+        w.crouch_left -= config.dt;
+        let intent = Intent {
+            direction: Vec3::new(w.heading.sin(), 0.0, -w.heading.cos()),
+            jump: rng.next_f32() < config.dt / 4.0,
+            crouch: w.crouch_left > 0.0,
+            sprint: w.sprint,
+        };
+        let from = w.state.position;
+        let started = Instant::now();
+        let tick_report = self
+            .controller
+            .tick(&mut w.state, &intent, &world, config.dt)
+            .expect("valid tick");
+        let seconds = started.elapsed().as_secs_f64();
+        let state = &w.state;
+        report.jumps += tick_report.jumped as u64;
+        report.steps += tick_report.stepped as u64;
+        if let Some(g) = state.ground
+            && g.collider >= level.statics.is_some() as usize
+        {
+            report.riding_ticks += 1;
+        }
+        if !(state.position.is_finite() && state.velocity.is_finite()) {
+            report.note(format!(
+                "walk {walk} tick {tick}: non-finite state (position {}, velocity {})",
+                state.position, state.velocity
+            ));
+            return (Some(Ended::NonFinite), seconds);
+        }
+        let moved = (state.position - from).length();
+        w.blocked = moved < 0.1 * config.controller.walk_speed * config.dt && state.grounded();
+        let e = Ellipsoid::new(state.radii).expect("valid radii");
+        if tick_report.crushed {
+            // The game turns the squeezing door back; so does the checker.
+            if !w.crushed {
+                w.crushed = true;
+                report.crushed += 1;
+                report.note(format!(
+                    "walk {walk} tick {tick}: crushed at {} (not an error)",
+                    state.position
+                ));
+            }
+            for ct in tick_report.contacts.iter().filter(|c| c.contact.depenetration) {
+                if let Some(i) = ct.contact.collider.checked_sub(level.statics.is_some() as usize)
+                    && let Some(door) = doors.get_mut(i)
+                {
+                    door.opening = !door.opening;
+                    door.wait = 0.0;
                 }
             }
-            if !fell && !state.position.is_finite() {
-                fell = true;
-                note(&mut report, format!("walk {walk} tick {tick}: non-finite position"));
-                break;
-            }
-            if !fell && crosses_surface(&colliders, from, state.position) {
-                fell = true;
-                note(
-                    &mut report,
-                    format!(
-                        "walk {walk} tick {tick}: centre passed through a surface from {from} to {}",
-                        state.position
-                    ),
-                );
-            }
-            if state.position.y < bounds.min.y - 2.0 * r.y {
-                report.walked_off += 1;
-                break;
-            }
-            if (state.position - still_since.1).length() > 0.01 {
-                still_since = (tick, state.position);
-            } else if !stuck && (tick - still_since.0) as f32 * config.dt > 3.0 {
-                stuck = true;
-                note(
-                    &mut report,
-                    format!("walk {walk} tick {tick}: stuck at {}", state.position),
-                );
-            }
-        }
-        report.fell_through += fell as u32;
-        report.stuck += stuck as u32;
-        report.crushed += crushed as u32;
-    }
-    report.micros_per_update = if report.updates > 0 {
-        timed * 1e6 / report.updates as f64
-    } else {
-        0.0
-    };
-    report
-}
-
-/// A free centre: at a spawn point (feet on it) with a small random offset,
-/// or, for levels without spawns, standing on a random upward-facing surface.
-fn spawn_point(
-    level: &Level,
-    world: &[PlacedCollider<'_>],
-    e: &Ellipsoid,
-    bounds: &Aabb,
-    walk: u32,
-    rng: &mut Lcg,
-) -> Option<Vec3> {
-    let r = e.radii();
-    // Every third walk starts at a door or a lift, so they meet walkers.
-    let mover = (!level.movers.is_empty() && walk % 3 == 2).then(|| {
-        let m = &level.movers[(walk / 3) as usize % level.movers.len()];
-        Aabb::from_points(m.collider.bounds().corners().map(|p| m.rest.transform_point(p)))
-    });
-    for attempt in 0..200 {
-        let candidate = if let Some(near) = mover {
-            // Drop onto what is below a point near the mover (its deck, the floor beside it).
-            let spread = Vec3::new(1.5, 0.0, 1.5) * (attempt.min(20) as f32 / 20.0);
-            let top = rng
-                .in_box(near.center() - spread, near.center() + spread)
-                .with_y(near.max.y + r.y + 0.05);
-            let drop = Vec3::new(0.0, bounds.min.y - top.y - r.y, 0.0);
-            sweep::sweep(e, top, drop, world)
-                .filter(|hit| hit.normal.y > 0.5 && !hit.started_embedded)
-                .map(|hit| top + drop * hit.time + Vec3::Y * 0.02)
-        } else if !level.spawns.is_empty() {
-            let spawn = level.spawns[walk as usize % level.spawns.len()];
-            let jitter = if attempt == 0 {
-                Vec3::ZERO
-            } else {
-                Vec3::new(rng.range(-1.0, 1.0), 0.0, rng.range(-1.0, 1.0))
-            };
-            Some(spawn.position + jitter + Vec3::Y * (r.y + 0.02))
         } else {
-            // Drop from a random point inside the level's bounds (rooms are
-            // often closed) onto the first upward-facing surface below.
-            let top = rng.in_box(bounds.min, bounds.max);
-            let drop = Vec3::new(0.0, bounds.min.y - top.y - r.y, 0.0);
-            sweep::sweep(e, top, drop, world)
-                .filter(|hit| hit.normal.y > 0.5 && !hit.started_embedded)
-                .map(|hit| top + drop * hit.time + Vec3::Y * 0.02)
-        };
-        if let Some(p) = candidate
-            && sweep::penetration_depth(e, p, world) == 0.0
-        {
-            return Some(p);
+            let depth = sweep::penetration_depth(&e, state.position, colliders);
+            report.max_penetration = report.max_penetration.max(depth);
+            if depth > 1e-4 {
+                report.penetrating_passes += 1;
+                report.note(format!(
+                    "walk {walk} tick {tick}: penetrating by {depth:.2e} of the radius at {}",
+                    state.position
+                ));
+            }
         }
+        if crosses_surface(colliders, from, state.position) {
+            report.note(format!(
+                "walk {walk} tick {tick}: centre passed through a surface from {from} to {}",
+                state.position
+            ));
+            return (Some(Ended::FellThrough), seconds);
+        }
+        if state.position.y < self.bounds.min.y - 2.0 * self.standing.radii().y {
+            return (Some(Ended::WalkedOff), seconds);
+        }
+        if (state.position - w.still_since.1).length() > 0.01 {
+            w.still_since = (tick, state.position);
+        } else if (tick - w.still_since.0) as f32 * config.dt > 3.0 {
+            report.note(format!("walk {walk} tick {tick}: stuck at {}", state.position));
+            return (Some(Ended::Stuck), seconds);
+        }
+        (None, seconds)
     }
-    None
+
+    /// A free centre: at a spawn point (feet on it) with a small random
+    /// offset, or, for levels without spawns, standing on a random
+    /// upward-facing surface. Every third walk starts at a door or a lift
+    /// (where it is now, `poses`), so they meet walkers.
+    fn spawn_point(&self, world: &[PlacedCollider<'_>], poses: &[Pose], walk: u32, rng: &mut Lcg) -> Option<Vec3> {
+        let (level, e, bounds) = (self.level, &self.standing, &self.bounds);
+        let r = e.radii();
+        let mover = (!level.movers.is_empty() && walk % 3 == 2).then(|| {
+            let k = (walk / 3) as usize % level.movers.len();
+            let (m, pose) = (&level.movers[k], poses[k]);
+            Aabb::from_points(m.collider.bounds().corners().map(|p| pose.transform_point(p)))
+        });
+        for attempt in 0..200 {
+            let candidate = if let Some(near) = mover {
+                // Drop onto what is below a point near the mover (its deck, the floor beside it).
+                let spread = Vec3::new(1.5, 0.0, 1.5) * (attempt.min(20) as f32 / 20.0);
+                let top = rng
+                    .in_box(near.center() - spread, near.center() + spread)
+                    .with_y(near.max.y + r.y + 0.05);
+                let drop = Vec3::new(0.0, bounds.min.y - top.y - r.y, 0.0);
+                sweep::sweep(e, top, drop, world)
+                    .filter(|hit| hit.normal.y > 0.5 && !hit.started_embedded)
+                    .map(|hit| top + drop * hit.time + Vec3::Y * 0.02)
+            } else if !level.spawns.is_empty() {
+                let spawn = level.spawns[walk as usize % level.spawns.len()];
+                let jitter = if attempt == 0 {
+                    Vec3::ZERO
+                } else {
+                    Vec3::new(rng.range(-1.0, 1.0), 0.0, rng.range(-1.0, 1.0))
+                };
+                Some(spawn.position + jitter + Vec3::Y * (r.y + 0.02))
+            } else {
+                // Drop from a random point inside the level's bounds (rooms are
+                // often closed) onto the first upward-facing surface below.
+                let top = rng.in_box(bounds.min, bounds.max);
+                let drop = Vec3::new(0.0, bounds.min.y - top.y - r.y, 0.0);
+                sweep::sweep(e, top, drop, world)
+                    .filter(|hit| hit.normal.y > 0.5 && !hit.started_embedded)
+                    .map(|hit| top + drop * hit.time + Vec3::Y * 0.02)
+            };
+            if let Some(p) = candidate
+                && sweep::penetration_depth(e, p, world) == 0.0
+            {
+                return Some(p);
+            }
+        }
+        None
+    }
 }
 
 /// Whether the segment `from → to` passes through any triangle.

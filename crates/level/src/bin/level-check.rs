@@ -1,19 +1,31 @@
-//! `level-check PATH [--walks N] [--ticks N] [--seed N] [--json]`: loads a glTF
-//! level, prints what it holds (analytic colliders included, with how well
-//! their triangles fit them) and how its collider is built, and runs random
-//! walks driving the character controller (doors cycling, lifts running). Exits 1 when a walk penetrated
-//! geometry or fell through a surface, 2 when the file cannot be loaded.
+//! `level-check PATH [--walks N] [--ticks N | --soak SECONDS] [--seed N]
+//! [--threads N] [--json]`: loads a glTF level, prints what it holds
+//! (analytic colliders included, with how well their triangles fit them), how
+//! long loading took and the peak memory it needed, how its collider is
+//! built, and runs random walks driving the character controller (doors
+//! cycling, lifts running) on every core. `--soak SECONDS` makes every walker
+//! walk that long (simulated), placed again whenever its walk ends. Exits 1
+//! when a walk penetrated geometry, fell through a surface, went non-finite or
+//! got stuck, 2 when the file cannot be loaded or an option is wrong.
 
 use level::{CheckConfig, Level, walk_level};
 use std::process::ExitCode;
 use std::time::Instant;
 
-const USAGE: &str = "usage: level-check PATH [--walks N] [--ticks N] [--seed N] [--json]";
+const USAGE: &str =
+    "usage: level-check PATH [--walks N] [--ticks N | --soak SECONDS] [--seed N] [--threads N] [--json]";
+
+/// Longest soak accepted, simulated seconds per walker (a day).
+const MAX_SOAK_SECONDS: f64 = 86_400.0;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let (path, config, json) = match parse(&args) {
         Ok(parsed) => parsed,
+        Err(message) if message == "help" => {
+            println!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
         Err(message) => {
             eprintln!("level-check: {message}\n{USAGE}");
             return ExitCode::from(2);
@@ -28,8 +40,11 @@ fn main() -> ExitCode {
         }
     };
     let load_ms = started.elapsed().as_secs_f64() * 1e3;
+    let load_peak_rss_mb = peak_rss_mb();
     let build_ms = rebuild_ms(&level);
+    let started = Instant::now();
     let walks = walk_level(&level, &config);
+    let walk_seconds = started.elapsed().as_secs_f64();
     let fits = level::analytic_fit(&level);
     let count = |kind: &str| fits.iter().filter(|f| f.kind == kind).count();
     let statics = level.statics.as_ref();
@@ -62,12 +77,18 @@ fn main() -> ExitCode {
         "bvh_max_leaf": stats.map_or(0, |s| s.max_leaf),
         "bytes_per_triangle": statics.map_or(0.0, |s| s.memory_bytes() as f64 / s.len() as f64),
         "load_ms": load_ms,
+        "load_peak_rss_mb": load_peak_rss_mb,
         "bvh_build_ms": build_ms,
+        "soak": config.soak,
         "walks": walks.walks,
         "updates": walks.updates,
+        "simulated_hours": walks.simulated_seconds / 3600.0,
+        "respawns": walks.respawns,
+        "walk_wall_seconds": walk_seconds,
         "max_penetration": walks.max_penetration,
         "penetrating_passes": walks.penetrating_passes,
         "fell_through": walks.fell_through,
+        "non_finite": walks.non_finite,
         "stuck": walks.stuck,
         "walked_off_open_edge": walks.walked_off,
         "crushed": walks.crushed,
@@ -95,17 +116,27 @@ fn main() -> ExitCode {
 
 fn parse(args: &[String]) -> Result<(String, CheckConfig, bool), String> {
     let mut config = CheckConfig::default();
-    let (mut path, mut json) = (None, false);
+    let (mut path, mut json, mut ticks, mut soak) = (None, false, None, None);
     let mut it = args.iter();
     while let Some(arg) = it.next() {
-        let mut number = |name: &str| -> Result<u64, String> {
-            let v = it.next().ok_or(format!("{name} needs a number"))?;
-            v.parse().map_err(|_| format!("{name} needs a whole number, got {v:?}"))
-        };
+        let mut value = |name: &str| it.next().ok_or(format!("{name} needs a value"));
         match arg.as_str() {
-            "--walks" => config.walks = number("--walks")? as u32,
-            "--ticks" => config.ticks = number("--ticks")? as u32,
-            "--seed" => config.seed = number("--seed")?,
+            "--walks" => config.walks = count(arg, value(arg)?, 1, 1_000_000)? as u32,
+            "--ticks" => ticks = Some(count(arg, value(arg)?, 1, u32::MAX as u64)? as u32),
+            "--seed" => config.seed = count(arg, value(arg)?, 0, u64::MAX)?,
+            "--threads" => config.threads = count(arg, value(arg)?, 1, 1024)? as usize,
+            "--soak" => {
+                let v = value(arg)?;
+                let seconds: f64 = v
+                    .parse()
+                    .map_err(|_| format!("--soak needs a number of seconds, got {v:?}"))?;
+                if !(seconds.is_finite() && seconds > 0.0 && seconds <= MAX_SOAK_SECONDS) {
+                    return Err(format!(
+                        "--soak needs seconds above 0 and at most {MAX_SOAK_SECONDS}, got {v:?}"
+                    ));
+                }
+                soak = Some(seconds);
+            }
             "--json" => json = true,
             "-h" | "--help" => return Err("help".into()),
             flag if flag.starts_with("--") => return Err(format!("unknown option {flag}")),
@@ -113,7 +144,34 @@ fn parse(args: &[String]) -> Result<(String, CheckConfig, bool), String> {
             extra => return Err(format!("unexpected argument {extra:?}")),
         }
     }
+    match (ticks, soak) {
+        (Some(_), Some(_)) => return Err("give --ticks or --soak, not both".into()),
+        (Some(ticks), None) => config.ticks = ticks,
+        (None, Some(seconds)) => {
+            config.soak = true;
+            config.ticks = (seconds / config.dt as f64).ceil() as u32;
+        }
+        (None, None) => {}
+    }
     Ok((path.ok_or("no level file given")?, config, json))
+}
+
+/// A whole number option's value, checked to lie in `min..=max`.
+fn count(name: &str, v: &str, min: u64, max: u64) -> Result<u64, String> {
+    match v.parse::<u64>() {
+        Ok(n) if (min..=max).contains(&n) => Ok(n),
+        Ok(_) => Err(format!("{name} needs a whole number from {min} to {max}, got {v}")),
+        Err(_) => Err(format!("{name} needs a whole number, got {v:?}")),
+    }
+}
+
+/// The process's peak resident memory so far, MiB (Linux: `VmHWM` in
+/// `/proc/self/status`); `None` where that cannot be read.
+fn peak_rss_mb() -> Option<f64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kib: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib / 1024.0)
 }
 
 /// Milliseconds to build the static collider again from its triangles (best of 3).
@@ -164,25 +222,35 @@ fn print_text(s: &serde_json::Value) {
         );
     }
     println!(
-        "bvh        {} nodes, depth {}, largest leaf {}, {:.1} bytes/triangle, built in {:.2} ms (load {:.1} ms)",
+        "bvh        {} nodes, depth {}, largest leaf {}, {:.1} bytes/triangle, built in {:.2} ms (load {:.1} ms, peak memory {:.0} MiB)",
         s["bvh_nodes"],
         s["bvh_depth"],
         s["bvh_max_leaf"],
         s["bytes_per_triangle"].as_f64().unwrap_or(0.0),
         s["bvh_build_ms"].as_f64().unwrap_or(0.0),
-        s["load_ms"].as_f64().unwrap_or(0.0)
+        s["load_ms"].as_f64().unwrap_or(0.0),
+        s["load_peak_rss_mb"].as_f64().unwrap_or(f64::NAN)
     );
     println!(
-        "walks      {} walks, {} controller ticks, {:.2} µs/tick (all passes)",
+        "walks      {} walks{}, {} controller ticks ({:.2} simulated hours, {} respawns), {:.2} µs/tick (all passes), {:.1} s",
         s["walks"],
+        if s["soak"].as_bool() == Some(true) {
+            " (soak)"
+        } else {
+            ""
+        },
         s["updates"],
-        s["micros_per_update"].as_f64().unwrap_or(0.0)
+        s["simulated_hours"].as_f64().unwrap_or(0.0),
+        s["respawns"],
+        s["micros_per_update"].as_f64().unwrap_or(0.0),
+        s["walk_wall_seconds"].as_f64().unwrap_or(0.0)
     );
     println!(
-        "findings   max penetration {:.2e} of the radius ({} ticks), {} fell through, {} stuck, {} walked off an open edge, {} crushed by a mover",
+        "findings   max penetration {:.2e} of the radius ({} ticks), {} fell through, {} non-finite, {} stuck, {} walked off an open edge, {} crushed by a mover",
         s["max_penetration"].as_f64().unwrap_or(0.0),
         s["penetrating_passes"],
         s["fell_through"],
+        s["non_finite"],
         s["stuck"],
         s["walked_off_open_edge"],
         s["crushed"]

@@ -1,17 +1,28 @@
 //! Writes the generated demo levels (binary glTF) into a directory:
 //! `cargo run -p level --bin make-levels [-- OUT_DIR]`, by default
 //! `assets/levels/` of the workspace. The output is byte-identical run to run.
+//!
+//! `make-levels --generated TRIANGLES FILE` writes instead the benchmarks'
+//! large generated level (terrain, buildings and stairs,
+//! `sweep::test_util::generated_level`) of about TRIANGLES triangles, for
+//! measuring `level::load` and soaking on a level of a million triangles
+//! (not committed: 1M triangles is about 20 MB).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let mut args = std::env::args_os().skip(1);
+    let args: Vec<_> = std::env::args_os().skip(1).collect();
+    if args.first().is_some_and(|a| a == "--generated") {
+        return write_generated(&args[1..]);
+    }
+    let mut args = args.into_iter();
     let out_dir = match (args.next(), args.next()) {
         (None, _) => PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../assets/levels")),
         (Some(dir), None) if dir != "-h" && dir != "--help" => PathBuf::from(dir),
         _ => {
             eprintln!("usage: make-levels [OUT_DIR]   (default: assets/levels of the workspace)");
+            eprintln!("       make-levels --generated TRIANGLES FILE");
             return ExitCode::from(2);
         }
     };
@@ -29,5 +40,34 @@ fn main() -> ExitCode {
         }
         println!("wrote {} ({} bytes)", path.display(), bytes.len());
     }
+    ExitCode::SUCCESS
+}
+
+/// `--generated TRIANGLES FILE`: the large generated level as one GLB.
+fn write_generated(args: &[std::ffi::OsString]) -> ExitCode {
+    let usage = "usage: make-levels --generated TRIANGLES FILE   (TRIANGLES from 1000 to 20000000)";
+    let [count, file] = args else {
+        eprintln!("make-levels: {usage}");
+        return ExitCode::from(2);
+    };
+    let triangles = match count.to_str().and_then(|c| c.parse::<usize>().ok()) {
+        Some(n) if (1_000..=20_000_000).contains(&n) => n,
+        _ => {
+            eprintln!("make-levels: TRIANGLES must be a whole number from 1000 to 20000000, got {count:?}\n{usage}");
+            return ExitCode::from(2);
+        }
+    };
+    let soup = sweep::test_util::generated_level(triangles);
+    let bytes = level::generate::soup_glb("Generated", &soup);
+    if let Err(e) = std::fs::write(file, &bytes) {
+        eprintln!("make-levels: cannot write {}: {e}", PathBuf::from(file).display());
+        return ExitCode::FAILURE;
+    }
+    println!(
+        "wrote {} ({} triangles, {} bytes)",
+        PathBuf::from(file).display(),
+        soup.triangles.len(),
+        bytes.len()
+    );
     ExitCode::SUCCESS
 }

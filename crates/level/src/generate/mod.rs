@@ -40,6 +40,41 @@ pub fn playground_glb() -> Vec<u8> {
     playground::document().to_glb()
 }
 
+/// A triangle soup (a benchmark level, `sweep::test_util`) as a one-node GLB
+/// named `name` with one grey material; vertex normals are the area-weighted
+/// mean of the faces around each vertex. `make-levels --generated` writes
+/// the large generated level with it, for the loader's and the soak's
+/// figures on a level of a million triangles.
+pub fn soup_glb(name: &str, soup: &sweep::test_util::Soup) -> Vec<u8> {
+    let mut normals = vec![glam::Vec3::ZERO; soup.positions.len()];
+    for t in &soup.triangles {
+        let [a, b, c] = t.map(|i| soup.positions[i as usize]);
+        let n = (b - a).cross(c - a);
+        for i in t {
+            normals[*i as usize] += n;
+        }
+    }
+    let mesh = MeshData {
+        positions: soup.positions.clone(),
+        normals: normals
+            .into_iter()
+            .map(|n| n.try_normalize().unwrap_or(glam::Vec3::Y))
+            .collect(),
+        indices: soup.triangles.iter().flatten().copied().collect(),
+    };
+    let mut doc = Document {
+        scene_name: name.to_owned(),
+        ..Default::default()
+    };
+    let grey = doc.material("ground", [0.55, 0.55, 0.52]);
+    doc.nodes.push(NodeDef {
+        name: name.to_owned(),
+        primitives: vec![(grey, mesh)],
+        ..Default::default()
+    });
+    doc.to_glb()
+}
+
 /// The balls' room `magic_room.glb` (see [`magic_room`]) as GLB bytes.
 pub fn magic_room_glb() -> Vec<u8> {
     magic_room::document().to_glb()
