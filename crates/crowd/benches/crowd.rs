@@ -1,0 +1,2 @@
+//! The crowd benchmark (written next).
+fn main() {}

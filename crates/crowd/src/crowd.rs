@@ -1,0 +1,278 @@
+//! `Crowd`: the agents, their sizes (each with its controller and the
+//! polytope the others collide with), and what the last step cost.
+
+use crate::config::{CrowdConfig, CrowdError};
+use crate::grid::Grid;
+use crate::wander::Wander;
+use controller::{CharacterState, Controller};
+use glam::Vec3;
+use sweep::{MeshCollider, PlacedCollider};
+
+/// One agent.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Agent {
+    /// Its controller state: position (the ellipsoid's centre, metres),
+    /// velocity, radii, ground…
+    pub state: CharacterState,
+    /// Its size: an index in [`CrowdConfig::sizes`].
+    pub size: u8,
+    /// Its wander brain.
+    pub wander: Wander,
+    /// Where it was spawned (centre, metres): it goes back there if it falls
+    /// out of the level.
+    pub home: Vec3,
+    /// In the last step a door or lift squeezed it against something it
+    /// could not be pushed out of (it may be inside it), as the controller
+    /// reports for the player.
+    pub crushed: bool,
+}
+
+impl Agent {
+    /// Centre of its ellipsoid, metres.
+    pub fn position(&self) -> Vec3 {
+        self.state.position
+    }
+
+    /// Radii of its ellipsoid, metres.
+    pub fn radii(&self) -> Vec3 {
+        self.state.radii
+    }
+
+    /// The direction it walks or last walked, radians about +y (0 faces −z).
+    pub fn heading(&self) -> f32 {
+        self.wander.heading
+    }
+}
+
+/// What the agents collide with besides each other: the level's colliders
+/// at this tick's poses (doors and lifts with their velocities, exactly as
+/// for the player's [`controller::World`]) and their surfaces' friction.
+#[derive(Clone, Copy)]
+pub struct CrowdWorld<'a> {
+    /// The colliders: the static level, doors, lifts.
+    pub colliders: &'a [PlacedCollider<'a>],
+    /// Friction of a surface, 0 (ice) … 1, by collider index and triangle
+    /// (as [`controller::World::friction`]; shared by the threads).
+    pub friction: &'a (dyn Fn(usize, u32) -> f32 + Sync),
+}
+
+fn full_grip(_: usize, _: u32) -> f32 {
+    1.0
+}
+
+impl<'a> CrowdWorld<'a> {
+    /// Colliders whose surfaces all have friction 1.
+    pub fn new(colliders: &'a [PlacedCollider<'a>]) -> Self {
+        Self {
+            colliders,
+            friction: &full_grip,
+        }
+    }
+
+    /// The same colliders with a friction per surface.
+    pub fn with_friction(self, friction: &'a (dyn Fn(usize, u32) -> f32 + Sync)) -> Self {
+        Self { friction, ..self }
+    }
+}
+
+/// An ellipsoid the agents walk around but do not move: the player.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Obstacle {
+    /// Centre, metres.
+    pub centre: Vec3,
+    /// Radii, metres.
+    pub radii: Vec3,
+}
+
+/// What the last [`Crowd::step`] did and cost.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct StepReport {
+    /// Agents stepped.
+    pub agents: usize,
+    /// Threads used.
+    pub threads: usize,
+    /// Wall time of the whole step, microseconds.
+    pub micros: f64,
+    /// `micros / agents`: the cost of one agent's update, microseconds.
+    pub micros_per_agent: f64,
+    /// Of `micros`: the agents' moves (the controller's ticks, in parallel).
+    pub move_micros: f64,
+    /// Of `micros`: checking the moves for agents ending in each other (in parallel).
+    pub check_micros: f64,
+    /// Of `micros`: moving again, one by one, the agents whose move was refused.
+    pub retry_micros: f64,
+    /// Agents asleep: standing still on ground that does not move with
+    /// nothing moving near, so their tick was skipped (it would change nothing).
+    pub asleep: usize,
+    /// Other agents' polytopes put in the agents' worlds (summed over agents).
+    pub hulls_swept: u64,
+    /// Collide-and-slide sweeps run by the controller (summed over agents).
+    pub sweeps: u64,
+    /// Agents whose move was refused (it ended in another agent's ellipsoid
+    /// or in another's move) and was run again against where the others
+    /// ended.
+    pub retried: usize,
+    /// Of those, agents that could not move again either and stood still
+    /// (carried by their lift, pushed by a door).
+    pub stood_still: usize,
+    /// Of those, agents that could not even stand still: left where the
+    /// tick started.
+    pub held: usize,
+    /// Agents squeezed by a door or lift ([`Agent::crushed`]).
+    pub crushed: usize,
+    /// The colliders (indices in [`CrowdWorld::colliders`]) that squeezed
+    /// an agent: the game turns such a door back, as for the player.
+    pub crushing_colliders: Vec<usize>,
+    /// Agents that fell below the level and were put back where they spawned.
+    pub returned_home: usize,
+}
+
+/// An agent size: its radii, its controller, the polytopes around it.
+#[derive(Clone, Debug)]
+pub(crate) struct Size {
+    pub radii: Vec3,
+    pub controller: Controller,
+    /// The polytope scaled by [`Crowd::shells`]: `hulls[0]` circumscribes
+    /// the ellipsoid, the last is inscribed in it.
+    pub hulls: Vec<MeshCollider>,
+    /// Half the largest polytope's box, metres.
+    pub hull_half: Vec3,
+}
+
+/// Polytope scales per size, from circumscribed to inscribed.
+pub(crate) const SHELLS: usize = 6;
+
+/// Buffers kept from step to step.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Scratch {
+    pub start_grid: Grid,
+    pub end_grid: Grid,
+    pub moves: Vec<crate::step::Move>,
+    pub clear: Vec<bool>,
+    pub keep: Vec<bool>,
+    pub current: Vec<Vec3>,
+}
+
+/// N agents wandering a level with the player's controller, colliding with
+/// the level, its doors and lifts, the player and each other.
+#[derive(Clone, Debug)]
+pub struct Crowd {
+    pub(crate) config: CrowdConfig,
+    pub(crate) sizes: Vec<Size>,
+    pub(crate) agents: Vec<Agent>,
+    /// Below this height (metres) an agent has fallen out of the level.
+    pub(crate) fall_limit: f32,
+    pub(crate) report: StepReport,
+    pub(crate) scratch: Scratch,
+    /// The player's polytope and the radii it was made for.
+    pub(crate) player_hull: Option<(Vec3, MeshCollider)>,
+}
+
+/// The scales of an agent's polytopes ([`SHELLS`] of them): 1, the
+/// circumscribed polytope, down to `1 / (1 + max_gap)`, where its corners
+/// touch the ellipsoid from inside.
+pub(crate) fn shell_scales(config: &CrowdConfig) -> [f32; SHELLS] {
+    let inscribed = 1.0 / (1.0 + config.hull.max_gap());
+    std::array::from_fn(|j| 1.0 - (1.0 - inscribed) * j as f32 / (SHELLS - 1) as f32)
+}
+
+impl Crowd {
+    /// An empty crowd, if the configuration is valid for every size.
+    pub fn new(config: CrowdConfig) -> Result<Self, CrowdError> {
+        if config.sizes.is_empty() || config.sizes.len() > 256 {
+            return Err(CrowdError::Sizes(config.sizes.len()));
+        }
+        let mut sizes = Vec::with_capacity(config.sizes.len());
+        for (k, &radii) in config.sizes.iter().enumerate() {
+            let controller =
+                Controller::new(config.controller_for(k)).map_err(|error| CrowdError::Controller { size: k, error })?;
+            let hulls: Vec<MeshCollider> = shell_scales(&config)
+                .iter()
+                .map(|s| {
+                    config
+                        .hull
+                        .collider(radii * *s)
+                        .expect("radii validated by the controller")
+                })
+                .collect();
+            let bounds = hulls[0].bounds();
+            sizes.push(Size {
+                radii,
+                controller,
+                hull_half: bounds.size() * 0.5 + bounds.center().abs(),
+                hulls,
+            });
+        }
+        Ok(Self {
+            config,
+            sizes,
+            agents: Vec::new(),
+            fall_limit: f32::NEG_INFINITY,
+            report: StepReport::default(),
+            scratch: Scratch::default(),
+            player_hull: None,
+        })
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &CrowdConfig {
+        &self.config
+    }
+
+    /// Sets the threads a step uses (0: one per core). The crowd's walk does
+    /// not depend on it.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.config.threads = threads;
+    }
+
+    /// Turns agent–agent collision on or off.
+    pub fn set_collide_agents(&mut self, on: bool) {
+        self.config.collide_agents = on;
+    }
+
+    /// The agents, in spawn order (indices stay valid until [`Crowd::clear`]).
+    pub fn agents(&self) -> &[Agent] {
+        &self.agents
+    }
+
+    /// Number of agents.
+    pub fn len(&self) -> usize {
+        self.agents.len()
+    }
+
+    /// Whether there are no agents.
+    pub fn is_empty(&self) -> bool {
+        self.agents.is_empty()
+    }
+
+    /// Every agent's centre and radii (metres), for drawing instances.
+    pub fn ellipsoids(&self) -> impl ExactSizeIterator<Item = (Vec3, Vec3)> + '_ {
+        self.agents.iter().map(|a| (a.state.position, a.state.radii))
+    }
+
+    /// Removes every agent.
+    pub fn clear(&mut self) {
+        self.agents.clear();
+        self.report = StepReport::default();
+    }
+
+    /// What the last step did and cost.
+    pub fn last_step(&self) -> &StepReport {
+        &self.report
+    }
+
+    /// Bytes held per agent: the agents themselves and the step's buffers
+    /// (grids, moves, flags), at their current capacity, divided by the
+    /// agents (the sizes' few polytopes left out).
+    pub fn bytes_per_agent(&self) -> f64 {
+        let s = &self.scratch;
+        let bytes = self.agents.capacity() * std::mem::size_of::<Agent>()
+            + s.start_grid.memory_bytes()
+            + s.end_grid.memory_bytes()
+            + s.moves.capacity() * std::mem::size_of::<crate::step::Move>()
+            + s.clear.capacity()
+            + s.keep.capacity()
+            + s.current.capacity() * std::mem::size_of::<Vec3>();
+        bytes as f64 / self.agents.len().max(1) as f64
+    }
+}

@@ -1,0 +1,128 @@
+//! The broad phase between agents: a spatial hash of their centres,
+//! rebuilt each tick by a counting sort (two passes over the agents, no
+//! allocation once warm), queried by boxes.
+
+use glam::Vec3;
+
+/// Agent centres by cell. Cells are boxes `cell` metres wide; each cell
+/// hashes to one of a power-of-two number of buckets, and a bucket's
+/// agents are contiguous in `entries`.
+#[derive(Clone, Debug, Default)]
+pub struct Grid {
+    inv_cell: Vec3,
+    mask: usize,
+    /// Bucket `b`'s agents are `entries[starts[b]..starts[b + 1]]`.
+    starts: Vec<u32>,
+    entries: Vec<u32>,
+    /// Each agent's cell.
+    cells: Vec<[i32; 3]>,
+}
+
+fn hash([x, y, z]: [i32; 3]) -> usize {
+    let h = (x as u32 as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+        ^ (y as u32 as u64).wrapping_mul(0xc2b2_ae3d_27d4_eb4f)
+        ^ (z as u32 as u64).wrapping_mul(0x1656_67b1_9e37_79f9);
+    (h ^ (h >> 29)) as usize
+}
+
+impl Grid {
+    fn cell_of(&self, p: Vec3) -> [i32; 3] {
+        let c = (p * self.inv_cell).floor().clamp(Vec3::splat(-1e9), Vec3::splat(1e9));
+        [c.x as i32, c.y as i32, c.z as i32]
+    }
+
+    /// Rebuilds the grid over `points` (metres) with cells `cell` metres on
+    /// each axis.
+    pub fn build(&mut self, points: impl ExactSizeIterator<Item = Vec3> + Clone, cell: Vec3) {
+        let n = points.len();
+        self.inv_cell = cell.max(Vec3::splat(1e-3)).recip();
+        let buckets = (2 * n).next_power_of_two().max(16);
+        self.mask = buckets - 1;
+        self.starts.clear();
+        self.starts.resize(buckets + 1, 0);
+        self.cells.clear();
+        for p in points.clone() {
+            let c = self.cell_of(p);
+            self.cells.push(c);
+            self.starts[hash(c) & self.mask] += 1;
+        }
+        // Prefix sums: starts[b] becomes the end of bucket b, then each
+        // agent is put just before it, leaving starts[b] at its start.
+        let mut sum = 0;
+        for s in &mut self.starts {
+            sum += *s;
+            *s = sum;
+        }
+        self.entries.clear();
+        self.entries.resize(n, 0);
+        for (i, c) in self.cells.iter().enumerate().rev() {
+            let b = hash(*c) & self.mask;
+            self.starts[b] -= 1;
+            self.entries[self.starts[b] as usize] = i as u32;
+        }
+    }
+
+    /// Calls `visit(i)` once for every agent whose centre's cell is among
+    /// the cells the box `min..max` (metres) touches: a superset of the
+    /// centres inside the box.
+    pub fn for_each_in(&self, min: Vec3, max: Vec3, mut visit: impl FnMut(usize)) {
+        if self.entries.is_empty() {
+            return;
+        }
+        let (lo, hi) = (self.cell_of(min), self.cell_of(max));
+        for x in lo[0]..=hi[0] {
+            for y in lo[1]..=hi[1] {
+                for z in lo[2]..=hi[2] {
+                    let cell = [x, y, z];
+                    let b = hash(cell) & self.mask;
+                    for &i in &self.entries[self.starts[b] as usize..self.starts[b + 1] as usize] {
+                        // Other cells hashing to this bucket are skipped, so
+                        // each agent is visited once.
+                        if self.cells[i as usize] == cell {
+                            visit(i as usize);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Heap bytes held.
+    pub fn memory_bytes(&self) -> usize {
+        self.starts.capacity() * 4 + self.entries.capacity() * 4 + self.cells.capacity() * 12
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_each_centre_in_the_box_once() {
+        let points: Vec<Vec3> = (0..500)
+            .map(|i| {
+                let f = i as f32;
+                Vec3::new((f * 0.37).sin() * 20.0, (f * 0.11).cos() * 3.0, (f * 0.73).cos() * 20.0)
+            })
+            .collect();
+        let mut grid = Grid::default();
+        grid.build(points.iter().copied(), Vec3::new(1.5, 4.0, 1.5));
+        for (min, max) in [
+            (Vec3::splat(-3.0), Vec3::splat(3.0)),
+            (Vec3::new(-20.0, -5.0, -1.0), Vec3::new(20.0, 5.0, 1.0)),
+            (Vec3::splat(-0.1), Vec3::splat(0.1)),
+        ] {
+            let mut found = Vec::new();
+            grid.for_each_in(min, max, |i| found.push(i));
+            let mut sorted = found.clone();
+            sorted.sort();
+            sorted.dedup();
+            assert_eq!(sorted.len(), found.len(), "visited twice");
+            for (i, p) in points.iter().enumerate() {
+                if p.cmpge(min).all() && p.cmple(max).all() {
+                    assert!(found.contains(&i));
+                }
+            }
+        }
+    }
+}

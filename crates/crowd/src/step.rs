@@ -1,0 +1,556 @@
+//! `Crowd::step`: every agent's controller tick in parallel against the
+//! level and the polytopes of the agents near it where the tick started;
+//! then the check that no two agents end overlapping, and a sequential
+//! retry of the few moves it refuses.
+
+use crate::config::CrowdError;
+use crate::crowd::SHELLS;
+use crate::crowd::{Agent, Crowd, CrowdWorld, Obstacle, Size, StepReport};
+use crate::grid::Grid;
+use crate::parallel::fill;
+use crate::separation::{apart, espace_distance};
+use crate::wander::Wander;
+use controller::{CharacterState, Intent, World, validate_dt};
+use glam::Vec3;
+use std::time::Instant;
+use sweep::{Aabb, Ellipsoid, PlacedCollider, Pose};
+
+/// The least gap the check demands between two agents' ellipsoids, in
+/// the eSpace of each (a fraction of its radius): 0.1 mm on a 1 m radius.
+/// The sweeps keep ten times that (the controller's skin) from the
+/// polytopes, which are outside the ellipsoids.
+pub const CLEARANCE: f64 = 1e-4;
+
+/// One agent's tick as the parallel pass left it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Move {
+    pub state: CharacterState,
+    pub wander: Wander,
+    pub intent: Intent,
+    pub outcome: Outcome,
+}
+
+/// What one controller tick reported.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Outcome {
+    pub hulls: u32,
+    pub sweeps: u32,
+    pub asleep: bool,
+    pub crushed: bool,
+    /// A level collider that pushed it while it was crushed.
+    pub crushed_by: Option<usize>,
+}
+
+/// How far around an agent its world takes in other agents (see [`Shared::reach`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Reach {
+    Ahead,
+    All,
+}
+
+/// What every thread reads during a step.
+struct Shared<'a> {
+    world: &'a CrowdWorld<'a>,
+    sizes: &'a [Size],
+    agents: &'a [Agent],
+    player: Option<PlacedCollider<'a>>,
+    config: &'a crate::CrowdConfig,
+    dt: f32,
+    /// The largest half box of any size's polytope, metres.
+    max_hull_half: Vec3,
+    /// The largest radii of any size, metres.
+    max_radii: Vec3,
+    /// [`crate::crowd::shell_scales`].
+    shells: [f32; SHELLS],
+    /// 1 + [`crate::HullResolution::max_gap`].
+    hull_reach: f32,
+}
+
+impl<'a> Shared<'a> {
+    /// The box (metres) an agent's ellipsoid may sweep through this tick.
+    /// Agents whose polytopes reach into it are put in its world.
+    ///
+    /// `Reach::Ahead`: where its walk is heading, the displacement it will
+    /// have (its velocity moved towards the intent's by one tick of
+    /// acceleration, plus its ground's motion), with a step up and a snap
+    /// down along "up" and 2 cm around: the neighbours beside and behind a
+    /// walker are left out (it sweeps fewer polytopes; a move that ends in
+    /// one of them anyway is refused by the check and run again).
+    /// `Reach::All`: every direction it could go, for the retry.
+    fn reach(&self, state: &CharacterState, intent: &Intent, reach: Reach) -> (Vec3, Vec3) {
+        let c = &self.config.controller;
+        let dt = self.dt;
+        let up = state.up;
+        let rise = up.abs() * c.step_height.max(c.snap_distance);
+        let fall = 0.5 * c.gravity.length() * dt * dt;
+        let accel = c.ground_acceleration.max(c.air_acceleration) * dt;
+        let v = state.world_velocity();
+        let (from, to) = match reach {
+            Reach::All => {
+                let h = Vec3::splat((v.length() + accel) * dt + fall + 0.01);
+                (state.position - h, state.position + h)
+            }
+            Reach::Ahead => {
+                let wish = intent.direction.reject_from(up).clamp_length_max(1.0) * c.walk_speed;
+                let own = state.velocity.reject_from(up);
+                let next = own + (wish - own).clamp_length_max(accel);
+                let along = state.velocity.dot(up) * up;
+                let ground = state.ground.map_or(Vec3::ZERO, |g| g.velocity);
+                let moved = (next + along + ground) * dt;
+                let (a, b) = (state.position, state.position + moved);
+                (a.min(b) - Vec3::splat(fall + 0.02), a.max(b) + Vec3::splat(fall + 0.02))
+            }
+        };
+        (from - state.radii - rise, to + state.radii + rise)
+    }
+
+    /// Which of another agent's polytopes (centred at `centre`, of size
+    /// `radii`) agent `state` sweeps against: the circumscribed one, or,
+    /// when the agent is already closer to the other's ellipsoid than that
+    /// polytope reaches (pushed there by a door, or the other stepped
+    /// towards it), the largest scaled-down one it is clear of — so no
+    /// tick starts inside an agent's polytope (which would cost the
+    /// controller a depenetration, and push the agents apart by the
+    /// polytope's error). The exact check after the moves keeps the
+    /// ellipsoids apart whichever polytope was swept.
+    fn shell(&self, state: &CharacterState, centre: Vec3, radii: Vec3) -> usize {
+        let d = (state.position - centre).length();
+        if d > self.hull_reach * radii.max_element() + state.radii.max_element() + 1e-3 {
+            return 0;
+        }
+        // The scale at which the other's ellipsoid would touch this one.
+        let touch = espace_distance(centre, radii, state.position, state.radii) as f32;
+        let fits = touch * (1.0 - 1e-3) / self.hull_reach;
+        self.shells.iter().position(|&s| s <= fits).unwrap_or(SHELLS - 1)
+    }
+
+    /// Runs agent `i`'s controller tick from `state` against the level,
+    /// the player and the polytopes of the other agents at `positions`
+    /// (found in `grid`, built over positions that may since have moved by
+    /// up to `slack` metres).
+    #[allow(clippy::too_many_arguments)]
+    fn tick(
+        &self,
+        colliders: &mut Vec<PlacedCollider<'a>>,
+        i: usize,
+        state: &mut CharacterState,
+        intent: &Intent,
+        positions: &[Vec3],
+        grid: &Grid,
+        slack: f32,
+        reach: Reach,
+    ) -> Outcome {
+        let size = &self.sizes[self.agents[i].size as usize];
+        let (lo, hi) = self.reach(state, intent, reach);
+        colliders.clear();
+        colliders.extend_from_slice(self.world.colliders);
+        let touches = |c: Vec3, half: Vec3| (c - half).cmple(hi).all() && (c + half).cmpge(lo).all();
+        if let Some(player) = self.player
+            && touches(player.pose.translation, player.mesh.bounds().size() * 0.5)
+        {
+            colliders.push(player);
+        }
+        let mut hulls = 0;
+        if self.config.collide_agents {
+            let m = self.max_hull_half + Vec3::splat(slack);
+            grid.for_each_in(lo - m, hi + m, |k| {
+                let other = &self.sizes[self.agents[k].size as usize];
+                if k != i && touches(positions[k], other.hull_half) {
+                    let shell = self.shell(state, positions[k], other.radii);
+                    colliders.push(PlacedCollider::moving(
+                        &other.hulls[shell],
+                        Pose::from_translation(positions[k]),
+                        Vec3::ZERO,
+                        Vec3::ZERO,
+                    ));
+                    hulls += 1;
+                }
+            });
+        }
+        let level = self.world.colliders.len();
+        let friction = |c: usize, t: u32| if c < level { (self.world.friction)(c, t) } else { 1.0 };
+        let world = World::new(colliders).with_friction(&friction);
+        match size.controller.tick(state, intent, &world, self.dt) {
+            Ok(report) => Outcome {
+                hulls,
+                sweeps: report.sweeps,
+                asleep: false,
+                crushed: report.crushed,
+                crushed_by: report
+                    .crushed
+                    .then(|| {
+                        report
+                            .contacts
+                            .iter()
+                            .find(|c| c.contact.depenetration && c.contact.collider < level)
+                            .map(|c| c.contact.collider)
+                    })
+                    .flatten(),
+            },
+            // A state holding NaN (set from outside) is left alone.
+            Err(_) => Outcome {
+                hulls,
+                ..Outcome::default()
+            },
+        }
+    }
+
+    /// Whether agent `i`'s ellipsoid centred at `at` is apart from every
+    /// other agent `k` (at `positions[k]`) that `consider(k)` accepts.
+    fn apart_from_others(
+        &self,
+        i: usize,
+        at: Vec3,
+        positions: &[Vec3],
+        grid: &Grid,
+        slack: f32,
+        consider: impl Fn(usize) -> bool,
+    ) -> bool {
+        let radii = self.agents[i].state.radii;
+        let m = radii + self.max_radii + Vec3::splat(slack + 0.01);
+        let mut ok = true;
+        grid.for_each_in(at - m, at + m, |k| {
+            if ok && k != i && consider(k) {
+                ok = apart(at, radii, positions[k], self.agents[k].state.radii, CLEARANCE);
+            }
+        });
+        ok
+    }
+}
+
+impl Crowd {
+    /// Advances every agent by one tick of `dt` seconds.
+    ///
+    /// `world` holds the level's colliders at this tick's poses, doors and
+    /// lifts with their velocities, as given to the player's controller
+    /// (agents ride lifts and are pushed by doors the same way). `player`,
+    /// if given, is an obstacle the agents walk around (its polytope, as
+    /// another agent's); the player's own controller does not see the
+    /// agents, so a player walking into them pushes them.
+    ///
+    /// The steps (see the crate's documentation): every agent's tick in
+    /// parallel against the level and the polytopes of the agents near it
+    /// where they were before the tick; then, in parallel, every move is
+    /// checked exactly against where the others started and where they
+    /// ended; a refused move is run again, one agent after another, against
+    /// where the others are now (then standing still, then staying put).
+    /// The outcome does not depend on the number of threads.
+    pub fn step(
+        &mut self,
+        world: &CrowdWorld<'_>,
+        player: Option<Obstacle>,
+        dt: f32,
+    ) -> Result<&StepReport, CrowdError> {
+        validate_dt(dt).map_err(CrowdError::Dt)?;
+        let started = Instant::now();
+        let n = self.agents.len();
+        let threads = self.config.threads_for(n);
+        if let Some(p) = player
+            && self.player_hull.as_ref().is_none_or(|(r, _)| *r != p.radii)
+        {
+            self.player_hull = self.config.hull.collider(p.radii).map(|h| (p.radii, h));
+        }
+        let Crowd {
+            config,
+            sizes,
+            agents,
+            scratch,
+            player_hull,
+            report,
+            fall_limit,
+        } = self;
+        let player = player.zip(player_hull.as_ref()).map(|(p, (_, hull))| {
+            PlacedCollider::moving(hull, Pose::from_translation(p.centre), Vec3::ZERO, Vec3::ZERO)
+        });
+        let shared = Shared {
+            world,
+            sizes,
+            agents,
+            player,
+            config,
+            dt,
+            max_hull_half: sizes.iter().fold(Vec3::ZERO, |m, s| m.max(s.hull_half)),
+            max_radii: sizes.iter().fold(Vec3::ZERO, |m, s| m.max(s.radii)),
+            shells: crate::crowd::shell_scales(config),
+            hull_reach: 1.0 + config.hull.max_gap(),
+        };
+        // Cells a little wider than the widest agent, tall enough that a
+        // query spans one or two of them vertically.
+        let cell = shared.max_hull_half * Vec3::new(3.0, 4.0, 3.0);
+
+        // 1. Every agent's tick, in parallel, against where the others start.
+        let starts: Vec<Vec3> = agents.iter().map(|a| a.state.position).collect();
+        scratch.start_grid.build(starts.iter().copied(), cell);
+        scratch.moves.clear();
+        scratch.moves.extend(agents.iter().map(|a| Move {
+            state: a.state,
+            wander: a.wander,
+            intent: Intent::default(),
+            outcome: Outcome::default(),
+        }));
+        let start_grid = &scratch.start_grid;
+        // What moves this tick besides the agents: doors and lifts, the player.
+        let level = world.colliders.len();
+        let mut moving: Vec<(Vec3, Vec3)> = world
+            .colliders
+            .iter()
+            .filter(|c| c.linear_velocity != Vec3::ZERO || c.angular_velocity != Vec3::ZERO)
+            .map(|c| {
+                let b = Aabb::from_points(c.mesh.bounds().corners().map(|p| c.pose.transform_point(p)));
+                let m = Vec3::splat(c.linear_velocity.length() * dt + 0.1);
+                (b.min - m, b.max + m)
+            })
+            .collect();
+        if let Some(p) = player {
+            let half = p.mesh.bounds().size() * 0.5 + Vec3::splat(0.1);
+            moving.push((p.pose.translation - half, p.pose.translation + half));
+        }
+        fill(threads, &mut scratch.moves, Vec::new, |colliders, i| {
+            let agent = &agents[i];
+            let mut wander = agent.wander;
+            let intent = wander.decide(&config.wander, dt);
+            let mut state = agent.state;
+            // Asleep: standing still on ground that does not move, nothing
+            // moving near, not squeezed last tick. Its tick would change
+            // nothing (no motion, the snap finds the ground where it is):
+            // skipped.
+            let r = state.radii + Vec3::splat(0.05);
+            let asleep = intent.direction == Vec3::ZERO
+                && state.velocity == Vec3::ZERO
+                && !agent.crushed
+                && state
+                    .ground
+                    .is_some_and(|g| g.collider < level && g.velocity == Vec3::ZERO)
+                && !moving
+                    .iter()
+                    .any(|(lo, hi)| (state.position - r).cmple(*hi).all() && (state.position + r).cmpge(*lo).all());
+            let outcome = if asleep {
+                Outcome {
+                    asleep: true,
+                    ..Outcome::default()
+                }
+            } else {
+                shared.tick(
+                    colliders,
+                    i,
+                    &mut state,
+                    &intent,
+                    &starts,
+                    start_grid,
+                    0.0,
+                    Reach::Ahead,
+                )
+            };
+            Move {
+                state,
+                wander,
+                intent,
+                outcome,
+            }
+        });
+        let moved = Instant::now();
+
+        // 2. The check: a move is kept when its end is apart from every
+        // other agent's start, and from the end of every kept move of a
+        // lower index.
+        let moves = &scratch.moves;
+        scratch.keep.clear();
+        scratch.keep.resize(n, true);
+        if config.collide_agents {
+            scratch.clear.clear();
+            scratch.clear.resize(n, true);
+            fill(
+                threads,
+                &mut scratch.clear,
+                || (),
+                |_, i| shared.apart_from_others(i, moves[i].state.position, &starts, start_grid, 0.0, |_| true),
+            );
+            let ends: Vec<Vec3> = moves.iter().map(|m| m.state.position).collect();
+            scratch.end_grid.build(ends.iter().copied(), cell);
+            let (clear, end_grid) = (&scratch.clear, &scratch.end_grid);
+            fill(
+                threads,
+                &mut scratch.keep,
+                || (),
+                |_, i| clear[i] && shared.apart_from_others(i, ends[i], &ends, end_grid, 0.0, |k| k < i && clear[k]),
+            );
+        }
+        let checked = Instant::now();
+
+        // 3. The refused moves again, one by one in index order, against
+        // where every other agent is now.
+        let (mut retried, mut stood_still, mut held) = (0, 0, 0);
+        scratch.current.clear();
+        scratch.current.extend((0..n).map(|i| {
+            if scratch.keep[i] {
+                scratch.moves[i].state.position
+            } else {
+                starts[i]
+            }
+        }));
+        let mut slack = 0.0f32;
+        if scratch.keep.contains(&false) {
+            // The grid of where the agents are now; a retried agent moves
+            // by up to `slack` from where it is in the grid.
+            scratch.end_grid.build(scratch.current.iter().copied(), cell);
+            let mut colliders = Vec::new();
+            for (i, agent) in agents.iter().enumerate() {
+                if scratch.keep[i] {
+                    continue;
+                }
+                retried += 1;
+                let grid = &scratch.end_grid;
+                let current = &scratch.current;
+                let start = agent.state;
+                let intent = scratch.moves[i].intent;
+                let standing = CharacterState {
+                    velocity: Vec3::ZERO,
+                    ..start
+                };
+                let mut accepted = None;
+                for (k, (from, intent)) in [(start, intent), (standing, Intent::default())].into_iter().enumerate() {
+                    let mut state = from;
+                    let outcome = shared.tick(&mut colliders, i, &mut state, &intent, current, grid, slack, Reach::All);
+                    if shared.apart_from_others(i, state.position, current, grid, slack, |_| true) {
+                        stood_still += k;
+                        accepted = Some((state, outcome));
+                        break;
+                    }
+                }
+                let (state, outcome) = accepted.unwrap_or_else(|| {
+                    // Left where it was: if a door or lift has moved into
+                    // it meanwhile, it is crushed by it (the game turns a
+                    // door back).
+                    held += 1;
+                    let e = Ellipsoid::new(standing.radii).expect("valid radii");
+                    let inside = |c: &PlacedCollider<'_>| {
+                        sweep::penetration_depth(&e, standing.position, std::slice::from_ref(c)) > 1e-4
+                    };
+                    let crushed_by = world.colliders.iter().position(|c| {
+                        inside(c) && c.linear_velocity != Vec3::ZERO || inside(c) && c.angular_velocity != Vec3::ZERO
+                    });
+                    let crushed = crushed_by.is_some() || world.colliders.iter().any(inside);
+                    (
+                        standing,
+                        Outcome {
+                            crushed,
+                            crushed_by,
+                            ..Outcome::default()
+                        },
+                    )
+                });
+                slack = slack.max((state.position - start.position).length());
+                scratch.current[i] = state.position;
+                let m = &mut scratch.moves[i];
+                m.state = state;
+                m.outcome.crushed = outcome.crushed;
+                m.outcome.crushed_by = outcome.crushed_by;
+                m.outcome.sweeps += outcome.sweeps;
+                m.outcome.hulls += outcome.hulls;
+            }
+        }
+        let retried_at = Instant::now();
+
+        // Apply, note the blocked, bring back the fallen.
+        let c = &config.controller;
+        let mut next = StepReport {
+            agents: n,
+            threads,
+            retried,
+            stood_still,
+            held,
+            ..StepReport::default()
+        };
+        let mut fallen = Vec::new();
+        for (i, (agent, m)) in agents.iter_mut().zip(&scratch.moves).enumerate() {
+            let from = agent.state.position;
+            agent.state = m.state;
+            agent.wander = m.wander;
+            agent.crushed = m.outcome.crushed;
+            let walked = (agent.state.position - from).reject_from(agent.state.up).length();
+            agent.wander.blocked = agent.wander.pace > 0.0
+                && agent.state.grounded()
+                && walked < 0.25 * agent.wander.pace * c.walk_speed * dt;
+            next.asleep += m.outcome.asleep as usize;
+            next.hulls_swept += m.outcome.hulls as u64;
+            next.sweeps += m.outcome.sweeps as u64;
+            next.crushed += m.outcome.crushed as usize;
+            next.crushing_colliders.extend(m.outcome.crushed_by);
+            if agent.state.position.y < *fall_limit || !agent.state.position.is_finite() {
+                fallen.push(i);
+            }
+        }
+        next.crushing_colliders.sort_unstable();
+        next.crushing_colliders.dedup();
+        // A fallen agent goes home when home is free of the level and of
+        // every other agent (those sent home this step included).
+        let mut sent: Vec<usize> = Vec::new();
+        for i in fallen {
+            let agent = &agents[i];
+            let (home, radii) = (agent.home, agent.state.radii);
+            let e = Ellipsoid::new(radii).expect("valid radii");
+            let free = sweep::penetration_depth(&e, home, world.colliders) == 0.0
+                && shared_apart(
+                    agents,
+                    sizes,
+                    i,
+                    home,
+                    &scratch.current,
+                    &scratch.end_grid,
+                    slack,
+                    config.collide_agents,
+                )
+                && sent
+                    .iter()
+                    .all(|&k| apart(home, radii, agents[k].state.position, agents[k].state.radii, CLEARANCE));
+            if free {
+                let a = &mut agents[i];
+                a.state = CharacterState {
+                    position: home,
+                    velocity: Vec3::ZERO,
+                    ground: None,
+                    ..a.state
+                };
+                sent.push(i);
+            }
+        }
+        next.returned_home = sent.len();
+        let done = Instant::now();
+        let micros = |a: Instant, b: Instant| (b - a).as_secs_f64() * 1e6;
+        next.move_micros = micros(started, moved);
+        next.check_micros = micros(moved, checked);
+        next.retry_micros = micros(checked, retried_at);
+        next.micros = micros(started, done);
+        next.micros_per_agent = next.micros / n.max(1) as f64;
+        *report = next;
+        Ok(report)
+    }
+}
+
+/// Whether `home` is apart from every agent but `i` where they are now
+/// (`current`, in `grid` give or take `slack` metres).
+#[allow(clippy::too_many_arguments)]
+fn shared_apart(
+    agents: &[Agent],
+    sizes: &[Size],
+    i: usize,
+    home: Vec3,
+    current: &[Vec3],
+    grid: &Grid,
+    slack: f32,
+    collide: bool,
+) -> bool {
+    if !collide {
+        return true;
+    }
+    let radii = agents[i].state.radii;
+    let max = sizes.iter().fold(Vec3::ZERO, |m, s| m.max(s.radii));
+    let m = radii + max + Vec3::splat(slack + 0.01);
+    let mut ok = true;
+    grid.for_each_in(home - m, home + m, |k| {
+        if ok && k != i {
+            ok = apart(home, radii, current[k], agents[k].state.radii, CLEARANCE);
+        }
+    });
+    ok
+}

@@ -1,0 +1,191 @@
+//! The crowd on the demo level (`assets/levels/playground.glb`: stairs,
+//! ramps, a door, a lift): the same walk on any number of threads, and, in
+//! dense groups over a long run, no two agents' ellipsoids overlapping and
+//! no agent inside the level after any tick — checked independently of
+//! the crate's own test, and shown to fail with agent–agent collision off.
+
+mod common;
+
+use common::{Stage, overlap};
+use crowd::{Agent, Crowd, CrowdConfig, CrowdWorld};
+use glam::Vec3;
+use sweep::{Ellipsoid, PlacedCollider};
+
+const DT: f32 = 1.0 / 60.0;
+
+/// Dense groups: by the door between the two rooms, at the lift below the
+/// upper floor, on the two flights of stairs, on the ramps.
+const GROUPS: [(Vec3, f32, usize); 4] = [
+    (Vec3::new(0.0, 0.0, -14.0), 6.0, 110),
+    (Vec3::new(-16.0, 0.0, -21.0), 5.0, 70),
+    (Vec3::new(-11.0, 0.0, 20.0), 5.0, 70),
+    (Vec3::new(-15.0, 0.0, 2.0), 6.0, 80),
+];
+
+fn crowd_on(stage: &Stage, config: CrowdConfig) -> Crowd {
+    let mut crowd = Crowd::new(config).unwrap();
+    let colliders = stage.colliders(DT);
+    let friction = |c: usize, t: u32| stage.level.friction(c, t);
+    let world = CrowdWorld::new(&colliders).with_friction(&friction);
+    for (k, (centre, radius, n)) in GROUPS.into_iter().enumerate() {
+        let placed = crowd.spawn_around(n, &world, 7 + k as u64, centre, radius);
+        assert!(placed * 10 >= n * 9, "group {k}: {placed} of {n} placed");
+    }
+    crowd
+}
+
+/// Runs `ticks` ticks, calling `check` after each with the colliders.
+fn run(
+    stage: &mut Stage,
+    crowd: &mut Crowd,
+    ticks: usize,
+    mut check: impl FnMut(usize, &Crowd, &[PlacedCollider<'_>]),
+) {
+    for tick in 0..ticks {
+        stage.advance(DT);
+        let crushing = {
+            let colliders = stage.colliders(DT);
+            let friction = |c: usize, t: u32| stage.level.friction(c, t);
+            let world = CrowdWorld::new(&colliders).with_friction(&friction);
+            let crushing = crowd.step(&world, None, DT).unwrap().crushing_colliders.clone();
+            check(tick, crowd, &colliders);
+            crushing
+        };
+        stage.turn_back(&crushing);
+    }
+}
+
+/// Pairs of agents whose ellipsoids overlap by more than 0.1 mm (by the
+/// independent test in `common`).
+fn overlapping_pairs(agents: &[Agent]) -> Vec<(usize, usize)> {
+    let mut order: Vec<usize> = (0..agents.len()).collect();
+    order.sort_by(|&a, &b| agents[a].position().x.total_cmp(&agents[b].position().x));
+    let mut pairs = Vec::new();
+    for (k, &i) in order.iter().enumerate() {
+        let a = &agents[i];
+        for &j in &order[k + 1..] {
+            let b = &agents[j];
+            if b.position().x - a.position().x > a.radii().x + b.radii().x {
+                break;
+            }
+            let d = (a.position() - b.position()).abs();
+            if d.cmple(a.radii() + b.radii()).all()
+                && overlap((a.position(), a.radii()), (b.position(), b.radii()), 1e-4)
+            {
+                pairs.push((i.min(j), i.max(j)));
+            }
+        }
+    }
+    pairs
+}
+
+#[test]
+fn the_same_crowd_on_any_number_of_threads() {
+    let mut runs = Vec::new();
+    for threads in [1, 2, 3, 8] {
+        let mut stage = Stage::new(common::playground());
+        let mut crowd = crowd_on(&stage, CrowdConfig::default());
+        crowd.set_threads(threads);
+        run(&mut stage, &mut crowd, 180, |_, _, _| {});
+        assert_eq!(crowd.last_step().threads, threads);
+        runs.push(crowd.agents().to_vec());
+    }
+    for other in &runs[1..] {
+        assert!(runs[0] == *other, "a different walk on another number of threads");
+    }
+    // They did walk.
+    let mut stage = Stage::new(common::playground());
+    let start = crowd_on(&stage, CrowdConfig::default());
+    let _ = &mut stage;
+    let walked = start
+        .agents()
+        .iter()
+        .zip(&runs[0])
+        .filter(|(a, b)| (a.position() - b.position()).length() > 0.5)
+        .count();
+    assert!(
+        walked * 5 > runs[0].len(),
+        "only {walked} of {} agents got half a metre away",
+        runs[0].len()
+    );
+}
+
+#[test]
+fn dense_groups_never_overlap_each_other_or_the_level() {
+    let mut stage = Stage::new(common::playground());
+    let mut crowd = crowd_on(&stage, CrowdConfig::default());
+    let first_mover = stage.level.statics.is_some() as usize;
+    let (mut riding, mut retried, mut worst_depth, mut crushed) = (0usize, 0usize, 0.0f32, 0usize);
+    let mut problems = Vec::new();
+    run(&mut stage, &mut crowd, 1800, |tick, crowd, colliders| {
+        let agents = crowd.agents();
+        for (i, j) in overlapping_pairs(agents) {
+            problems.push(format!("tick {tick}: agents {i} and {j} overlap"));
+        }
+        for (i, a) in agents.iter().enumerate() {
+            riding += a.state.ground.is_some_and(|g| g.collider >= first_mover) as usize;
+            if a.crushed {
+                crushed += 1;
+                continue;
+            }
+            let depth = sweep::penetration_depth(&Ellipsoid::new(a.radii()).unwrap(), a.position(), colliders);
+            worst_depth = worst_depth.max(depth);
+            if depth > 1e-4 {
+                problems.push(format!(
+                    "tick {tick}: agent {i} is {depth:.1e} of its radius inside the level"
+                ));
+            }
+        }
+        retried += crowd.last_step().retried;
+    });
+    assert!(
+        problems.is_empty(),
+        "{} problems, first: {:?}",
+        problems.len(),
+        &problems[..problems.len().min(10)]
+    );
+    // The run met what it is meant to: agents on the lift and the door,
+    // moves refused and retried.
+    assert!(
+        riding > 600,
+        "agents rode doors and lifts for {riding} agent-ticks only"
+    );
+    assert!(retried > 0);
+    eprintln!(
+        "riding {riding} agent-ticks, {retried} retried, {crushed} crushed agent-ticks, deepest {worst_depth:.1e}"
+    );
+}
+
+#[test]
+fn without_agent_collision_the_check_finds_overlaps() {
+    let mut stage = Stage::new(common::playground());
+    let mut crowd = crowd_on(
+        &stage,
+        CrowdConfig {
+            collide_agents: false,
+            ..CrowdConfig::default()
+        },
+    );
+    let mut overlaps = 0;
+    run(&mut stage, &mut crowd, 120, |_, crowd, _| {
+        overlaps += overlapping_pairs(crowd.agents()).len()
+    });
+    assert!(overlaps > 100, "{overlaps}");
+}
+
+#[test]
+fn spawned_agents_stand_apart_on_walkable_ground() {
+    let stage = Stage::new(common::playground());
+    let crowd = crowd_on(&stage, CrowdConfig::default());
+    let colliders = stage.colliders(DT);
+    assert!(overlapping_pairs(crowd.agents()).is_empty());
+    let sizes: std::collections::BTreeSet<u8> = crowd.agents().iter().map(|a| a.size).collect();
+    assert_eq!(sizes.len(), CrowdConfig::default().sizes.len(), "every size is used");
+    for a in crowd.agents() {
+        let e = Ellipsoid::new(a.radii()).unwrap();
+        assert_eq!(sweep::penetration_depth(&e, a.position(), &colliders), 0.0);
+        // Ground within a few centimetres below the feet.
+        let below = sweep::sweep(&e, a.position(), Vec3::new(0.0, -0.1, 0.0), &colliders).expect("ground below");
+        assert!(below.normal.y > 0.7, "{}", below.normal);
+    }
+}
