@@ -40,6 +40,16 @@ impl Run<'_> {
                 .filter(|ct| ct.depenetration && velocity.dot(up) <= ct.surface_velocity.dot(up) + 1e-3)
                 .find_map(|ct| support.ground_of(ct));
         }
+        let mut position = result.position;
+        if landing.is_none()
+            && velocity.dot(up) <= 1e-3
+            && let Some((settled, ground)) = self.settle_in_wedge(state, e, &result)
+            && velocity.dot(up) <= ground.velocity.dot(up) + 1e-3
+        {
+            // Held up between two steep faces (a V-shaped trough): stands on their crease.
+            position = settled;
+            landing = Some(ground);
+        }
         // What was hit takes away the velocity going into it (a ceiling
         // clears the upward speed, a wall the speed into the wall).
         for ct in &result.contacts {
@@ -48,7 +58,7 @@ impl Run<'_> {
                 velocity -= ct.normal * into;
             }
         }
-        state.position = result.position;
+        state.position = position;
         state.velocity = velocity;
         if let Some(ground) = landing {
             state.velocity = horizontal(velocity - ground.velocity, up);

@@ -8,6 +8,10 @@ use crate::tick::Run;
 use glam::Vec3;
 use sweep::{ContactResponse, Ellipsoid, SlideResult};
 
+/// How far down the faces of a V the character slides to find that they
+/// hold it up together, metres (see [`Run::settle_in_wedge`]).
+pub(crate) const WEDGE_PROBE: f32 = 0.05;
+
 /// A step-up that was taken: its three legs and the ground it landed on.
 struct StepUp {
     rise: SlideResult,
@@ -71,11 +75,13 @@ impl Run<'_> {
             .contacts
             .iter()
             .filter(|ct| !ct.depenetration)
-            .find_map(|ct| support.ground_of(ct));
+            .find_map(|ct| support.ground_of(ct))
+            .map(|ground| (probe.position, ground))
+            .or_else(|| self.settle_in_wedge(state, e, &probe));
         match found {
-            Some(ground) => {
-                self.report.snapped = (probe.position - state.position).length() > 2.0 * self.skin_metres(state);
-                state.position = probe.position;
+            Some((position, ground)) => {
+                self.report.snapped = (position - state.position).length() > 2.0 * self.skin_metres(state);
+                state.position = position;
                 state.ground = Some(ground);
             }
             None => {
@@ -84,6 +90,36 @@ impl Run<'_> {
                 self.leave_ground(state);
             }
         }
+    }
+
+    /// After a pass that met a face facing up but too steep to stand on
+    /// (`after`), and found no ground: slides on down from where it ended,
+    /// by at most [`WEDGE_PROBE`] metres, and returns where it settles and
+    /// the ground there when two faces hold it up together (a V-shaped
+    /// trough, see `Support::wedge_of`). Without this the character would
+    /// bounce from one side of the V to the other, never standing, and
+    /// could not jump out.
+    pub(crate) fn settle_in_wedge(
+        &mut self,
+        state: &CharacterState,
+        e: &Ellipsoid,
+        after: &SlideResult,
+    ) -> Option<(Vec3, GroundContact)> {
+        let up = state.up;
+        let steep = |ct: &&sweep::Contact| !ct.depenetration && ct.normal.dot(up) > 1e-3;
+        after.contacts.iter().find(steep)?;
+        let probe = self.world.slide(
+            e,
+            after.position,
+            -up * WEDGE_PROBE.min(self.c.snap_distance),
+            &self.options,
+            |_| ContactResponse::Slide,
+        );
+        let ground = self
+            .support(state)
+            .wedge_of(after.contacts.iter().chain(&probe.contacts), probe.position)?;
+        self.record(Pass::Snap, &probe);
+        Some((probe.position, ground))
     }
 
     /// Up by the step height (less under a ceiling), forward by the wanted

@@ -314,3 +314,94 @@ fn new_radii_are_pushed_out_from_a_wall_or_refused_in_a_narrow_corridor() {
     let e = sim.reconfigure(bad).unwrap_err().to_string();
     assert!(e.contains("walk_speed"), "{e}");
 }
+
+/// A 1 m pit in a floor at y = 0 whose bottom is a V of two 63° slopes
+/// (steeper than walkable) meeting 1 m down, closed by vertical ends: the
+/// shape `level-check --soak` found walkers stuck in, in a level made with
+/// Blender (`gym.glb` of lovr-firstperson).
+fn v_pit() -> Soup {
+    let mut s = Soup::default();
+    let v = Vec3::new;
+    // The floor around the hole x, z ∈ [-0.5, 0.5].
+    s.quad(
+        v(-10.0, 0.0, -10.0),
+        v(-10.0, 0.0, 10.0),
+        v(-0.5, 0.0, 10.0),
+        v(-0.5, 0.0, -10.0),
+    );
+    s.quad(
+        v(0.5, 0.0, -10.0),
+        v(0.5, 0.0, 10.0),
+        v(10.0, 0.0, 10.0),
+        v(10.0, 0.0, -10.0),
+    );
+    s.quad(
+        v(-0.5, 0.0, -10.0),
+        v(-0.5, 0.0, -0.5),
+        v(0.5, 0.0, -0.5),
+        v(0.5, 0.0, -10.0),
+    );
+    s.quad(
+        v(-0.5, 0.0, 0.5),
+        v(-0.5, 0.0, 10.0),
+        v(0.5, 0.0, 10.0),
+        v(0.5, 0.0, 0.5),
+    );
+    // The V: two slopes down to the crease along x at y = -1.
+    s.quad(
+        v(-0.5, 0.0, -0.5),
+        v(-0.5, -1.0, 0.0),
+        v(0.5, -1.0, 0.0),
+        v(0.5, 0.0, -0.5),
+    );
+    s.quad(
+        v(-0.5, -1.0, 0.0),
+        v(-0.5, 0.0, 0.5),
+        v(0.5, 0.0, 0.5),
+        v(0.5, -1.0, 0.0),
+    );
+    // The vertical ends.
+    s.tri(v(-0.5, 0.0, -0.5), v(-0.5, 0.0, 0.5), v(-0.5, -1.0, 0.0));
+    s.tri(v(0.5, 0.0, -0.5), v(0.5, 0.0, 0.5), v(0.5, -1.0, 0.0));
+    s
+}
+
+#[test]
+fn wedged_between_two_steep_slopes_stands_and_can_jump_out() {
+    for (name, frame) in gravity_frames() {
+        let mut sim = Sim::new(
+            ControllerConfig::default(),
+            &v_pit(),
+            frame,
+            Vec3::new(0.0, -0.2, 0.0),
+            60.0,
+        );
+        // Drop in and settle in the V.
+        let settled = sim.run(1.0, Intent::default());
+        let last = settled.last().unwrap();
+        assert!(last.position.y < 0.5, "{name}: not in the pit: {}", last.position);
+        assert!(
+            settled[30..].iter().all(|t| t.velocity.length() < 0.5),
+            "{name}: still moving in the pit"
+        );
+        let standing = settled[30..].iter().filter(|t| t.grounded).count();
+        assert!(
+            standing == settled.len() - 30,
+            "{name}: wedged in the V but standing only {standing} of {} ticks",
+            settled.len() - 30
+        );
+        // Jump out sideways, over the floor's edge.
+        let out = Intent {
+            direction: Vec3::Z,
+            jump: true,
+            ..Intent::default()
+        };
+        sim.run(1.5, out);
+        sim.run(0.5, forward());
+        let feet = sim.feet();
+        assert!(
+            feet.y > -1e-3 && feet.z > 0.5,
+            "{name}: still in the pit, feet at {feet}"
+        );
+    }
+}

@@ -393,8 +393,9 @@ impl Course<'_> {
         let friction = |collider: usize, triangle: u32| level.friction(collider, triangle);
         let world = World::new(colliders).with_friction(&friction);
         // A new heading now and then, and whenever the last tick was
-        // blocked (a bumping walker), so "stuck" means no direction got
-        // it out; now and then a jump, a crouch, a sprint.
+        // blocked (a bumping walker), and often a jump when blocked, so
+        // "stuck" means no direction or jump got it out; now and then a
+        // jump, a crouch, a sprint.
         if w.blocked || rng.next_f32() < config.dt / 1.5 {
             w.heading = rng.range(0.0, std::f32::consts::TAU);
             w.sprint = rng.next_f32() < 0.3;
@@ -405,7 +406,7 @@ impl Course<'_> {
         w.crouch_left -= config.dt;
         let intent = Intent {
             direction: Vec3::new(w.heading.sin(), 0.0, -w.heading.cos()),
-            jump: rng.next_f32() < config.dt / 4.0,
+            jump: rng.next_f32() < if w.blocked { 0.2 } else { config.dt / 4.0 },
             crouch: w.crouch_left > 0.0,
             sprint: w.sprint,
         };
