@@ -20,6 +20,15 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    // Files the game will write: refused now rather than after the play.
+    for (flag, path) in [("--record", &options.record), ("--screenshot", &options.screenshot)] {
+        if let Some(path) = path
+            && let Err(e) = play::check_output(flag, path)
+        {
+            eprintln!("slidewalk: {e}");
+            return ExitCode::from(2);
+        }
+    }
     if options.headless {
         return match slidewalk::headless::run(&options) {
             Ok(summary) => {

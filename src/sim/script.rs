@@ -176,6 +176,7 @@ fn record(
     time: Res<Time<Fixed>>,
     recording: Option<ResMut<Recording>>,
     inputs: Query<&PlayerInput, With<Player>>,
+    mut notices: ResMut<Notices>,
     mut commands: Commands,
 ) {
     let Some(path) = options.as_ref().and_then(|o| o.0.record.clone()) else {
@@ -209,6 +210,7 @@ fn record(
     if recording.ticks % per_second == 0
         && let Err(e) = std::fs::write(&recording.path, recording.recorder.script().to_json())
     {
-        warn!("cannot write the recording {}: {e}", recording.path.display());
+        // On screen (once: the same notice is not repeated), the game goes on.
+        notices.error(format!("cannot write the recording {}: {e}", recording.path.display()));
     }
 }

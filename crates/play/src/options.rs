@@ -1,7 +1,7 @@
 //! The game's command line, parsed and checked without the engine.
 
 use glam::Vec3;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Usage text printed with every command-line error.
 pub const USAGE: &str = "\
@@ -74,29 +74,28 @@ impl Options {
                 "--script" => o.script = Some(value("--script")?.into()),
                 "--tick-hz" => {
                     let v = value("--tick-hz")?;
-                    let hz: f32 = v.parse().map_err(|_| format!("--tick-hz needs a number, got {v:?}"))?;
-                    if !(hz.is_finite() && (1.0..=1000.0).contains(&hz)) {
-                        return Err(format!("--tick-hz must be between 1 and 1000, got {v}"));
-                    }
-                    o.tick_hz = Some(hz);
+                    let hz: f64 = v.parse().map_err(|_| format!("--tick-hz needs a number, got {v:?}"))?;
+                    o.tick_hz = Some(check_tick_hz(hz).map_err(|e| format!("--tick-hz {e}"))?);
                 }
                 "--spawn" => o.spawn = Some(point(&value("--spawn")?)?),
                 "--yaw" => {
                     let v = value("--yaw")?;
-                    let yaw: f32 = v.parse().map_err(|_| format!("--yaw needs degrees, got {v:?}"))?;
-                    if !yaw.is_finite() {
-                        return Err(format!("--yaw must be a finite number of degrees, got {v}"));
-                    }
-                    o.yaw_deg = Some(yaw);
+                    let yaw: f64 = v.parse().map_err(|_| format!("--yaw needs degrees, got {v:?}"))?;
+                    o.yaw_deg = Some(check_yaw_deg(yaw).map_err(|e| format!("--yaw {e}"))? as f32);
                 }
-                "--screenshot" => o.screenshot = Some(value("--screenshot")?.into()),
+                "--screenshot" => {
+                    let v = value("--screenshot")?;
+                    let png = Path::new(&v).extension().is_some_and(|e| e.eq_ignore_ascii_case("png"));
+                    if !png {
+                        return Err(format!("--screenshot needs a file name ending in .png, got {v:?}"));
+                    }
+                    o.screenshot = Some(v.into());
+                }
                 "--frames" => {
                     let v = value("--frames")?;
-                    o.frames = v
-                        .parse()
-                        .ok()
-                        .filter(|n| *n > 0)
-                        .ok_or(format!("--frames needs a whole number above 0, got {v:?}"))?;
+                    o.frames = v.parse().ok().filter(|n| (1..=MAX_FRAMES).contains(n)).ok_or(format!(
+                        "--frames needs a whole number from 1 to {MAX_FRAMES}, got {v:?}"
+                    ))?;
                 }
                 "--record" => o.record = Some(value("--record")?.into()),
                 "--settings" => o.settings = Some(value("--settings")?.into()),
@@ -104,12 +103,12 @@ impl Options {
                     let v = value("--rewind")?;
                     let parts: Vec<Option<f32>> = v.split(',').map(|p| p.trim().parse().ok()).collect();
                     match parts[..] {
-                        [Some(at), Some(back)] if at.is_finite() && at > 0.0 && (0.0..=10.0).contains(&back) => {
+                        [Some(at), Some(back)] if at > 0.0 && at <= 1e6 && (0.0..=10.0).contains(&back) => {
                             o.rewind = Some((at, back))
                         }
                         _ => {
                             return Err(format!(
-                                "--rewind needs AT,BACK in seconds (AT > 0, BACK from 0 to 10), got {v:?}"
+                                "--rewind needs AT,BACK in seconds (AT above 0 and at most 1e6, BACK from 0 to 10), got {v:?}"
                             ));
                         }
                     }
@@ -128,16 +127,104 @@ impl Options {
     }
 }
 
+/// Most frames before `--screenshot` (about 14 hours at 20 frames a second).
+pub const MAX_FRAMES: u32 = 1_000_000;
+
+/// Ticks per second accepted (`--tick-hz`, a script's `tick_hz`).
+pub const TICK_HZ_LIMITS: (f64, f64) = (1.0, 1000.0);
+/// Largest coordinate of a start point accepted, metres (`--spawn`, a
+/// script's `spawn` and start state): beyond it an `f32` position is
+/// coarser than 6 cm, and collision does not work to its skin.
+pub const COORDINATE_LIMIT: f64 = 1e6;
+/// Largest heading accepted, degrees either way (`--yaw`, a script's
+/// `yaw_deg`; headings are not wrapped, so a recording may pass 360).
+pub const YAW_LIMIT_DEG: f64 = 1e6;
+
+/// `x` as a message shows it: 1e30, not thirty-one digits.
+pub(crate) fn shown(x: f64) -> String {
+    if x != 0.0 && !(1e-6..1e9).contains(&x.abs()) {
+        format!("{x:e}")
+    } else {
+        format!("{x}")
+    }
+}
+
+/// `hz` as ticks per second if it is within [`TICK_HZ_LIMITS`]; the
+/// error says what is accepted.
+pub fn check_tick_hz(hz: f64) -> Result<f32, String> {
+    let (lo, hi) = TICK_HZ_LIMITS;
+    if hz.is_finite() && (lo..=hi).contains(&hz) {
+        Ok(hz as f32)
+    } else {
+        Err(format!(
+            "must be between {lo} and {hi} ticks per second, got {}",
+            shown(hz)
+        ))
+    }
+}
+
+/// `deg` if it is a heading within ±[`YAW_LIMIT_DEG`].
+pub fn check_yaw_deg(deg: f64) -> Result<f64, String> {
+    if deg.is_finite() && deg.abs() <= YAW_LIMIT_DEG {
+        Ok(deg)
+    } else {
+        Err(format!(
+            "must be degrees between -{YAW_LIMIT_DEG:e} and {YAW_LIMIT_DEG:e}, got {}",
+            shown(deg)
+        ))
+    }
+}
+
+/// `xyz` as a point, metres, if every coordinate is within ±[`COORDINATE_LIMIT`].
+pub fn check_point(xyz: [f64; 3]) -> Result<Vec3, String> {
+    if xyz.iter().all(|c| c.is_finite() && c.abs() <= COORDINATE_LIMIT) {
+        Ok(Vec3::new(xyz[0] as f32, xyz[1] as f32, xyz[2] as f32))
+    } else {
+        Err(format!(
+            "must be [x, y, z] in metres, each between -{COORDINATE_LIMIT:e} and {COORDINATE_LIMIT:e}, got [{}]",
+            xyz.map(shown).join(", ")
+        ))
+    }
+}
+
 /// Parses `X,Y,Z` metres.
 fn point(text: &str) -> Result<Vec3, String> {
-    let parts: Vec<&str> = text.split(',').map(str::trim).collect();
-    let numbers: Vec<f32> = parts.iter().filter_map(|p| p.parse().ok()).collect();
-    if parts.len() != 3 || numbers.len() != 3 || numbers.iter().any(|n: &f32| !n.is_finite() || n.abs() > 1e6) {
-        return Err(format!(
-            "--spawn needs X,Y,Z in metres (three finite numbers), got {text:?}"
-        ));
+    let bad = || format!("--spawn needs X,Y,Z in metres (three numbers, each between -1e6 and 1e6), got {text:?}");
+    let numbers: Vec<f64> = text
+        .split(',')
+        .map(|p| p.trim().parse().map_err(|_| bad()))
+        .collect::<Result<_, _>>()?;
+    let xyz: [f64; 3] = numbers.try_into().map_err(|_| bad())?;
+    check_point(xyz).map_err(|_| bad())
+}
+
+/// Checks before the game starts that `path` can be written (it is not a
+/// folder, its folder exists, and a file can be made or appended to
+/// there), so a `--record` or `--screenshot` that cannot be saved is
+/// refused up front instead of failing after the play. A file made only
+/// to try is removed again; an existing one is left as it was.
+pub fn check_output(flag: &str, path: &Path) -> Result<(), String> {
+    let fail = |why: String| Err(format!("{flag} {}: {why}", path.display()));
+    if path.is_dir() {
+        return fail("is a folder, not a file".into());
     }
-    Ok(Vec3::new(numbers[0], numbers[1], numbers[2]))
+    let folder = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    if !folder.is_dir() {
+        return fail(format!("the folder {} does not exist", folder.display()));
+    }
+    let existed = path.exists();
+    match std::fs::OpenOptions::new().append(true).create(true).open(path) {
+        Ok(_) => {
+            if !existed {
+                let _ = std::fs::remove_file(path);
+            }
+            Ok(())
+        }
+        Err(e) => fail(format!("cannot be written: {e}")),
+    }
 }
 
 #[cfg(test)]
@@ -175,8 +262,23 @@ mod tests {
             ("--tick-hz NaN", "between 1 and 1000"),
             ("--spawn 1,2", "X,Y,Z"),
             ("--spawn 1,nan,2", "X,Y,Z"),
-            ("--yaw inf", "finite"),
-            ("--frames 0", "above 0"),
+            ("--yaw inf", "between -1e6 and 1e6"),
+            ("--yaw 1e30", "--yaw must be degrees between -1e6 and 1e6, got 1e30"),
+            (
+                "--tick-hz 1e30",
+                "--tick-hz must be between 1 and 1000 ticks per second, got 1e30",
+            ),
+            ("--tick-hz 1e-30", "between 1 and 1000"),
+            ("--spawn 1e30,0,0", "X,Y,Z"),
+            ("--spawn 1,2,3,4", "X,Y,Z"),
+            ("--spawn 1,,3", "X,Y,Z"),
+            ("--frames -1", "from 1 to 1000000"),
+            ("--frames 18446744073709551616", "from 1 to 1000000"),
+            ("--screenshot shot.jpg", "ending in .png"),
+            ("--screenshot shot", "ending in .png"),
+            ("--frames 0", "from 1 to 1000000"),
+            ("--frames 4294967295", "from 1 to 1000000"),
+            ("--rewind 1e30,1", "AT,BACK"),
             ("--level", "needs a value"),
             ("--headless --level a.glb", "needs --script"),
             ("--rewind 5", "AT,BACK"),
@@ -190,5 +292,26 @@ mod tests {
             let e = Options::parse(&args(a)).unwrap_err();
             assert!(e.contains(says), "{a}: {e}");
         }
+    }
+
+    #[test]
+    fn outputs_that_cannot_be_written_are_refused_up_front() {
+        let dir = std::env::temp_dir().join(format!("slidewalk-output-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let shot = dir.join("shot.png");
+        check_output("--screenshot", &shot).unwrap();
+        assert!(!shot.exists(), "the file made to try is removed");
+        std::fs::write(&shot, b"keep").unwrap();
+        check_output("--screenshot", &shot).unwrap();
+        assert_eq!(
+            std::fs::read(&shot).unwrap(),
+            b"keep",
+            "an existing file is left as it was"
+        );
+        let e = check_output("--record", &dir).unwrap_err();
+        assert!(e.starts_with("--record ") && e.contains("is a folder"), "{e}");
+        let e = check_output("--record", &dir.join("missing").join("walk.json")).unwrap_err();
+        assert!(e.contains("does not exist"), "{e}");
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

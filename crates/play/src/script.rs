@@ -19,6 +19,7 @@
 //! starts from, see [`Start`]; without it the walk starts at the spawn, at
 //! rest).
 
+use crate::options::{check_point, check_tick_hz, check_yaw_deg};
 use crate::start::Start;
 use crate::tuning::{config_from_json, config_to_json};
 use controller::ControllerConfig;
@@ -53,6 +54,9 @@ pub struct Buttons {
     /// Throw a ball (held: charging; let go: thrown).
     pub throw: bool,
 }
+
+/// The longest a script may last, seconds (also the longest step).
+pub const MAX_SECONDS: f64 = 1e6;
 
 /// How many buttons a script holds.
 pub const BUTTON_COUNT: usize = 5;
@@ -114,13 +118,13 @@ fn number(v: &Value, what: &str) -> Result<f64, ScriptError> {
     }
 }
 
-fn vector<const N: usize>(v: &Value, what: &str) -> Result<[f32; N], ScriptError> {
+fn vector<const N: usize>(v: &Value, what: &str) -> Result<[f64; N], ScriptError> {
     let Some(items) = v.as_array().filter(|a| a.len() == N) else {
         return err(format!("{what} must be a list of {N} numbers, got {v}"));
     };
     let mut out = [0.0; N];
     for (o, item) in out.iter_mut().zip(items) {
-        *o = number(item, what)? as f32;
+        *o = number(item, what)?;
     }
     Ok(out)
 }
@@ -150,14 +154,15 @@ impl Script {
             },
             spawn: root
                 .get("spawn")
-                .map(|v| vector::<3>(v, "\"spawn\""))
-                .transpose()?
-                .map(Vec3::from),
+                .map(|v| {
+                    let [x, y, z] = vector::<3>(v, "\"spawn\"")?;
+                    check_point([x, y, z]).map_err(|e| ScriptError(format!("\"spawn\" {e}")))
+                })
+                .transpose()?,
             tick_hz: root
                 .get("tick_hz")
-                .map(|v| number(v, "\"tick_hz\""))
-                .transpose()?
-                .map(|x| x as f32),
+                .map(|v| check_tick_hz(number(v, "\"tick_hz\"")?).map_err(|e| ScriptError(format!("\"tick_hz\" {e}"))))
+                .transpose()?,
             controller: match root.get("controller") {
                 None => None,
                 Some(v) => {
@@ -177,6 +182,12 @@ impl Script {
             script
                 .steps
                 .push(parse_step(step).map_err(|e| ScriptError(format!("step {i}: {}", e.0)))?);
+        }
+        if script.seconds() > MAX_SECONDS {
+            return err(format!(
+                "the steps last {} s in all; a script lasts at most {MAX_SECONDS:e} s",
+                crate::options::shown(script.seconds())
+            ));
         }
         Ok(script)
     }
@@ -238,8 +249,10 @@ fn parse_step(v: &Value) -> Result<Step, ScriptError> {
         match key.as_str() {
             "for_s" => {
                 let s = number(value, "for_s")?;
-                if !(s > 0.0 && s <= 1e6) {
-                    return err(format!("for_s must be greater than 0 and at most 1e6 seconds, got {s}"));
+                if !(s > 0.0 && s <= MAX_SECONDS) {
+                    return err(format!(
+                        "for_s must be greater than 0 and at most {MAX_SECONDS:e} seconds, got {s}"
+                    ));
                 }
                 step.for_s = s;
             }
@@ -248,9 +261,12 @@ fn parse_step(v: &Value) -> Result<Step, ScriptError> {
                 if r.abs() > 1.0 || f.abs() > 1.0 {
                     return err(format!("move must be [right, forward] each in -1..1, got {value}"));
                 }
-                step.movement = Some(Vec2::new(r, f));
+                step.movement = Some(Vec2::new(r as f32, f as f32));
             }
-            "yaw_deg" => step.yaw_deg = Some(number(value, "yaw_deg")?),
+            "yaw_deg" => {
+                let yaw = check_yaw_deg(number(value, "yaw_deg")?).map_err(|e| ScriptError(format!("yaw_deg {e}")))?;
+                step.yaw_deg = Some(yaw);
+            }
             name => match BUTTONS.iter().position(|b| *b == name) {
                 Some(i) => {
                     let Some(b) = value.as_bool() else {
@@ -260,7 +276,7 @@ fn parse_step(v: &Value) -> Result<Step, ScriptError> {
                 }
                 None => {
                     return err(format!(
-                        "unknown field {name:?} (expected for_s, move, yaw_deg, jump, crouch, sprint, use)"
+                        "unknown field {name:?} (expected for_s, move, yaw_deg, jump, crouch, sprint, use, throw)"
                     ));
                 }
             },
@@ -473,6 +489,34 @@ mod tests {
             (r#"{"steps": [{"for_s": 1, "jump": "yes"}]}"#, "true or false"),
             (r#"{"steps": [{"for_s": 1, "jmup": true}]}"#, "unknown field \"jmup\""),
             (r#"{"steps": [], "spawn": [1, 2]}"#, "list of 3"),
+            (
+                r#"{"steps": [], "spawn": [1e30, 0, 0]}"#,
+                "\"spawn\" must be [x, y, z] in metres, each between -1e6 and 1e6",
+            ),
+            (
+                r#"{"steps": [], "spawn": [0, 1e300, 0]}"#,
+                "between -1e6 and 1e6, got [0, 1e300, 0]",
+            ),
+            (
+                r#"{"steps": [], "tick_hz": 0}"#,
+                "\"tick_hz\" must be between 1 and 1000 ticks per second, got 0",
+            ),
+            (r#"{"steps": [], "tick_hz": -60}"#, "between 1 and 1000"),
+            (r#"{"steps": [], "tick_hz": 1e30}"#, "between 1 and 1000"),
+            (r#"{"steps": [], "tick_hz": 1e-30}"#, "between 1 and 1000"),
+            (r#"{"steps": [], "tick_hz": "60"}"#, "must be a number"),
+            (
+                r#"{"steps": [{"for_s": 1, "yaw_deg": 1e300}]}"#,
+                "yaw_deg must be degrees between -1e6 and 1e6",
+            ),
+            (r#"{"steps": [{"for_s": 1, "move": [1e300, 0]}]}"#, "-1..1"),
+            (
+                r#"{"steps": [{"for_s": 1e6}, {"for_s": 1e6}]}"#,
+                "the steps last 2000000 s in all; a script lasts at most 1e6 s",
+            ),
+            ("", "not JSON"),
+            (r#"{"steps": {"for_s": 1}}"#, "list of steps"),
+            (r#"{"steps": [], "colour": 1}"#, "unknown field \"colour\""),
         ] {
             let e = Script::parse(text).unwrap_err().to_string();
             assert!(e.contains(says), "{text}: {e}");

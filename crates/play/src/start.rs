@@ -6,6 +6,7 @@
 //! Floats are written so they read back bit for bit.
 
 use crate::doors::DoorControl;
+use crate::options::{check_point, shown};
 use crate::script::Buttons;
 use controller::{CharacterState, GroundContact};
 use glam::Vec3;
@@ -41,10 +42,6 @@ fn read_f64(obj: &Map<String, Value>, key: &str) -> Result<f64, String> {
     }
 }
 
-fn read_f32(obj: &Map<String, Value>, key: &str) -> Result<f32, String> {
-    read_f64(obj, key).map(|x| x as f32)
-}
-
 fn read_bool(obj: &Map<String, Value>, key: &str) -> Result<bool, String> {
     get(obj, key)?
         .as_bool()
@@ -57,14 +54,79 @@ fn read_index(v: &Value, key: &str) -> Result<usize, String> {
         .ok_or_else(|| format!("\"{key}\" must hold whole numbers"))
 }
 
-fn read_vec3(obj: &Map<String, Value>, key: &str) -> Result<Vec3, String> {
+fn read_xyz(obj: &Map<String, Value>, key: &str) -> Result<[f64; 3], String> {
     let bad = || format!("\"{key}\" must be [x, y, z]");
     let items = get(obj, key)?.as_array().filter(|a| a.len() == 3).ok_or_else(bad)?;
-    let mut out = [0.0f32; 3];
+    let mut out = [0.0f64; 3];
     for (o, item) in out.iter_mut().zip(items) {
-        *o = item.as_f64().filter(|x| x.is_finite()).ok_or_else(bad)? as f32;
+        *o = item.as_f64().filter(|x| x.is_finite()).ok_or_else(bad)?;
     }
-    Ok(Vec3::from(out))
+    Ok(out)
+}
+
+/// Largest speed in a start state, m/s (the player's and the ground's).
+const SPEED_LIMIT: f64 = 1e4;
+/// Longest time in a start state (time in the air, the lifts' clock), seconds.
+const TIME_LIMIT: f64 = 1e9;
+
+/// A number within `lo..=hi` (`unit` after the limits in the message).
+fn read_within(obj: &Map<String, Value>, key: &str, lo: f64, hi: f64, unit: &str) -> Result<f64, String> {
+    let x = read_f64(obj, key)?;
+    if (lo..=hi).contains(&x) {
+        Ok(x)
+    } else {
+        Err(format!(
+            "\"{key}\" must be from {lo} to {}{unit}, got {}",
+            shown(hi),
+            shown(x)
+        ))
+    }
+}
+
+/// A position, metres, within ±[`crate::options::COORDINATE_LIMIT`] on every axis.
+fn read_point(obj: &Map<String, Value>, key: &str) -> Result<Vec3, String> {
+    check_point(read_xyz(obj, key)?).map_err(|e| format!("\"{key}\" {e}"))
+}
+
+/// A velocity, m/s, no faster than [`SPEED_LIMIT`].
+fn read_velocity(obj: &Map<String, Value>, key: &str) -> Result<Vec3, String> {
+    let [x, y, z] = read_xyz(obj, key)?;
+    let speed = (x * x + y * y + z * z).sqrt();
+    if speed <= SPEED_LIMIT {
+        Ok(Vec3::new(x as f32, y as f32, z as f32))
+    } else {
+        Err(format!(
+            "\"{key}\" must be at most {SPEED_LIMIT:e} m/s long, got {} m/s",
+            shown(speed)
+        ))
+    }
+}
+
+/// A unit direction (to within 0.1%).
+fn read_direction(obj: &Map<String, Value>, key: &str) -> Result<Vec3, String> {
+    let [x, y, z] = read_xyz(obj, key)?;
+    let length = (x * x + y * y + z * z).sqrt();
+    if (length - 1.0).abs() <= 1e-3 {
+        Ok(Vec3::new(x as f32, y as f32, z as f32))
+    } else {
+        Err(format!(
+            "\"{key}\" must be a unit vector, got one {} long",
+            shown(length)
+        ))
+    }
+}
+
+/// Ellipsoid radii, metres, each within the controller's limits (0.01 to 100 m).
+fn read_radii(obj: &Map<String, Value>, key: &str) -> Result<Vec3, String> {
+    let r = read_xyz(obj, key)?;
+    if r.iter().all(|x| (0.01..=100.0).contains(x)) {
+        Ok(Vec3::new(r[0] as f32, r[1] as f32, r[2] as f32))
+    } else {
+        Err(format!(
+            "\"{key}\" must be [x, y, z] radii from 0.01 to 100 m, got [{}]",
+            r.map(shown).join(", ")
+        ))
+    }
 }
 
 fn object<'a>(v: &'a Value, what: &str) -> Result<&'a Map<String, Value>, String> {
@@ -82,13 +144,14 @@ fn ground_to_json(g: &GroundContact) -> Value {
 fn ground_from_json(v: &Value) -> Result<GroundContact, String> {
     let o = object(v, "\"ground\"")?;
     Ok(GroundContact {
-        point: read_vec3(o, "point")?,
-        normal: read_vec3(o, "normal")?,
-        contact_normal: read_vec3(o, "contact_normal")?,
+        point: read_point(o, "point")?,
+        normal: read_direction(o, "normal")?,
+        contact_normal: read_direction(o, "contact_normal")?,
         collider: read_index(get(o, "collider")?, "collider")?,
-        triangle: read_index(get(o, "triangle")?, "triangle")? as u32,
-        friction: read_f32(o, "friction")?,
-        velocity: read_vec3(o, "velocity")?,
+        triangle: u32::try_from(read_index(get(o, "triangle")?, "triangle")?)
+            .map_err(|_| "\"triangle\" is beyond any level's triangles".to_string())?,
+        friction: read_within(o, "friction", 0.0, 1.0, "")? as f32,
+        velocity: read_velocity(o, "velocity")?,
         on_edge: read_bool(o, "on_edge")?,
     })
 }
@@ -107,18 +170,19 @@ pub fn state_to_json(s: &CharacterState) -> Value {
 pub fn state_from_json(v: &Value) -> Result<CharacterState, String> {
     let o = object(v, "\"state\"")?;
     Ok(CharacterState {
-        position: read_vec3(o, "position")?,
-        velocity: read_vec3(o, "velocity")?,
-        up: read_vec3(o, "up")?,
+        position: read_point(o, "position")?,
+        velocity: read_velocity(o, "velocity")?,
+        up: read_direction(o, "up")?,
         crouched: read_bool(o, "crouched")?,
-        radii: read_vec3(o, "radii")?,
+        radii: read_radii(o, "radii")?,
         ground: match get(o, "ground")? {
             Value::Null => None,
             g => Some(ground_from_json(g)?),
         },
-        air_time: read_f32(o, "air_time")?,
+        air_time: read_within(o, "air_time", 0.0, TIME_LIMIT, " s")? as f32,
         coyote_jump: read_bool(o, "coyote_jump")?,
-        jump_buffer: read_f32(o, "jump_buffer")?,
+        // The controller's jump buffer is at most 10 s.
+        jump_buffer: read_within(o, "jump_buffer", 0.0, 10.0, " s")? as f32,
     })
 }
 
@@ -151,7 +215,8 @@ impl Start {
             .as_array()
             .ok_or("\"doors\" must be a list")?
             .iter()
-            .map(|d| match d {
+            .enumerate()
+            .map(|(i, d)| match d {
                 Value::Null => Ok(None),
                 d => {
                     let d = object(d, "a door")?;
@@ -159,10 +224,11 @@ impl Start {
                         Value::Null => None,
                         m => Some(m.as_bool().ok_or("a door's \"manual\" must be true, false or null")?),
                     };
+                    let within = |key, lo, hi| read_within(d, key, lo, hi, "").map_err(|e| format!("door {i}: {e}"));
                     Ok(Some(DoorControl {
-                        openness: read_f32(d, "openness")?,
+                        openness: within("openness", 0.0, 1.0)? as f32,
                         manual,
-                        moving: read_f32(d, "moving")?,
+                        moving: within("moving", -1.0, 1.0)? as f32,
                     }))
                 }
             })
@@ -186,7 +252,7 @@ impl Start {
                     Some(_) => read_bool(held, "throw")?,
                 },
             },
-            clock_s: read_f64(o, "clock_s")?,
+            clock_s: read_within(o, "clock_s", 0.0, TIME_LIMIT, " s")?,
             doors,
             squeezed,
         })
@@ -237,5 +303,72 @@ mod tests {
         let broken = text.replace("\"clock_s\"", "\"clock\"");
         let e = Start::from_json(&serde_json::from_str(&broken).unwrap()).unwrap_err();
         assert!(e.contains("clock_s"), "{e}");
+    }
+
+    #[test]
+    fn a_start_out_of_range_is_refused_with_the_field_named() {
+        let config = controller::ControllerConfig::default();
+        let start = Start {
+            state: CharacterState::standing_at(Vec3::new(0.0, 0.0, 28.0), &config),
+            held: Buttons::default(),
+            clock_s: 0.0,
+            doors: vec![Some(DoorControl::closed())],
+            squeezed: vec![],
+        };
+        let good = start.to_json();
+        assert_eq!(Start::from_json(&good).unwrap(), start);
+        // Each of these reached the controller before: a position or a
+        // buffer that became infinite in f32, zero or negative radii, a
+        // zero "up", a 1e30 m/s velocity.
+        for (path, value, says) in [
+            (
+                "/state/position",
+                json!([0, 1e300, 0]),
+                "\"position\" must be [x, y, z] in metres",
+            ),
+            (
+                "/state/position",
+                json!([1e30, 0, 0]),
+                "between -1e6 and 1e6, got [1e30, 0, 0]",
+            ),
+            (
+                "/state/velocity",
+                json!([1e30, 0, 0]),
+                "\"velocity\" must be at most 1e4 m/s",
+            ),
+            ("/state/up", json!([0, 0, 0]), "\"up\" must be a unit vector"),
+            ("/state/up", json!([0, 100, 0]), "unit vector"),
+            (
+                "/state/radii",
+                json!([0, 0, 0]),
+                "\"radii\" must be [x, y, z] radii from 0.01 to 100 m",
+            ),
+            ("/state/radii", json!([-1, 0.9, 0.4]), "radii from 0.01"),
+            ("/state/radii", json!([1e30, 1, 1]), "radii from 0.01"),
+            (
+                "/state/jump_buffer",
+                json!(1e300),
+                "\"jump_buffer\" must be from 0 to 10 s, got 1e300",
+            ),
+            ("/state/air_time", json!(-1), "\"air_time\" must be from 0"),
+            (
+                "/clock_s",
+                json!(-1e300),
+                "\"clock_s\" must be from 0 to 1e9 s, got -1e300",
+            ),
+            (
+                "/doors/0/openness",
+                json!(1e30),
+                "door 0: \"openness\" must be from 0 to 1, got 1e30",
+            ),
+            ("/doors/0/moving", json!(5), "\"moving\" must be from -1 to 1"),
+            ("/state/crouched", json!("no"), "true or false"),
+            ("/squeezed", json!({"a": 1}), "must be a list"),
+        ] {
+            let mut bad = good.clone();
+            *bad.pointer_mut(path).unwrap() = value.clone();
+            let e = Start::from_json(&bad).unwrap_err();
+            assert!(e.contains(says), "{path} = {value}: {e}");
+        }
     }
 }
