@@ -69,6 +69,10 @@ pub fn play_out(app: &mut App, max_ticks: u64) -> Summary {
 pub fn run(options: &Options) -> Result<Summary, String> {
     let path = options.script.as_ref().ok_or("--headless needs --script FILE")?;
     let script = read_script(path)?;
+    // No screen to warn on: a settings file given must be read whole.
+    if let Some(settings) = &options.settings {
+        play::Settings::read(settings)?;
+    }
     let options = options_for_script(options, &script);
     let level_path = options.level.clone().unwrap_or_else(sim::level::demo_level_path);
     // Fail early and clearly when the level cannot be read.

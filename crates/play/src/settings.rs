@@ -229,6 +229,18 @@ impl Settings {
         (s, warning)
     }
 
+    /// Reads the settings at `path` strictly, for a headless run (which
+    /// has no screen to warn on): a missing, unreadable or partly bad
+    /// file is an error naming the file and what was wrong.
+    pub fn read(path: &Path) -> Result<Settings, String> {
+        let text =
+            std::fs::read_to_string(path).map_err(|e| format!("cannot read settings {}: {e}", path.display()))?;
+        match Settings::from_json(&text) {
+            (s, warnings) if warnings.is_empty() => Ok(s),
+            (_, warnings) => Err(format!("settings {}: {}", path.display(), warnings.join("; "))),
+        }
+    }
+
     /// Writes the settings to `path` (its folder made if need be), whole
     /// or not at all: a crash mid-write leaves the old file.
     pub fn save(&self, path: &Path) -> Result<(), String> {
@@ -322,6 +334,40 @@ mod tests {
         let (s, warning) = Settings::load(&dir);
         assert_eq!(s, Settings::default());
         assert!(warning.unwrap().contains("cannot read"));
+    }
+
+    #[test]
+    fn a_headless_read_refuses_what_a_window_would_warn_about() {
+        let path = temp("strict");
+        let e = Settings::read(&path).unwrap_err();
+        assert!(e.contains("cannot read settings") && e.contains("settings.json"), "{e}");
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        for (text, says) in [
+            ("", "not JSON"),
+            ("\u{0}\u{1}garbage", "not JSON"),
+            (
+                r#"{"controller": {"walk_speed": "NaN"}}"#,
+                "walk_speed must be a number",
+            ),
+            (
+                r#"{"controller": {"standing_radii": [0.4, 1e300, 0.4]}}"#,
+                "standing_radii must be between",
+            ),
+            (
+                r#"{"controller": {"gravity": {"y": -9.81}}}"#,
+                "gravity must be [x, y, z]",
+            ),
+            (r#"{"controller": {"slide_iterations": 1e30}}"#, "between 1 and 16"),
+            (r#"{"hud": null}"#, "hud must be true or false"),
+        ] {
+            std::fs::write(&path, text).unwrap();
+            let e = Settings::read(&path).unwrap_err();
+            assert!(e.contains(says) && e.contains("settings.json"), "{text}: {e}");
+        }
+        std::fs::write(&path, r#"{"controller": {"walk_speed": 1}}"#).unwrap();
+        assert_eq!(Settings::read(&path).unwrap().controller.walk_speed, 1.0);
+        let e = Settings::read(path.parent().unwrap()).unwrap_err();
+        assert!(e.contains("cannot read settings"), "{e}");
     }
 
     #[test]
