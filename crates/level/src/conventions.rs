@@ -32,6 +32,13 @@
 //! Only static geometry can have one: `"collider"` on a spawn, door, lift
 //! or no-collide node, on a node inside a door, lift or no-collide subtree,
 //! or on a node without a mesh, is an error.
+//! Numbers are checked against ranges, and a value outside one is an error
+//! naming the parameter, what was given and what is accepted: `speed` in
+//! (0, 100] m/s, `pause_s` in [0, 3600] s, `open_s` in (0, 3600] s,
+//! `trigger_m` in (0, 1000] m, `travel` and `slide` non-zero and within
+//! ±10⁴ m on each axis (`travel` at least 1 mm long), `angle_deg` in
+//! [−360, 360] and not 0, `axis` non-zero within ±10⁶, `friction` in [0, 1].
+//!
 //! A name "starts with" a role word when the word is followed by nothing, a
 //! digit, `_`, `-`, `.` or a space (`Door`, `door_1`, `Lift.001`), case-insensitive.
 //! Any other node is static geometry: a glTF with no conventions at all loads
@@ -152,9 +159,9 @@ pub fn read_node(name: Option<&str>, extras: Option<&str>) -> Result<NodeConvent
         None => None,
         Some(v) => Some(number(v, "friction").and_then(|f| {
             if (0.0..=1.0).contains(&f) {
-                Ok(f)
+                Ok(f as f32)
             } else {
-                Err(format!("friction must be between 0 and 1, got {f}"))
+                Err(format!("friction must be between 0 and 1, got {}", shown(f)))
             }
         })?),
     };
@@ -200,23 +207,33 @@ fn door_spec(extras: &Value) -> Result<DoorSpec, String> {
     {
         None | Some(Ok("hinge")) => {
             let angle = optional_number(extras, "angle_deg")?.unwrap_or(100.0);
-            let axis = optional_vec3(extras, "axis")?.unwrap_or(Vec3::Y);
+            if !(angle != 0.0 && angle.abs() <= 360.0) {
+                return Err(format!(
+                    "angle_deg must be from -360 to 360 degrees and not 0, got {}",
+                    shown(angle)
+                ));
+            }
+            let axis = optional_vec3(extras, "axis", 1e6)?.unwrap_or(Vec3::Y);
             let axis = axis
                 .try_normalize()
                 .ok_or(format!("door axis must not be zero, got {axis}"))?;
             DoorMotion::Hinge {
                 axis,
-                angle: angle.to_radians(),
+                angle: (angle as f32).to_radians(),
             }
         }
-        Some(Ok("slide")) => DoorMotion::Slide {
-            offset: optional_vec3(extras, "slide")?,
-        },
+        Some(Ok("slide")) => {
+            let offset = optional_vec3(extras, "slide", MAX_TRAVEL)?;
+            if offset == Some(Vec3::ZERO) {
+                return Err("slide must not be zero (the door would not move)".into());
+            }
+            DoorMotion::Slide { offset }
+        }
         Some(Ok(other)) => return Err(format!("\"door\" must be \"hinge\" or \"slide\", got {other:?}")),
         Some(Err(e)) => return Err(e.to_owned()),
     };
-    let open_seconds = positive(extras, "open_s", 1.0)?;
-    let trigger_radius = positive(extras, "trigger_m", 2.5)?;
+    let open_seconds = positive(extras, "open_s", 1.0, MAX_SECONDS, "s")?;
+    let trigger_radius = positive(extras, "trigger_m", 2.5, MAX_TRIGGER, "m")?;
     Ok(DoorSpec {
         motion,
         open_seconds,
@@ -225,48 +242,89 @@ fn door_spec(extras: &Value) -> Result<DoorSpec, String> {
 }
 
 fn lift_spec(extras: &Value) -> Result<LiftSpec, String> {
-    let travel = optional_vec3(extras, "travel")?.unwrap_or(Vec3::new(0.0, 3.0, 0.0));
+    let travel = optional_vec3(extras, "travel", MAX_TRAVEL)?.unwrap_or(Vec3::new(0.0, 3.0, 0.0));
     if travel == Vec3::ZERO {
         return Err("lift travel must not be zero".into());
     }
-    let speed = positive(extras, "speed", 1.5)?;
+    // In f64: the length of [0, 1e-30, 0] is 0 in f32.
+    let length = travel.as_dvec3().length();
+    if length < MIN_TRAVEL as f64 {
+        return Err(format!(
+            "lift travel must be at least {MIN_TRAVEL} m long, got {} m",
+            shown(length)
+        ));
+    }
+    let speed = positive(extras, "speed", 1.5, MAX_SPEED, "m/s")?;
     let pause_seconds = optional_number(extras, "pause_s")?.unwrap_or(2.0);
-    if pause_seconds < 0.0 {
-        return Err(format!("pause_s must not be negative, got {pause_seconds}"));
+    if !(0.0..=MAX_SECONDS as f64).contains(&pause_seconds) {
+        return Err(format!(
+            "pause_s must be from 0 to {MAX_SECONDS} s (not negative), got {}",
+            shown(pause_seconds)
+        ));
     }
     Ok(LiftSpec {
         travel,
         speed,
-        pause_seconds,
+        pause_seconds: pause_seconds as f32,
     })
 }
 
-fn number(v: &Value, key: &str) -> Result<f32, String> {
+/// Longest door opening time and lift pause accepted, seconds.
+const MAX_SECONDS: f32 = 3600.0;
+/// Farthest door trigger distance accepted, metres.
+const MAX_TRIGGER: f32 = 1000.0;
+/// Largest lift travel or door slide accepted, metres on each axis.
+const MAX_TRAVEL: f32 = 1e4;
+/// Shortest lift travel accepted, metres.
+const MIN_TRAVEL: f32 = 1e-3;
+/// Fastest lift accepted, m/s.
+const MAX_SPEED: f32 = 100.0;
+
+/// `x` as a message shows it: 1e30, not thirty-one digits.
+fn shown(x: f64) -> String {
+    if x != 0.0 && !(1e-6..1e9).contains(&x.abs()) {
+        format!("{x:e}")
+    } else {
+        format!("{x}")
+    }
+}
+
+/// A number, in `f64` so that a value too large for `f32` is reported as
+/// written (JSON numbers are finite).
+fn number(v: &Value, key: &str) -> Result<f64, String> {
     v.as_f64()
-        .map(|f| f as f32)
         .filter(|f| f.is_finite())
         .ok_or(format!("{key} must be a number, got {v}"))
 }
 
-fn optional_number(extras: &Value, key: &str) -> Result<Option<f32>, String> {
+fn optional_number(extras: &Value, key: &str) -> Result<Option<f64>, String> {
     extras.get(key).map(|v| number(v, key)).transpose()
 }
 
-fn positive(extras: &Value, key: &str, default: f32) -> Result<f32, String> {
+/// An optional number above 0 and at most `max` (`unit` for the message).
+fn positive(extras: &Value, key: &str, default: f32, max: f32, unit: &str) -> Result<f32, String> {
     match optional_number(extras, key)? {
         None => Ok(default),
-        Some(v) if v > 0.0 => Ok(v),
-        Some(v) => Err(format!("{key} must be greater than zero, got {v}")),
+        Some(v) if v > 0.0 && v <= max as f64 => Ok(v as f32),
+        Some(v) => Err(format!(
+            "{key} must be greater than zero and at most {max} {unit}, got {}",
+            shown(v)
+        )),
     }
 }
 
-fn optional_vec3(extras: &Value, key: &str) -> Result<Option<Vec3>, String> {
+/// An optional `[x, y, z]`, each within ±`limit`.
+fn optional_vec3(extras: &Value, key: &str, limit: f32) -> Result<Option<Vec3>, String> {
     let Some(v) = extras.get(key) else { return Ok(None) };
-    let bad = || format!("{key} must be an array of three numbers, got {v}");
+    let bad = || format!("{key} must be an array of three numbers, each from -{limit:e} to {limit:e}, got {v}");
     let items = v.as_array().filter(|a| a.len() == 3).ok_or_else(bad)?;
     let mut out = [0.0f32; 3];
     for (o, item) in out.iter_mut().zip(items) {
-        *o = number(item, key).map_err(|_| bad())?;
+        let x = number(item, key).map_err(|_| bad())?;
+        if x.abs() > limit as f64 {
+            return Err(bad());
+        }
+        *o = x as f32;
     }
     Ok(Some(Vec3::from_array(out)))
 }
@@ -339,6 +397,86 @@ mod tests {
         assert!(err(r#"{"friction":3}"#).contains("friction must be between 0 and 1"));
         assert!(err(r#"{"slidewalk":"door","door":"swing"}"#).contains("\"door\" must be"));
         assert!(err("{not json").contains("not valid JSON"));
+    }
+
+    #[test]
+    fn enormous_tiny_and_pointless_parameters_are_refused() {
+        // Each of these loaded before: a lift or door that teleports, never
+        // moves, or moves kilometres away; a 1e300 that read as "must be a
+        // number"; an axis too long for f32 reported as zero.
+        let err = |extras: &str| read_node(Some("Thing"), Some(extras)).unwrap_err();
+        for (extras, says) in [
+            (
+                r#"{"slidewalk":"lift","speed":1e30}"#,
+                "speed must be greater than zero and at most 100 m/s, got 1e30",
+            ),
+            (r#"{"slidewalk":"lift","speed":1e300}"#, "at most 100 m/s, got 1e300"),
+            (r#"{"slidewalk":"lift","speed":0}"#, "speed must be greater than zero"),
+            (
+                r#"{"slidewalk":"lift","travel":[0,1e30,0]}"#,
+                "travel must be an array of three numbers, each from -1e4 to 1e4",
+            ),
+            (
+                r#"{"slidewalk":"lift","travel":[0,1e-30,0]}"#,
+                "lift travel must be at least 0.001 m long, got 1.0000000031710769e-30 m",
+            ),
+            (r#"{"slidewalk":"lift","travel":{"y":3}}"#, "travel must be an array"),
+            (
+                r#"{"slidewalk":"lift","pause_s":1e30}"#,
+                "pause_s must be from 0 to 3600 s",
+            ),
+            (
+                r#"{"slidewalk":"lift","pause_s":-1}"#,
+                "pause_s must be from 0 to 3600 s (not negative), got -1",
+            ),
+            (
+                r#"{"slidewalk":"lift","pause_s":"2"}"#,
+                "pause_s must be a number, got \"2\"",
+            ),
+            (
+                r#"{"slidewalk":"door","angle_deg":1e30}"#,
+                "angle_deg must be from -360 to 360 degrees and not 0, got 1e30",
+            ),
+            (r#"{"slidewalk":"door","angle_deg":0}"#, "and not 0"),
+            (
+                r#"{"slidewalk":"door","axis":[1e30,1e30,1e30]}"#,
+                "axis must be an array of three numbers, each from -1e6 to 1e6",
+            ),
+            (r#"{"slidewalk":"door","axis":[0,0,0]}"#, "door axis must not be zero"),
+            (
+                r#"{"slidewalk":"door","open_s":1e30}"#,
+                "open_s must be greater than zero and at most 3600 s",
+            ),
+            (r#"{"slidewalk":"door","open_s":0}"#, "open_s must be greater than zero"),
+            (
+                r#"{"slidewalk":"door","trigger_m":1e30}"#,
+                "trigger_m must be greater than zero and at most 1000 m",
+            ),
+            (
+                r#"{"slidewalk":"door","door":"slide","slide":[1e30,0,0]}"#,
+                "slide must be an array of three numbers, each from -1e4 to 1e4",
+            ),
+            (
+                r#"{"slidewalk":"door","door":"slide","slide":[0,0,0]}"#,
+                "slide must not be zero",
+            ),
+            (r#"{"friction":1e300}"#, "friction must be between 0 and 1, got 1e300"),
+            (r#"{"friction":"ice"}"#, "friction must be a number, got \"ice\""),
+        ] {
+            let e = err(extras);
+            assert!(e.contains(says), "{extras}: {e}");
+        }
+        // The limits themselves are accepted.
+        let c = read_node(
+            None,
+            Some(r#"{"slidewalk":"lift","speed":100,"pause_s":0,"travel":[0,0.001,0]}"#),
+        );
+        assert!(c.is_ok(), "{c:?}");
+        let c = read_node(
+            None,
+            Some(r#"{"slidewalk":"door","angle_deg":-360,"open_s":3600,"trigger_m":1000}"#),
+        );
+        assert!(c.is_ok(), "{c:?}");
     }
 
     #[test]

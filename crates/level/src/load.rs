@@ -11,6 +11,10 @@ use gltf::mesh::Mode;
 use std::path::{Path, PathBuf};
 use sweep::{Aabb, AnalyticShape, BuildError, Cylinder, MeshCollider, Plane, Pose};
 
+/// Farthest a spawn point may be from the origin on any axis, metres
+/// (beyond it an `f32` position is coarser than 6 cm).
+const SPAWN_LIMIT: f32 = 1e6;
+
 /// Loads a level from a `.glb` or `.gltf` file (external or embedded buffers).
 pub fn load(path: impl AsRef<Path>) -> Result<Level, LevelError> {
     let path = path.as_ref();
@@ -151,8 +155,27 @@ impl Builder {
         match &conv.role {
             Role::Spawn => {
                 let forward = world.transform_vector3(Vec3::NEG_Z);
+                let position = world.transform_point3(Vec3::ZERO);
+                // Where the player is put: NaN or far out would break every tick.
+                if !(position.is_finite() && position.abs().max_element() <= SPAWN_LIMIT) {
+                    return Err(self.bad_node(
+                        &node,
+                        format!(
+                            "a spawn point must be within {SPAWN_LIMIT:e} m of the origin on every axis, \
+                             but its transform puts it at [{}]",
+                            position
+                                .to_array()
+                                .map(|x| if x.abs() < 1e9 {
+                                    format!("{x}")
+                                } else {
+                                    format!("{x:e}")
+                                })
+                                .join(", ")
+                        ),
+                    ));
+                }
                 self.spawns.push(Spawn {
-                    position: world.transform_point3(Vec3::ZERO),
+                    position,
                     yaw: (-forward.x).atan2(-forward.z),
                 });
             }

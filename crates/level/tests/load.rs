@@ -341,3 +341,38 @@ fn a_file_that_requires_webp_textures_is_still_walkable() {
     broken["extensionsRequired"] = serde_json::json!(["EXT_texture_webp", "KHR_draco_mesh_compression"]);
     assert!(level::load_bytes(broken.to_string().as_bytes(), None, std::path::Path::new("b.gltf")).is_err());
 }
+
+#[test]
+fn a_spawn_point_far_out_or_at_infinity_is_refused_with_its_node() {
+    // Both loaded before, and the player started at 1e30 m (every sweep
+    // meaningless) or at infinity (level-check panicked on the first tick).
+    for (nodes, at) in [
+        (
+            vec![json!({"name": "Spawn", "translation": [0.0, 1e30, 0.0]})],
+            "at [0, 1e30, 0]",
+        ),
+        (
+            vec![
+                json!({"name": "Far", "scale": [1e30, 1e30, 1e30], "children": [2]}),
+                json!({"name": "spawn_2", "translation": [0.0, 1e30, 0.0]}),
+            ],
+            "inf",
+        ),
+    ] {
+        let mut f = Fixture::default();
+        let m = f.square_mesh("floor");
+        f.node(json!({"mesh": m}), true);
+        let roots = nodes.len() == 1;
+        for (i, n) in nodes.into_iter().enumerate() {
+            f.node(n, roots || i == 0);
+        }
+        let err = load_slice(&f.embedded()).unwrap_err();
+        let text = err.to_string();
+        assert!(matches!(err, LevelError::BadConvention { .. }), "{text}");
+        assert!(
+            text.contains("a spawn point must be within 1e6 m of the origin") && text.contains(at),
+            "{text}"
+        );
+        assert!(text.contains("\"Spawn\"") || text.contains("\"spawn_2\""), "{text}");
+    }
+}
