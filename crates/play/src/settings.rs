@@ -171,7 +171,11 @@ impl Settings {
                 }
             };
             match key.as_str() {
-                "version" => {}
+                "version" => {
+                    if value.as_u64() != Some(1) {
+                        warnings.push(format!("version must be 1 (the only one there is), got {value}"));
+                    }
+                }
                 "controller" => {
                     let (c, w) = config_from_json(value);
                     s.controller = c;
@@ -313,6 +317,12 @@ mod tests {
             (r#"{"vsync": 0}"#, "vsync must be true or false"),
             (r#"{"controller": {"walk_speed": -1}}"#, "walk_speed"),
             (r#"{"colour": 1}"#, "unknown setting"),
+            (r#"{"version": "banana"}"#, "version must be 1"),
+            (
+                r#"{"overlays": {"contacts": true}}"#,
+                "overlays must be a list of names",
+            ),
+            (r#"{"controller": [4.5]}"#, "controller settings must be an object"),
         ] {
             std::fs::write(&path, text).unwrap();
             let (s, warning) = Settings::load(&path);
