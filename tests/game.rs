@@ -569,27 +569,46 @@ fn ball_settings_are_checked_the_cap_removes_the_oldest_and_clear_empties_the_ro
     ball_control(&mut app, BallControl::Rain(8));
     assert_eq!(ball_pit(&app).world.balls.len(), 5);
     assert_eq!(ball_pit(&app).thrown, 8);
-    for bad in [
-        BallSettings {
-            radius: f32::NAN,
-            ..small
-        },
-        BallSettings { radius: 0.0, ..small },
-        BallSettings {
-            throw_speed: -1.0,
-            ..small
-        },
-        BallSettings {
-            restitution: 1.5,
-            ..small
-        },
-        BallSettings { max_balls: 0, ..small },
+    for (bad, says) in [
+        (
+            BallSettings {
+                radius: f32::NAN,
+                ..small
+            },
+            "balls: ball radius must be from 0.02 to 1 m, got NaN",
+        ),
+        (BallSettings { radius: 0.0, ..small }, "got 0"),
+        (
+            BallSettings {
+                throw_speed: -1.0,
+                ..small
+            },
+            "throw speed must be from 1 to 100 m/s, got -1",
+        ),
+        (
+            BallSettings {
+                restitution: 1.5,
+                ..small
+            },
+            "restitution must be from 0 to 1, got 1.5",
+        ),
+        (
+            BallSettings {
+                friction: f32::INFINITY,
+                ..small
+            },
+            "friction must be from 0 to 1, got inf",
+        ),
+        (
+            BallSettings { max_balls: 0, ..small },
+            "max balls must be from 1 to 20,000, got 0",
+        ),
     ] {
         ball_control(&mut app, BallControl::Settings(bad));
         assert_eq!(ball_pit(&app).settings, small, "{bad:?} accepted");
         let notices = app.world().resource::<slidewalk::notices::Notices>();
         assert!(
-            notices.0.iter().any(|n| n.error && n.text.starts_with("balls:")),
+            notices.0.iter().any(|n| n.error && n.text.contains(says)),
             "{bad:?}: {notices:?}"
         );
     }

@@ -56,24 +56,34 @@ pub const MAX_BALLS_RANGE: std::ops::RangeInclusive<usize> = 1..=20_000;
 impl BallSettings {
     /// Checks every value; the message names the bad one.
     pub fn validate(&self) -> Result<(), String> {
-        let check = |ok: bool, what: &str| if ok { Ok(()) } else { Err(what.to_string()) };
+        let check = |ok: bool, what: &str, got: String| {
+            if ok { Ok(()) } else { Err(format!("{what}, got {got}")) }
+        };
         check(
             RADIUS_RANGE.contains(&self.radius),
             "ball radius must be from 0.02 to 1 m",
+            self.radius.to_string(),
         )?;
         check(
             THROW_SPEED_RANGE.contains(&self.throw_speed),
             "throw speed must be from 1 to 100 m/s",
+            self.throw_speed.to_string(),
         )?;
         check(
             MAX_BALLS_RANGE.contains(&self.max_balls),
             "max balls must be from 1 to 20,000",
+            self.max_balls.to_string(),
         )?;
         check(
             (0.0..=1.0).contains(&self.restitution),
             "restitution must be from 0 to 1",
+            self.restitution.to_string(),
         )?;
-        check((0.0..=1.0).contains(&self.friction), "friction must be from 0 to 1")
+        check(
+            (0.0..=1.0).contains(&self.friction),
+            "friction must be from 0 to 1",
+            self.friction.to_string(),
+        )
     }
 }
 
