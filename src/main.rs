@@ -8,8 +8,7 @@ use play::{Options, USAGE};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let options = match Options::parse(&args) {
+    let options = match play::text_args(std::env::args_os().skip(1)).and_then(|args| Options::parse(&args)) {
         Ok(o) => o,
         Err(e) if e == "help" => {
             println!("{USAGE}");

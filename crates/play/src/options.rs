@@ -187,6 +187,23 @@ pub fn check_point(xyz: [f64; 3]) -> Result<Vec3, String> {
     }
 }
 
+/// The arguments as text (`std::env::args` panics on one that is not
+/// UTF-8, such as a file name in another encoding); the error names the
+/// argument.
+pub fn text_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Vec<String>, String> {
+    args.into_iter()
+        .enumerate()
+        .map(|(i, a)| {
+            a.into_string().map_err(|a| {
+                format!(
+                    "argument {} ({a:?}) is not valid UTF-8; give paths in UTF-8 (rename the file if need be)",
+                    i + 1
+                )
+            })
+        })
+        .collect()
+}
+
 /// Parses `X,Y,Z` metres.
 fn point(text: &str) -> Result<Vec3, String> {
     let bad = || format!("--spawn needs X,Y,Z in metres (three numbers, each between -1e6 and 1e6), got {text:?}");
@@ -292,6 +309,16 @@ mod tests {
             let e = Options::parse(&args(a)).unwrap_err();
             assert!(e.contains(says), "{a}: {e}");
         }
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn an_argument_that_is_not_utf8_is_an_error_not_a_panic() {
+        use std::os::unix::ffi::OsStringExt;
+        let args = vec!["--level".into(), std::ffi::OsString::from_vec(b"\xff.glb".to_vec())];
+        let e = text_args(args).unwrap_err();
+        assert!(e.starts_with("argument 2 (\"\\xFF.glb\") is not valid UTF-8"), "{e}");
+        assert_eq!(text_args(["--yaw".into(), "90".into()]).unwrap(), ["--yaw", "90"]);
     }
 
     #[test]
