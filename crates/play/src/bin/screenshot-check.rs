@@ -6,14 +6,21 @@ use play::picture::PictureStats;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    // As OS strings: a file name need not be UTF-8.
+    let args: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
+    let usage = "usage: screenshot-check FILE.png";
     let [path] = args.as_slice() else {
-        eprintln!("usage: screenshot-check FILE.png");
+        eprintln!("{usage}");
         return ExitCode::from(2);
     };
-    match PictureStats::of_png(path.as_ref()) {
+    if path == "-h" || path == "--help" {
+        println!("{usage}");
+        return ExitCode::SUCCESS;
+    }
+    let path = std::path::Path::new(path);
+    match PictureStats::of_png(path) {
         Ok(stats) => {
-            println!("{path}: {}", stats.describe());
+            println!("{}: {}", path.display(), stats.describe());
             if stats.is_blank() {
                 ExitCode::from(1)
             } else {
