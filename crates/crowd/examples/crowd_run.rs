@@ -5,7 +5,9 @@
 //! cargo run -p crowd --release --example crowd_run -- [playground|1M|<triangles>] [agents] [ticks] [threads] [apart|through]
 //! ```
 //! Defaults: playground 10000 300 0 apart (0 threads: one per core;
-//! `through`: agent–agent collision off).
+//! `through`: agent–agent collision off). `CROWD_BRAIN=walk`: nobody
+//! pauses or waits when blocked (every agent walks every tick: the worst
+//! case; by default many stand, and standing agents sleep).
 
 #[path = "../tests/common/mod.rs"]
 mod common;
@@ -31,9 +33,15 @@ fn main() {
     let mut stage = Stage::new(level);
     eprintln!("level {which}: {:.1} s to build", built.elapsed().as_secs_f64());
     let dt = 1.0 / 60.0;
+    let walk = std::env::var("CROWD_BRAIN").is_ok_and(|b| b == "walk");
     let mut crowd = Crowd::new(CrowdConfig {
         threads,
         collide_agents: collide,
+        wander: if walk {
+            common::always_walking()
+        } else {
+            Default::default()
+        },
         ..CrowdConfig::default()
     })
     .expect("valid config");
@@ -72,6 +80,7 @@ fn main() {
                 sum.held += r.held;
                 sum.crushed += r.crushed;
                 sum.hulls_swept += r.hulls_swept;
+                sum.asleep += r.asleep;
                 sum.sweeps += r.sweeps;
                 sum.returned_home += r.returned_home;
                 sum.agents = r.agents;
@@ -97,7 +106,8 @@ fn main() {
         sum.retry_micros / measured
     );
     println!(
-        "  per agent and tick: {:.2} polytopes swept, {:.2} sweeps; per tick: {:.1} retried, {:.1} stood still, {:.2} held, {:.2} crushed, {:.2} returned home; {:.0} bytes/agent",
+        "  per agent and tick: {:.2} asleep, {:.2} polytopes swept, {:.2} sweeps; per tick: {:.1} retried, {:.1} stood still, {:.2} held, {:.2} crushed, {:.2} returned home; {:.0} bytes/agent",
+        sum.asleep as f64 / measured / n,
         sum.hulls_swept as f64 / measured / n,
         sum.sweeps as f64 / measured / n,
         sum.retried as f64 / measured,

@@ -92,14 +92,15 @@ impl CrowdConfig {
     }
 
     /// The threads a step of `agents` agents uses: [`CrowdConfig::threads`]
-    /// (or the cores), fewer for small crowds (below about 32 agents a
-    /// thread costs more to start than it saves).
+    /// if set (at most one per 64 agents), else one per core but no more
+    /// than one per 256 agents (a thread started for fewer costs more than
+    /// it saves).
     pub fn threads_for(&self, agents: usize) -> usize {
-        let wanted = if self.threads == 0 {
-            std::thread::available_parallelism().map_or(1, |n| n.get())
+        if self.threads == 0 {
+            let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+            cores.clamp(1, agents / 256 + 1)
         } else {
-            self.threads
-        };
-        wanted.clamp(1, agents / 32 + 1)
+            self.threads.clamp(1, agents.div_ceil(64).max(1))
+        }
     }
 }

@@ -148,6 +148,8 @@ pub(crate) struct Scratch {
     pub start_grid: Grid,
     pub end_grid: Grid,
     pub moves: Vec<crate::step::Move>,
+    /// The moves in the order they are run.
+    pub ordered: Vec<crate::step::Move>,
     pub clear: Vec<bool>,
     pub keep: Vec<bool>,
     pub current: Vec<Vec3>,
@@ -269,7 +271,7 @@ impl Crowd {
         let bytes = self.agents.capacity() * std::mem::size_of::<Agent>()
             + s.start_grid.memory_bytes()
             + s.end_grid.memory_bytes()
-            + s.moves.capacity() * std::mem::size_of::<crate::step::Move>()
+            + (s.moves.capacity() + s.ordered.capacity()) * std::mem::size_of::<crate::step::Move>()
             + s.clear.capacity()
             + s.keep.capacity()
             + s.current.capacity() * std::mem::size_of::<Vec3>();

@@ -9,8 +9,9 @@ use std::sync::Mutex;
 /// one from the queue costs nothing.
 const CHUNK: usize = 64;
 
-/// Fills `out[i] = work(scratch, i)` for every `i`, on `threads` threads
-/// (this one included); each thread makes its own scratch with `scratch`.
+/// Fills `out[i] = work(scratch, i)` for every `i`, on up to `threads`
+/// threads (this one included; fewer for short slices); each thread makes
+/// its own scratch with `scratch`.
 pub(crate) fn fill<T: Send, S>(
     threads: usize,
     out: &mut [T],
@@ -27,6 +28,8 @@ pub(crate) fn fill<T: Send, S>(
             }
         }
     };
+    // At least a chunk a thread.
+    let threads = threads.min(out.len().div_ceil(CHUNK)).max(1);
     let queue = Mutex::new(out.chunks_mut(CHUNK).enumerate());
     if threads <= 1 {
         run(&queue);

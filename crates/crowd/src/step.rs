@@ -305,7 +305,26 @@ impl Crowd {
             let half = p.mesh.bounds().size() * 0.5 + Vec3::splat(0.1);
             moving.push((p.pose.translation - half, p.pose.translation + half));
         }
-        fill(threads, &mut scratch.moves, Vec::new, |colliders, i| {
+        // The moves are run in the order of a Z-curve over the agents'
+        // cells (2 m across x and z), so agents run one after another are
+        // near each other and share the level's data in the caches; each
+        // move's outcome does not depend on the order.
+        let mut order: Vec<(u64, u32)> = starts
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                (
+                    z_order((p.x * 0.5).floor() as i32, (p.z * 0.5).floor() as i32),
+                    i as u32,
+                )
+            })
+            .collect();
+        order.sort_unstable();
+        let mut ordered = std::mem::take(&mut scratch.ordered);
+        ordered.clear();
+        ordered.extend(order.iter().map(|&(_, i)| scratch.moves[i as usize]));
+        fill(threads, &mut ordered, Vec::new, |colliders, w| {
+            let i = order[w].1 as usize;
             let agent = &agents[i];
             let mut wander = agent.wander;
             let intent = wander.decide(&config.wander, dt);
@@ -348,38 +367,52 @@ impl Crowd {
                 outcome,
             }
         });
-        let moved = Instant::now();
+        for (&(_, i), m) in order.iter().zip(&ordered) {
+            scratch.moves[i as usize] = *m;
+        }
+        scratch.ordered = ordered;
+        let moved_at = Instant::now();
 
         // 2. The check: a move is kept when its end is apart from every
         // other agent's start, and from the end of every kept move of a
-        // lower index.
+        // lower index. An agent that did not move needs neither: the starts
+        // are apart (the step keeps them so), and a kept move's end is apart
+        // from its start, which is its end.
         let moves = &scratch.moves;
         scratch.keep.clear();
         scratch.keep.resize(n, true);
         if config.collide_agents {
+            let ends: Vec<Vec3> = moves.iter().map(|m| m.state.position).collect();
+            let moved = |i: usize| ends[i] != starts[i];
             scratch.clear.clear();
             scratch.clear.resize(n, true);
             fill(
                 threads,
                 &mut scratch.clear,
                 || (),
-                |_, i| shared.apart_from_others(i, moves[i].state.position, &starts, start_grid, 0.0, |_| true),
+                |_, i| !moved(i) || shared.apart_from_others(i, ends[i], &starts, start_grid, 0.0, |_| true),
             );
-            let ends: Vec<Vec3> = moves.iter().map(|m| m.state.position).collect();
             scratch.end_grid.build(ends.iter().copied(), cell);
             let (clear, end_grid) = (&scratch.clear, &scratch.end_grid);
             fill(
                 threads,
                 &mut scratch.keep,
                 || (),
-                |_, i| clear[i] && shared.apart_from_others(i, ends[i], &ends, end_grid, 0.0, |k| k < i && clear[k]),
+                |_, i| {
+                    !moved(i)
+                        || clear[i]
+                            && shared
+                                .apart_from_others(i, ends[i], &ends, end_grid, 0.0, |k| k < i && clear[k] && moved(k))
+                },
             );
         }
         let checked = Instant::now();
 
-        // 3. The refused moves again, one by one in index order, against
-        // where every other agent is now.
-        let (mut retried, mut stood_still, mut held) = (0, 0, 0);
+        // 3. The refused moves again, in parallel rounds: first the tick
+        // again, then standing still, each against where every other agent
+        // is now (kept moves at their ends, refused ones at their starts),
+        // kept by the same check; what is still refused stays at its start.
+        let (mut stood_still, mut held) = (0, 0);
         scratch.current.clear();
         scratch.current.extend((0..n).map(|i| {
             if scratch.keep[i] {
@@ -388,66 +421,98 @@ impl Crowd {
                 starts[i]
             }
         }));
-        let mut slack = 0.0f32;
-        if scratch.keep.contains(&false) {
-            // The grid of where the agents are now; a retried agent moves
-            // by up to `slack` from where it is in the grid.
-            scratch.end_grid.build(scratch.current.iter().copied(), cell);
-            let mut colliders = Vec::new();
-            for (i, agent) in agents.iter().enumerate() {
-                if scratch.keep[i] {
-                    continue;
-                }
-                retried += 1;
-                let grid = &scratch.end_grid;
-                let current = &scratch.current;
-                let start = agent.state;
-                let intent = scratch.moves[i].intent;
-                let standing = CharacterState {
-                    velocity: Vec3::ZERO,
-                    ..start
-                };
-                let mut accepted = None;
-                for (k, (from, intent)) in [(start, intent), (standing, Intent::default())].into_iter().enumerate() {
-                    let mut state = from;
-                    let outcome = shared.tick(&mut colliders, i, &mut state, &intent, current, grid, slack, Reach::All);
-                    if shared.apart_from_others(i, state.position, current, grid, slack, |_| true) {
-                        stood_still += k;
-                        accepted = Some((state, outcome));
-                        break;
-                    }
-                }
-                let (state, outcome) = accepted.unwrap_or_else(|| {
-                    // Left where it was: if a door or lift has moved into
-                    // it meanwhile, it is crushed by it (the game turns a
-                    // door back).
-                    held += 1;
-                    let e = Ellipsoid::new(standing.radii).expect("valid radii");
-                    let inside = |c: &PlacedCollider<'_>| {
-                        sweep::penetration_depth(&e, standing.position, std::slice::from_ref(c)) > 1e-4
-                    };
-                    let crushed_by = world.colliders.iter().position(|c| {
-                        inside(c) && c.linear_velocity != Vec3::ZERO || inside(c) && c.angular_velocity != Vec3::ZERO
-                    });
-                    let crushed = crushed_by.is_some() || world.colliders.iter().any(inside);
-                    (
-                        standing,
-                        Outcome {
-                            crushed,
-                            crushed_by,
-                            ..Outcome::default()
-                        },
-                    )
-                });
-                slack = slack.max((state.position - start.position).length());
-                scratch.current[i] = state.position;
-                let m = &mut scratch.moves[i];
-                m.state = state;
-                m.outcome.crushed = outcome.crushed;
-                m.outcome.crushed_by = outcome.crushed_by;
-                m.outcome.sweeps += outcome.sweeps;
-                m.outcome.hulls += outcome.hulls;
+        let mut refused: Vec<usize> = (0..n).filter(|&i| !scratch.keep[i]).collect();
+        let retried = refused.len();
+        let slack = 0.0f32;
+        let mut tries: Vec<(CharacterState, Outcome, bool)> = Vec::new();
+        let mut try_grid = Grid::default();
+        for round in 0..2 {
+            if refused.is_empty() {
+                break;
             }
+            scratch.end_grid.build(scratch.current.iter().copied(), cell);
+            let (grid, current, moves) = (&scratch.end_grid, &scratch.current, &scratch.moves);
+            tries.clear();
+            tries.resize(refused.len(), (agents[0].state, Outcome::default(), false));
+            fill(threads, &mut tries, Vec::new, |colliders, w| {
+                let i = refused[w];
+                let mut state = agents[i].state;
+                let intent = if round == 0 {
+                    moves[i].intent
+                } else {
+                    state.velocity = Vec3::ZERO;
+                    Intent::default()
+                };
+                let outcome = shared.tick(colliders, i, &mut state, &intent, current, grid, 0.0, Reach::All);
+                let clear = shared.apart_from_others(i, state.position, current, grid, 0.0, |_| true);
+                (state, outcome, clear)
+            });
+            // Among this round's clear tries, the lower index wins.
+            try_grid.build(tries.iter().map(|t| t.0.position), cell);
+            let ends: Vec<Vec3> = tries.iter().map(|t| t.0.position).collect();
+            let mut kept = vec![false; refused.len()];
+            fill(
+                threads,
+                &mut kept,
+                || (),
+                |_, w| {
+                    let i = refused[w];
+                    tries[w].2 && {
+                        let mut ok = true;
+                        let radii = agents[i].state.radii;
+                        let m = radii + shared.max_radii + Vec3::splat(0.01);
+                        try_grid.for_each_in(ends[w] - m, ends[w] + m, |v| {
+                            if ok && v < w && tries[v].2 {
+                                let k = refused[v];
+                                ok = apart(ends[w], radii, ends[v], agents[k].state.radii, CLEARANCE);
+                            }
+                        });
+                        ok
+                    }
+                },
+            );
+            for (w, &i) in refused.iter().enumerate() {
+                if kept[w] {
+                    let (state, outcome, _) = tries[w];
+                    stood_still += round;
+                    scratch.current[i] = state.position;
+                    let m = &mut scratch.moves[i];
+                    m.state = state;
+                    m.outcome.crushed = outcome.crushed;
+                    m.outcome.crushed_by = outcome.crushed_by;
+                    m.outcome.sweeps += outcome.sweeps;
+                    m.outcome.hulls += outcome.hulls;
+                }
+            }
+            let mut w = 0;
+            refused.retain(|_| {
+                w += 1;
+                !kept[w - 1]
+            });
+        }
+        for &i in &refused {
+            // Left where it was: if a door or lift has moved into it
+            // meanwhile, it is crushed by it (the game turns a door back).
+            held += 1;
+            let standing = CharacterState {
+                velocity: Vec3::ZERO,
+                ..agents[i].state
+            };
+            let e = Ellipsoid::new(standing.radii).expect("valid radii");
+            let inside = |c: &PlacedCollider<'_>| {
+                sweep::penetration_depth(&e, standing.position, std::slice::from_ref(c)) > 1e-4
+            };
+            let crushed_by = world
+                .colliders
+                .iter()
+                .position(|c| inside(c) && (c.linear_velocity != Vec3::ZERO || c.angular_velocity != Vec3::ZERO));
+            let m = &mut scratch.moves[i];
+            m.state = standing;
+            m.outcome.crushed = crushed_by.is_some() || world.colliders.iter().any(inside);
+            m.outcome.crushed_by = crushed_by;
+        }
+        if retried > 0 {
+            scratch.end_grid.build(scratch.current.iter().copied(), cell);
         }
         let retried_at = Instant::now();
 
@@ -517,8 +582,8 @@ impl Crowd {
         next.returned_home = sent.len();
         let done = Instant::now();
         let micros = |a: Instant, b: Instant| (b - a).as_secs_f64() * 1e6;
-        next.move_micros = micros(started, moved);
-        next.check_micros = micros(moved, checked);
+        next.move_micros = micros(started, moved_at);
+        next.check_micros = micros(moved_at, checked);
         next.retry_micros = micros(checked, retried_at);
         next.micros = micros(started, done);
         next.micros_per_agent = next.micros / n.max(1) as f64;
@@ -553,4 +618,19 @@ fn shared_apart(
         }
     });
     ok
+}
+
+/// Interleaves the bits of two cell coordinates (a Z-order curve), so
+/// cells near each other mostly get keys near each other.
+fn z_order(x: i32, z: i32) -> u64 {
+    fn spread(v: u32) -> u64 {
+        let mut v = v as u64;
+        v = (v | (v << 16)) & 0x0000_ffff_0000_ffff;
+        v = (v | (v << 8)) & 0x00ff_00ff_00ff_00ff;
+        v = (v | (v << 4)) & 0x0f0f_0f0f_0f0f_0f0f;
+        v = (v | (v << 2)) & 0x3333_3333_3333_3333;
+        (v | (v << 1)) & 0x5555_5555_5555_5555
+    }
+    // Offset so that negative cells sort before positive ones.
+    spread((x as u32) ^ 0x8000_0000) | (spread((z as u32) ^ 0x8000_0000) << 1)
 }

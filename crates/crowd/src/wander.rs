@@ -54,6 +54,9 @@ pub struct WanderConfig {
     /// Slowest walking pace, a fraction of the controller's walking speed
     /// (0.4); each leg picks a pace up to 1.
     pub min_pace: f32,
+    /// Longest wait after being blocked before walking on a new heading,
+    /// seconds (1; each wait is 0.2 of it to all of it). 0: turn at once.
+    pub blocked_wait_s: f32,
 }
 
 impl Default for WanderConfig {
@@ -63,6 +66,7 @@ impl Default for WanderConfig {
             max_leg_s: 5.0,
             pause_chance: 0.15,
             min_pace: 0.4,
+            blocked_wait_s: 1.0,
         }
     }
 }
@@ -112,16 +116,17 @@ impl Wander {
 
     /// This tick's intent (`dt` seconds): the leg's heading and pace; a new
     /// leg when this one is over; when the last tick was blocked, a short
-    /// wait (0.2–1 s, standing still) facing a new heading, then a new leg.
+    /// wait (standing still, [`WanderConfig::blocked_wait_s`]) facing a new
+    /// heading, then a new leg.
     pub fn decide(&mut self, config: &WanderConfig, dt: f32) -> Intent {
         self.leg_left -= dt;
         let mut rng = self.rng;
-        if self.blocked {
+        if self.blocked && config.blocked_wait_s > 0.0 {
             self.heading = rng.range(0.0, TAU);
             self.pace = 0.0;
-            self.leg_left = rng.range(0.2, 1.0);
+            self.leg_left = config.blocked_wait_s * rng.range(0.2, 1.0);
             self.blocked = false;
-        } else if self.leg_left <= 0.0 {
+        } else if self.leg_left <= 0.0 || self.blocked {
             self.new_leg(&mut rng, config);
         }
         self.rng = rng;

@@ -1,8 +1,11 @@
 //! The crowd on the demo level (`assets/levels/playground.glb`: stairs,
 //! ramps, a door, a lift): the same walk on any number of threads, and, in
-//! dense groups over a long run, no two agents' ellipsoids overlapping and
-//! no agent inside the level after any tick — checked independently of
-//! the crate's own test, and shown to fail with agent–agent collision off.
+//! dense groups over a long run (30 s), no two agents' ellipsoids
+//! overlapping and no agent inside the level after any tick — checked
+//! independently of the crate's own test, and shown to fail with
+//! agent–agent collision off. An agent a door or lift squeezes is reported
+//! crushed (as the controller reports the player) and the mover turns back,
+//! as the game does; such an agent may be slightly inside it for a tick.
 
 mod common;
 
@@ -87,7 +90,8 @@ fn the_same_crowd_on_any_number_of_threads() {
         let mut crowd = crowd_on(&stage, CrowdConfig::default());
         crowd.set_threads(threads);
         run(&mut stage, &mut crowd, 180, |_, _, _| {});
-        assert_eq!(crowd.last_step().threads, threads);
+        // At most a thread per 64 agents.
+        assert_eq!(crowd.last_step().threads, threads.min(crowd.len().div_ceil(64)));
         runs.push(crowd.agents().to_vec());
     }
     for other in &runs[1..] {
@@ -116,6 +120,7 @@ fn dense_groups_never_overlap_each_other_or_the_level() {
     let mut crowd = crowd_on(&stage, CrowdConfig::default());
     let first_mover = stage.level.statics.is_some() as usize;
     let (mut riding, mut retried, mut worst_depth, mut crushed) = (0usize, 0usize, 0.0f32, 0usize);
+    let mut crushed_depth = 0.0f32;
     let mut problems = Vec::new();
     run(&mut stage, &mut crowd, 1800, |tick, crowd, colliders| {
         let agents = crowd.agents();
@@ -124,11 +129,13 @@ fn dense_groups_never_overlap_each_other_or_the_level() {
         }
         for (i, a) in agents.iter().enumerate() {
             riding += a.state.ground.is_some_and(|g| g.collider >= first_mover) as usize;
+            let depth = sweep::penetration_depth(&Ellipsoid::new(a.radii()).unwrap(), a.position(), colliders);
             if a.crushed {
+                // Squeezed by a door or lift (reported, as for the player).
                 crushed += 1;
+                crushed_depth = crushed_depth.max(depth);
                 continue;
             }
-            let depth = sweep::penetration_depth(&Ellipsoid::new(a.radii()).unwrap(), a.position(), colliders);
             worst_depth = worst_depth.max(depth);
             if depth > 1e-4 {
                 problems.push(format!(
@@ -151,8 +158,43 @@ fn dense_groups_never_overlap_each_other_or_the_level() {
         "agents rode doors and lifts for {riding} agent-ticks only"
     );
     assert!(retried > 0);
+    // Squeezed agents (the door or lift turns back at once) are barely in.
+    assert!(
+        crushed_depth < 0.25,
+        "a squeezed agent {crushed_depth} of its radius inside"
+    );
+    // The crowd's gaps: for each agent, the gap to its nearest neighbour
+    // along the line of their centres (metres), among those closer than 10 cm.
+    let agents = crowd.agents();
+    let mut gaps: Vec<f32> = agents
+        .iter()
+        .enumerate()
+        .filter_map(|(i, a)| {
+            agents
+                .iter()
+                .enumerate()
+                .filter(|&(j, b)| j != i && (a.position() - b.position()).length() < 2.0)
+                .map(|(_, b)| {
+                    let d = b.position() - a.position();
+                    let u = d.normalize();
+                    d.length() - 1.0 / (u / a.radii()).length() - 1.0 / (u / b.radii()).length()
+                })
+                .min_by(f32::total_cmp)
+        })
+        .filter(|g| *g < 0.1)
+        .collect();
+    gaps.sort_by(f32::total_cmp);
+    assert!(gaps.first().is_none_or(|g| *g > -1e-4), "{:?}", gaps.first());
     eprintln!(
-        "riding {riding} agent-ticks, {retried} retried, {crushed} crushed agent-ticks, deepest {worst_depth:.1e}"
+        "{} of {} agents within 10 cm of a neighbour; gap along the centres: median {:.1} mm, 90th percentile {:.1} mm",
+        gaps.len(),
+        agents.len(),
+        gaps.get(gaps.len() / 2).unwrap_or(&0.0) * 1e3,
+        gaps.get(gaps.len() * 9 / 10).unwrap_or(&0.0) * 1e3
+    );
+    eprintln!(
+        "riding {riding} agent-ticks, {retried} retried, {crushed} crushed agent-ticks (deepest {crushed_depth:.2} of the radius), \
+         deepest of the others {worst_depth:.1e}"
     );
 }
 

@@ -10,6 +10,16 @@ use level::{Level, MoverKind};
 use std::path::Path;
 use sweep::{MeshCollider, PlacedCollider, Pose};
 
+/// A brain that never stands still: no pauses, no wait when blocked (every
+/// agent walks every tick; the benchmark's worst case).
+pub fn always_walking() -> crowd::WanderConfig {
+    crowd::WanderConfig {
+        pause_chance: 0.0,
+        blocked_wait_s: 0.0,
+        ..Default::default()
+    }
+}
+
 /// The demo level, `assets/levels/playground.glb`.
 pub fn playground() -> Level {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets/levels/playground.glb");
@@ -33,13 +43,14 @@ pub fn generated(triangles: usize) -> Level {
     }
 }
 
-/// A level with its movers running: lifts on their schedule, doors opening
-/// and closing (2 s wait at each end), turning back when they squeeze.
+/// A level with its movers running: lifts up and down (their pause at each
+/// end), doors opening and closing (2 s wait at each end), both turning
+/// back when they squeeze someone.
 pub struct Stage {
     pub level: Level,
     /// Seconds since the start.
     pub time: f64,
-    /// Each mover's openness (doors) and direction.
+    /// Each mover's openness, direction and wait left (seconds).
     doors: Vec<(f32, bool, f32)>,
     before: Vec<Pose>,
     now: Vec<Pose>,
@@ -49,7 +60,7 @@ impl Stage {
     pub fn new(level: Level) -> Self {
         let rest: Vec<Pose> = level.movers.iter().map(|m| m.rest).collect();
         Self {
-            doors: vec![(0.0, true, 1.0); level.movers.len()],
+            doors: vec![(0.0, true, 2.0); level.movers.len()],
             before: rest.clone(),
             now: rest,
             level,
@@ -62,18 +73,21 @@ impl Stage {
         self.time += dt as f64;
         self.before = std::mem::take(&mut self.now);
         for (door, m) in self.doors.iter_mut().zip(&self.level.movers) {
-            if let MoverKind::Door(spec) = m.kind {
-                let (openness, opening, wait) = door;
-                if *wait > 0.0 {
-                    *wait -= dt;
-                    continue;
-                }
-                let step = dt / spec.open_seconds.max(1e-3);
-                *openness = (*openness + if *opening { step } else { -step }).clamp(0.0, 1.0);
-                if *openness == 0.0 || *openness == 1.0 {
-                    *opening = *openness == 0.0;
-                    *wait = 2.0;
-                }
+            // Seconds from one end to the other, and the wait at each end.
+            let (travel, wait_s) = match m.kind {
+                MoverKind::Door(spec) => (spec.open_seconds, 2.0),
+                MoverKind::Lift(lift) => (lift.travel_seconds(), lift.pause_seconds),
+            };
+            let (openness, opening, wait) = door;
+            if *wait > 0.0 {
+                *wait -= dt;
+                continue;
+            }
+            let step = dt / travel.max(1e-3);
+            *openness = (*openness + if *opening { step } else { -step }).clamp(0.0, 1.0);
+            if *openness == 0.0 || *openness == 1.0 {
+                *opening = *openness == 0.0;
+                *wait = wait_s;
             }
         }
         self.now = self
@@ -81,10 +95,7 @@ impl Stage {
             .movers
             .iter()
             .zip(&self.doors)
-            .map(|(m, door)| match m.kind {
-                MoverKind::Door(_) => m.pose_at(door.0),
-                MoverKind::Lift(lift) => m.pose_at(lift.openness_at(self.time)),
-            })
+            .map(|(m, door)| m.pose_at(door.0))
             .collect();
     }
 
@@ -102,15 +113,13 @@ impl Stage {
         c
     }
 
-    /// Turns back the doors among `colliders` (indices as in
-    /// [`Stage::colliders`]) that squeezed someone.
+    /// Turns back the doors and lifts among `colliders` (indices as in
+    /// [`Stage::colliders`]) that squeezed someone, as the game does for
+    /// the player.
     pub fn turn_back(&mut self, colliders: &[usize]) {
         let first = self.level.statics.is_some() as usize;
         for &c in colliders {
-            if let Some(i) = c.checked_sub(first)
-                && let Some(door) = self.doors.get_mut(i)
-                && matches!(self.level.movers[i].kind, MoverKind::Door(_))
-            {
+            if let Some(door) = c.checked_sub(first).and_then(|i| self.doors.get_mut(i)) {
                 door.1 = !door.1;
                 door.2 = 0.0;
             }
