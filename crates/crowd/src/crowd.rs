@@ -99,7 +99,7 @@ pub struct StepReport {
     pub move_micros: f64,
     /// Of `micros`: checking the moves for agents ending in each other (in parallel).
     pub check_micros: f64,
-    /// Of `micros`: moving again, one by one, the agents whose move was refused.
+    /// Of `micros`: the agents whose move was refused standing still instead.
     pub retry_micros: f64,
     /// Agents asleep: standing still on ground that does not move with
     /// nothing moving near, so their tick was skipped (it would change nothing).
@@ -109,14 +109,13 @@ pub struct StepReport {
     /// Collide-and-slide sweeps run by the controller (summed over agents).
     pub sweeps: u64,
     /// Agents whose move was refused (it ended in another agent's ellipsoid
-    /// or in another's move) and was run again against where the others
-    /// ended.
+    /// or in another's move) and who stood still instead.
     pub retried: usize,
-    /// Of those, agents that could not move again either and stood still
-    /// (carried by their lift, pushed by a door).
+    /// Of those, agents whose standing still was kept (carried by their
+    /// lift, pushed by a door, or just where they were).
     pub stood_still: usize,
-    /// Of those, agents that could not even stand still: left where the
-    /// tick started.
+    /// Of those, agents whose standing still was refused too: left where
+    /// the tick started.
     pub held: usize,
     /// Agents squeezed by a door or lift ([`Agent::crushed`]).
     pub crushed: usize,

@@ -63,25 +63,26 @@
 //!    every kept move of an agent with a lower index, by an exact
 //!    ellipsoid–ellipsoid test ([`separation`]) with a clearance of
 //!    [`CLEARANCE`]. An agent that did not move needs no check.
-//! 3. **Retry** (parallel rounds): the refused agents tick again against
-//!    where everyone is now (kept moves at their ends, refused ones at
-//!    their starts), kept by the same check; those refused again stand
-//!    still (their lift carries them, a door pushes them), kept by the
-//!    same check; those refused a third time stay where the tick started.
+//! 3. **Stand still** (parallel): a refused agent stands still instead (a
+//!    tick with no walking: its lift carries it, a door pushes it) against
+//!    where everyone is now (kept moves at their ends, refused agents at
+//!    their starts), kept by the same check; one refused again stays where
+//!    the tick started. (Ticking refused agents again with their walk was
+//!    kept one time in five in a jam and cost as much as the rest.)
 //!
 //! Why no two agents end overlapping: the starts are apart (spawns leave
-//! gaps; every step keeps it so). A move kept in a round is apart from
-//! where every other agent was at that moment — kept ends, and the starts
-//! of the still refused, which is where they stay if never kept — and from
-//! the lower-index moves kept in the same round; a higher-index one kept
-//! in that round checked against it; one kept in a later round checked
-//! against it. Each outcome depends only on the starting states and the
+//! gaps; every step keeps it so). A move kept in step 2 is apart from
+//! every start (so from a refused agent left at its start) and from the
+//! lower-index kept ends (a higher-index one checked against it). A
+//! standing-still kept in step 3 is apart from every kept end and every
+//! refused agent's start, and from the lower-index standings kept (a
+//! higher-index one checked against it). Each outcome depends only on the starting states and the
 //! indices, never on which thread ran what, so the crowd's walk is the
 //! same on any number of threads (tested).
 //!
 //! Left at its start, an agent on a rising lift would be inside the lift;
-//! that is why a refused agent first ticks again and then stands still
-//! (the lift carries it) before it is left in place. Left in place inside
+//! that is why a refused agent stands still (the lift carries it) before
+//! it is left in place. Left in place inside
 //! geometry it is reported crushed ([`Agent::crushed`], with the collider
 //! in [`StepReport::crushing_colliders`] so the game turns the door back),
 //! as the controller reports the player squeezed by a door.

@@ -1,7 +1,7 @@
 //! `Crowd::step`: every agent's controller tick in parallel against the
 //! level and the polytopes of the agents near it where the tick started;
 //! then the check that no two agents end overlapping, and a sequential
-//! retry of the few moves it refuses.
+//! stand-still of the few agents whose move it refuses.
 
 use crate::config::CrowdError;
 use crate::crowd::SHELLS;
@@ -26,7 +26,6 @@ pub const CLEARANCE: f64 = 1e-4;
 pub(crate) struct Move {
     pub state: CharacterState,
     pub wander: Wander,
-    pub intent: Intent,
     pub outcome: Outcome,
 }
 
@@ -76,7 +75,7 @@ impl<'a> Shared<'a> {
     /// down along "up" and 2 cm around: the neighbours beside and behind a
     /// walker are left out (it sweeps fewer polytopes; a move that ends in
     /// one of them anyway is refused by the check and run again).
-    /// `Reach::All`: every direction it could go, for the retry.
+    /// `Reach::All`: every direction it could go, for standing still.
     fn reach(&self, state: &CharacterState, intent: &Intent, reach: Reach) -> (Vec3, Vec3) {
         let c = &self.config.controller;
         let dt = self.dt;
@@ -232,8 +231,8 @@ impl Crowd {
     /// parallel against the level and the polytopes of the agents near it
     /// where they were before the tick; then, in parallel, every move is
     /// checked exactly against where the others started and where they
-    /// ended; a refused move is run again, one agent after another, against
-    /// where the others are now (then standing still, then staying put).
+    /// ended; an agent whose move is refused stands still instead (checked
+    /// the same way against where the others are now), or stays put.
     /// The outcome does not depend on the number of threads.
     pub fn step(
         &mut self,
@@ -285,7 +284,6 @@ impl Crowd {
         scratch.moves.extend(agents.iter().map(|a| Move {
             state: a.state,
             wander: a.wander,
-            intent: Intent::default(),
             outcome: Outcome::default(),
         }));
         let start_grid = &scratch.start_grid;
@@ -360,12 +358,7 @@ impl Crowd {
                     Reach::Ahead,
                 )
             };
-            Move {
-                state,
-                wander,
-                intent,
-                outcome,
-            }
+            Move { state, wander, outcome }
         });
         for (&(_, i), m) in order.iter().zip(&ordered) {
             scratch.moves[i as usize] = *m;
@@ -384,10 +377,14 @@ impl Crowd {
         if config.collide_agents {
             let ends: Vec<Vec3> = moves.iter().map(|m| m.state.position).collect();
             let moved = |i: usize| ends[i] != starts[i];
+            // The check costs well under a microsecond per agent that
+            // moved: threads only pay for themselves for thousands.
+            let movers = (0..n).filter(|&i| moved(i)).count();
+            let check_threads = if movers >= 4096 { threads } else { 1 };
             scratch.clear.clear();
             scratch.clear.resize(n, true);
             fill(
-                threads,
+                check_threads,
                 &mut scratch.clear,
                 || (),
                 |_, i| !moved(i) || shared.apart_from_others(i, ends[i], &starts, start_grid, 0.0, |_| true),
@@ -395,7 +392,7 @@ impl Crowd {
             scratch.end_grid.build(ends.iter().copied(), cell);
             let (clear, end_grid) = (&scratch.clear, &scratch.end_grid);
             fill(
-                threads,
+                check_threads,
                 &mut scratch.keep,
                 || (),
                 |_, i| {
@@ -408,10 +405,13 @@ impl Crowd {
         }
         let checked = Instant::now();
 
-        // 3. The refused moves again, in parallel rounds: first the tick
-        // again, then standing still, each against where every other agent
-        // is now (kept moves at their ends, refused ones at their starts),
-        // kept by the same check; what is still refused stays at its start.
+        // 3. The refused agents stand still instead (a tick with no
+        // walking: their lift carries them, a door pushes them), in
+        // parallel, against where every other agent is now (kept moves at
+        // their ends, refused ones at their starts), kept by the same
+        // check; what is still refused stays at its start. (Ticking them
+        // again with their walk was kept one time in five in a jam, and cost
+        // as much as the rest of the retry.)
         let (mut stood_still, mut held) = (0, 0);
         scratch.current.clear();
         scratch.current.extend((0..n).map(|i| {
@@ -426,28 +426,31 @@ impl Crowd {
         let slack = 0.0f32;
         let mut tries: Vec<(CharacterState, Outcome, bool)> = Vec::new();
         let mut try_grid = Grid::default();
-        for round in 0..2 {
-            if refused.is_empty() {
-                break;
-            }
+        if !refused.is_empty() {
             scratch.end_grid.build(scratch.current.iter().copied(), cell);
-            let (grid, current, moves) = (&scratch.end_grid, &scratch.current, &scratch.moves);
+            let (grid, current) = (&scratch.end_grid, &scratch.current);
             tries.clear();
             tries.resize(refused.len(), (agents[0].state, Outcome::default(), false));
             fill(threads, &mut tries, Vec::new, |colliders, w| {
                 let i = refused[w];
-                let mut state = agents[i].state;
-                let intent = if round == 0 {
-                    moves[i].intent
-                } else {
-                    state.velocity = Vec3::ZERO;
-                    Intent::default()
+                let mut state = CharacterState {
+                    velocity: Vec3::ZERO,
+                    ..agents[i].state
                 };
-                let outcome = shared.tick(colliders, i, &mut state, &intent, current, grid, 0.0, Reach::All);
+                let outcome = shared.tick(
+                    colliders,
+                    i,
+                    &mut state,
+                    &Intent::default(),
+                    current,
+                    grid,
+                    0.0,
+                    Reach::All,
+                );
                 let clear = shared.apart_from_others(i, state.position, current, grid, 0.0, |_| true);
                 (state, outcome, clear)
             });
-            // Among this round's clear tries, the lower index wins.
+            // Among the clear tries, the lower index wins.
             try_grid.build(tries.iter().map(|t| t.0.position), cell);
             let ends: Vec<Vec3> = tries.iter().map(|t| t.0.position).collect();
             let mut kept = vec![false; refused.len()];
@@ -474,7 +477,7 @@ impl Crowd {
             for (w, &i) in refused.iter().enumerate() {
                 if kept[w] {
                     let (state, outcome, _) = tries[w];
-                    stood_still += round;
+                    stood_still += 1;
                     scratch.current[i] = state.position;
                     let m = &mut scratch.moves[i];
                     m.state = state;
