@@ -61,6 +61,9 @@ pub fn play_out(app: &mut App, max_ticks: u64) -> Summary {
     };
     summary.micros_per_tick = per_tick(wall);
     summary.player_micros_per_tick = per_tick(stats.seconds);
+    let crowd = app.world().resource::<sim::crowd::CrowdSim>();
+    summary.crowd_agents = crowd.crowd.len();
+    summary.crowd_micros_per_step = crowd.mean_step_micros();
     summary
 }
 

@@ -821,3 +821,81 @@ fn balls_riding_the_lift_under_its_upper_floor_never_end_a_tick_inside_it() {
     );
     assert_never_penetrated(&app);
 }
+
+fn crowd_sim(app: &App) -> &slidewalk::sim::crowd::CrowdSim {
+    app.world().resource::<slidewalk::sim::crowd::CrowdSim>()
+}
+
+fn crowd_control(app: &mut App, control: slidewalk::sim::crowd::CrowdControl) {
+    app.world_mut().write_message(control);
+    app.update();
+}
+
+#[test]
+fn a_crowd_spawned_from_the_panel_wanders_around_the_player_never_into_the_level_or_each_other() {
+    use slidewalk::sim::crowd::CrowdControl;
+    // The player stands on the start pad; the panel's button asks for 100
+    // agents around it, then 100 more.
+    let mut app = standing_app(&Options::default(), Vec3::new(0.0, 0.0, 30.0));
+    crowd_control(&mut app, CrowdControl::Spawn(100));
+    crowd_control(&mut app, CrowdControl::Spawn(100));
+    let sim = crowd_sim(&app);
+    let placed = sim.crowd.len();
+    assert!(placed >= 180, "only {placed} of 200 agents placed");
+    let starts: Vec<Vec3> = sim.crowd.agents().iter().map(|a| a.position()).collect();
+    let statics = {
+        let current = app.world().resource::<slidewalk::sim::level::CurrentLevel>();
+        current.level.clone().unwrap()
+    };
+    let level = [sweep::PlacedCollider::fixed(statics.statics.as_ref().unwrap())];
+    for second in 0..5 {
+        for _ in 0..60 {
+            app.update();
+        }
+        let body = player(&mut app);
+        let sim = crowd_sim(&app);
+        let sim_agents = sim.crowd.agents();
+        assert_eq!(sim_agents.len(), placed);
+        for (i, a) in sim_agents.iter().enumerate() {
+            assert!(a.position().is_finite(), "agent {i} went non-finite");
+            let e = sweep::Ellipsoid::new(a.radii()).unwrap();
+            let depth = sweep::penetration_depth(&e, a.position(), &level);
+            assert!(
+                depth <= 1e-4,
+                "second {second}: agent {i} {depth} into the level at {}",
+                a.position()
+            );
+            assert!(
+                crowd::separation::apart(a.position(), a.radii(), body.state.position, body.state.radii, 0.0),
+                "second {second}: agent {i} inside the player"
+            );
+            for (j, b) in sim_agents.iter().enumerate().skip(i + 1) {
+                assert!(
+                    crowd::separation::apart(a.position(), a.radii(), b.position(), b.radii(), 0.0),
+                    "second {second}: agents {i} and {j} overlap at {} and {}",
+                    a.position(),
+                    b.position()
+                );
+            }
+        }
+    }
+    let sim = crowd_sim(&app);
+    let walked = sim
+        .crowd
+        .agents()
+        .iter()
+        .zip(&starts)
+        .filter(|(a, s)| (a.position() - **s).length() > 1.0)
+        .count();
+    assert!(walked > placed / 2, "only {walked} of {placed} agents wandered off");
+    // The panel's readout: what the last step cost, for how many.
+    assert_eq!(sim.last.agents, placed);
+    assert!(
+        sim.last.micros > 0.0 && sim.last.micros_per_agent > 0.0,
+        "{:?}",
+        sim.last
+    );
+    assert_never_penetrated(&app);
+    crowd_control(&mut app, CrowdControl::Clear);
+    assert!(crowd_sim(&app).crowd.is_empty());
+}

@@ -1,11 +1,13 @@
 //! The simulation: the plugins that move things — the level and its
-//! colliders, doors and lifts, the player's controller, bouncing balls, scripted input,
+//! colliders, doors and lifts, the player's controller, the crowd of
+//! agents, bouncing balls, scripted input,
 //! live tuning and settings, the rewind buffer — in `FixedUpdate`, with no
 //! renderer, so they run the same under `MinimalPlugins` (headless runs,
 //! tests) and in the window.
 
 pub mod balls;
 pub mod colliders;
+pub mod crowd;
 pub mod level;
 pub mod movers;
 pub mod player;
@@ -19,7 +21,7 @@ use play::Options;
 use std::time::Duration;
 
 /// The order of one fixed tick: placing → input → doors and lifts →
-/// controller → balls → the rewind's record.
+/// controller → crowd → balls → the rewind's record.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum SimSet {
     /// A new level is in: the player to its spawn, the lifts' clock to 0.
@@ -30,6 +32,8 @@ pub enum SimSet {
     Movers,
     /// The character controller moves the player.
     Player,
+    /// The crowd's agents move (against the level, each other and the player).
+    Crowd,
     /// The balls move (against the level, each other and the player).
     Balls,
     /// The tick goes into the rewind buffer.
@@ -87,6 +91,7 @@ pub fn plugin(app: &mut App) {
             SimSet::Input,
             SimSet::Movers,
             SimSet::Player,
+            SimSet::Crowd,
             SimSet::Balls,
             SimSet::Record,
         )
@@ -112,6 +117,7 @@ pub fn plugin(app: &mut App) {
         level::plugin,
         movers::plugin,
         balls::plugin,
+        crowd::plugin,
         player::plugin,
         script::plugin,
         tuning::plugin,

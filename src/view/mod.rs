@@ -1,5 +1,5 @@
 //! What needs a window: drawing the level (Bevy's glTF scene with the
-//! prototype grid from `shaders/`), the balls and their explosions, light, the camera, keyboard and mouse
+//! prototype grid from `shaders/`), the crowd, the balls and their explosions, light, the camera, keyboard and mouse
 //! input, the HUD and on-screen errors, the debug overlays, the tuning
 //! panel, the window itself, screenshots. Added only with a window; the simulation
 //! never reads back (the panel sends it messages).
@@ -7,6 +7,7 @@
 pub mod balls;
 pub mod camera;
 pub mod capture;
+pub mod crowd;
 pub mod errors;
 pub mod grid;
 pub mod hud;
@@ -68,6 +69,7 @@ pub fn plugin(app: &mut App) {
         panel::plugin,
         capture::plugin,
         balls::plugin,
+        crowd::plugin,
     ));
     #[cfg(feature = "audio")]
     app.add_plugins(sound::plugin);

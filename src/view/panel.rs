@@ -8,6 +8,7 @@
 use super::hud::FrameRate;
 use crate::sim::SimTiming;
 use crate::sim::balls::{BallControl, BallPit, MAX_BALLS_RANGE, RADIUS_RANGE, THROW_SPEED_RANGE};
+use crate::sim::crowd::{CrowdControl, CrowdSim};
 use crate::sim::player::{CharacterController, Player};
 use crate::sim::rewind::{Rewind, RewindRequest};
 use crate::sim::tuning::{CurrentSettings, SettingsFile, Tune, TuningStatus};
@@ -35,6 +36,7 @@ struct PanelState<'w, 's> {
     rewind: Res<'w, Rewind>,
     timing: Res<'w, SimTiming>,
     pit: Res<'w, BallPit>,
+    crowd: Res<'w, CrowdSim>,
     fps: Res<'w, FrameRate>,
     fixed: Res<'w, Time<Fixed>>,
     players: Query<'w, 's, &'static CharacterController, With<Player>>,
@@ -47,6 +49,7 @@ fn draw_panel(
     mut tune: MessageWriter<Tune>,
     mut rewind_requests: MessageWriter<RewindRequest>,
     mut ball_controls: MessageWriter<BallControl>,
+    mut crowd_controls: MessageWriter<CrowdControl>,
 ) -> Result {
     if !state.settings.0.panel_open {
         return Ok(());
@@ -77,6 +80,7 @@ fn draw_panel(
             gravity(ui, body, &mut tune);
             tunables(ui, body, &mut tune);
             balls(ui, &state.pit, &mut ball_controls);
+            super::crowd::panel_section(ui, &state.crowd, &mut crowd_controls);
             ui.separator();
             if ui
                 .button("Reset controller to defaults")

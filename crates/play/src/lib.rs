@@ -21,7 +21,7 @@ pub mod tuning;
 
 pub use doors::DoorControl;
 pub use heading::{heading_direction, walk_direction};
-pub use options::{Options, USAGE, check_output, text_args};
+pub use options::{MAX_CROWD, Options, USAGE, check_output, text_args};
 pub use rewind::{History, TickRecord, WorldState};
 pub use script::{Buttons, Recorder, Script, ScriptError, ScriptPlayer, Step, TickInput};
 pub use settings::{Overlay, Settings};

@@ -5,9 +5,12 @@ use std::path::{Path, PathBuf};
 
 /// Usage text printed with every command-line error.
 pub const USAGE: &str = "\
-usage: slidewalk [--level PATH] [--tick-hz N] [--spawn X,Y,Z] [--yaw DEG] [--settings FILE]
+usage: slidewalk [--level PATH] [--tick-hz N] [--spawn X,Y,Z] [--yaw DEG] [--settings FILE] [--crowd N]
                  [--record FILE] [--script FILE] [--rewind AT,BACK] [--screenshot PNG --frames N]
-       slidewalk --headless --script FILE [--level PATH] [--tick-hz N] [--spawn X,Y,Z] [--yaw DEG]";
+       slidewalk --headless --script FILE [--level PATH] [--tick-hz N] [--spawn X,Y,Z] [--yaw DEG] [--crowd N]";
+
+/// Most agents `--crowd` may ask for (the game keeps at most this many).
+pub const MAX_CROWD: usize = 20_000;
 
 /// What the command line asked for.
 #[derive(Clone, Debug, PartialEq)]
@@ -36,6 +39,8 @@ pub struct Options {
     /// Pause after `.0` seconds of play and view the tick `.1` seconds
     /// earlier, as P and ← would (for screenshots of the rewind).
     pub rewind: Option<(f32, f32)>,
+    /// Agents to spawn around the player when the level is in (0: none).
+    pub crowd: usize,
 }
 
 impl Default for Options {
@@ -52,6 +57,7 @@ impl Default for Options {
             record: None,
             settings: None,
             rewind: None,
+            crowd: 0,
         }
     }
 }
@@ -95,6 +101,12 @@ impl Options {
                     let v = value("--frames")?;
                     o.frames = v.parse().ok().filter(|n| (1..=MAX_FRAMES).contains(n)).ok_or(format!(
                         "--frames needs a whole number from 1 to {MAX_FRAMES}, got {v:?}"
+                    ))?;
+                }
+                "--crowd" => {
+                    let v = value("--crowd")?;
+                    o.crowd = v.parse().ok().filter(|n| *n <= MAX_CROWD).ok_or(format!(
+                        "--crowd needs a whole number of agents from 0 to {MAX_CROWD}, got {v:?}"
                     ))?;
                 }
                 "--record" => o.record = Some(value("--record")?.into()),
@@ -255,9 +267,10 @@ mod tests {
     #[test]
     fn parses_the_documented_flags() {
         let o = Options::parse(&args(
-            "--headless --level a.glb --script s.json --tick-hz 144 --spawn 1,2.5,-3 --yaw 90",
+            "--headless --level a.glb --script s.json --tick-hz 144 --spawn 1,2.5,-3 --yaw 90 --crowd 1000",
         ))
         .unwrap();
+        assert_eq!(o.crowd, 1000);
         assert!(o.headless);
         assert_eq!(o.level, Some("a.glb".into()));
         assert_eq!(o.tick_hz, Some(144.0));
@@ -290,6 +303,10 @@ mod tests {
             ("--spawn 1,2,3,4", "X,Y,Z"),
             ("--spawn 1,,3", "X,Y,Z"),
             ("--frames -1", "from 1 to 1000000"),
+            ("--crowd -1", "from 0 to 20000"),
+            ("--crowd 20001", "from 0 to 20000"),
+            ("--crowd 1e3", "from 0 to 20000"),
+            ("--crowd", "needs a value"),
             ("--frames 18446744073709551616", "from 1 to 1000000"),
             ("--screenshot shot.jpg", "ending in .png"),
             ("--screenshot shot", "ending in .png"),

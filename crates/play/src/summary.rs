@@ -35,6 +35,11 @@ pub struct Summary {
     pub crushed_ticks: u64,
     /// Highest the feet got, metres along y.
     pub max_height: f32,
+    /// Agents of the crowd at the end (`--crowd N`).
+    pub crowd_agents: usize,
+    /// Mean wall-clock time of a crowd step over the ticks that had
+    /// agents, microseconds (0 without agents).
+    pub crowd_micros_per_step: f64,
 }
 
 impl Summary {
@@ -56,6 +61,8 @@ impl Summary {
             "jumps": self.jumps,
             "crushed_ticks": self.crushed_ticks,
             "max_height": self.max_height,
+            "crowd_agents": self.crowd_agents,
+            "crowd_micros_per_step": self.crowd_micros_per_step,
         })
     }
 }

@@ -1,0 +1,198 @@
+//! The crowd in the game: non-player agents (`crates/crowd`) wandering the
+//! level with the player's own controller, stepped every fixed tick after
+//! the player on every core, against the level's colliders (doors and
+//! lifts posed as for the player), each other and the player, whom they
+//! walk around. A door squeezing an agent turns back as it does for the
+//! player. The panel spawns them around the player and shows what a step
+//! costs; a new level clears them (and spawns `--crowd N` again).
+
+use super::colliders::Colliders;
+use super::level::CurrentLevel;
+use super::movers::Squeezed;
+use super::player::{CharacterController, Player};
+use super::{LaunchOptions, SimSet};
+use crate::notices::Notices;
+use bevy::prelude::*;
+use crowd::{Crowd, CrowdConfig, CrowdWorld, Obstacle, StepReport};
+
+/// Most agents the game keeps (the panel's largest button, twice).
+pub const MAX_AGENTS: usize = play::MAX_CROWD;
+
+/// How far from the player (across, metres) new agents are spawned first.
+const SPAWN_RADIUS: f32 = 40.0;
+
+/// The agents and what their last step cost.
+#[derive(Resource, Debug)]
+pub struct CrowdSim {
+    /// The agents.
+    pub crowd: Crowd,
+    /// Each agent's centre before the last step, metres (for drawing between ticks).
+    pub previous: Vec<Vec3>,
+    /// What the last step did and cost (wall-clock microseconds, as the crowd measured it).
+    pub last: StepReport,
+    /// Agents spawned so far (seeds each spawn differently).
+    spawned: u64,
+    /// Steps taken with agents, and their wall-clock time in all, microseconds.
+    steps: (u64, f64),
+}
+
+impl Default for CrowdSim {
+    fn default() -> Self {
+        let config = CrowdConfig {
+            // Every core; the walk does not depend on the count.
+            threads: 0,
+            ..CrowdConfig::default()
+        };
+        Self {
+            crowd: Crowd::new(config).expect("the default crowd configuration is valid"),
+            previous: Vec::new(),
+            last: StepReport::default(),
+            spawned: 0,
+            steps: (0, 0.0),
+        }
+    }
+}
+
+impl CrowdSim {
+    /// Mean wall-clock time of the steps taken with agents so far, microseconds.
+    pub fn mean_step_micros(&self) -> f64 {
+        let (n, total) = self.steps;
+        if n > 0 { total / n as f64 } else { 0.0 }
+    }
+
+    /// Removes every agent.
+    pub fn clear(&mut self) {
+        self.crowd.clear();
+        self.previous.clear();
+        self.last = StepReport::default();
+    }
+}
+
+/// Asks something of the crowd (the panel, a test).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CrowdControl {
+    /// Spawn this many more agents around the player, the rest of them
+    /// anywhere on the level when there is no more room near it (up to
+    /// [`MAX_AGENTS`] in all).
+    Spawn(usize),
+    /// Remove every agent.
+    Clear,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<CrowdSim>()
+        .add_message::<CrowdControl>()
+        .add_systems(FixedUpdate, clear_on_new_level.in_set(SimSet::Place))
+        .add_systems(FixedUpdate, (control_crowd, step_crowd).chain().in_set(SimSet::Crowd));
+}
+
+/// A new level: the agents of the old one go, and `--crowd N` asks for N new ones.
+fn clear_on_new_level(
+    current: Res<CurrentLevel>,
+    options: Option<Res<LaunchOptions>>,
+    mut sim: ResMut<CrowdSim>,
+    mut controls: MessageWriter<CrowdControl>,
+    mut seen: Local<u32>,
+) {
+    if current.generation != *seen {
+        *seen = current.generation;
+        sim.clear();
+        if let Some(n) = options.map(|o| o.0.crowd).filter(|n| *n > 0) {
+            controls.write(CrowdControl::Spawn(n));
+        }
+    }
+}
+
+/// The player as the agents see it: an ellipsoid to walk around.
+fn player_obstacle(players: &Query<&CharacterController, With<Player>>) -> Option<Obstacle> {
+    players.iter().find(|body| !body.flying).map(|body| Obstacle {
+        centre: body.state.position,
+        radii: body.state.radii,
+    })
+}
+
+fn control_crowd(
+    mut controls: MessageReader<CrowdControl>,
+    mut sim: ResMut<CrowdSim>,
+    mut notices: ResMut<Notices>,
+    current: Res<CurrentLevel>,
+    colliders: Colliders,
+    players: Query<&CharacterController, With<Player>>,
+) {
+    for control in controls.read() {
+        match *control {
+            CrowdControl::Clear => {
+                sim.clear();
+                notices.info("crowd cleared");
+            }
+            CrowdControl::Spawn(asked) => {
+                let Some(level) = current.level.as_deref() else {
+                    notices.error("crowd: no level is open");
+                    continue;
+                };
+                let room = MAX_AGENTS.saturating_sub(sim.crowd.len());
+                let n = asked.min(room);
+                if n == 0 {
+                    notices.error(format!("crowd: {MAX_AGENTS} agents at most"));
+                    continue;
+                }
+                let placed = colliders.placed();
+                let friction = |c: usize, t: u32| level.friction(c, t);
+                let world = CrowdWorld::new(&placed).with_friction(&friction);
+                let centre = players.iter().next().map_or(Vec3::ZERO, |body| body.state.position);
+                let seed = sim.spawned;
+                // Around the player first; what does not fit there, anywhere on the level.
+                let mut added = sim.crowd.spawn_around(n, &world, seed, centre, SPAWN_RADIUS);
+                if added < n {
+                    added += sim.crowd.spawn(n - added, &world, seed ^ 0x5eed);
+                }
+                sim.spawned += added as u64;
+                let sim = &mut *sim;
+                sim.previous.clear();
+                sim.previous.extend(sim.crowd.agents().iter().map(|a| a.position()));
+                if added < asked {
+                    notices.info(format!(
+                        "{added} of {asked} agents placed: no more free ground on the level"
+                    ));
+                }
+            }
+        }
+    }
+}
+
+/// One step of every agent, after the player has moved.
+fn step_crowd(
+    mut sim: ResMut<CrowdSim>,
+    mut squeezed: ResMut<Squeezed>,
+    mut notices: ResMut<Notices>,
+    time: Res<Time<Fixed>>,
+    current: Res<CurrentLevel>,
+    colliders: Colliders,
+    players: Query<&CharacterController, With<Player>>,
+) {
+    if sim.crowd.is_empty() {
+        return;
+    }
+    let Some(level) = current.level.as_deref() else { return };
+    let placed = colliders.placed();
+    let friction = |c: usize, t: u32| level.friction(c, t);
+    let world = CrowdWorld::new(&placed).with_friction(&friction);
+    let sim = &mut *sim;
+    sim.previous.clear();
+    sim.previous.extend(sim.crowd.agents().iter().map(|a| a.position()));
+    match sim
+        .crowd
+        .step(&world, player_obstacle(&players), time.timestep().as_secs_f32())
+    {
+        Ok(report) => {
+            // A door squeezing an agent turns back, as for the player.
+            squeezed
+                .0
+                .extend(report.crushing_colliders.iter().filter_map(|&c| colliders.mover_of(c)));
+            sim.last = report.clone();
+            sim.steps.0 += 1;
+            sim.steps.1 += report.micros;
+        }
+        Err(e) => notices.error(format!("crowd: {e}")),
+    }
+}
