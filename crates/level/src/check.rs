@@ -412,11 +412,16 @@ impl Course<'_> {
         };
         let from = w.state.position;
         let started = Instant::now();
-        let tick_report = self
-            .controller
-            .tick(&mut w.state, &intent, &world, config.dt)
-            .expect("valid tick");
+        let tick_report = self.controller.tick(&mut w.state, &intent, &world, config.dt);
         let seconds = started.elapsed().as_secs_f64();
+        let tick_report = match tick_report {
+            Ok(report) => report,
+            Err(e) => {
+                // Only a state gone bad gets here (the dt is checked): count it as non-finite.
+                report.note(format!("walk {walk} tick {tick}: the controller refused the tick: {e}"));
+                return (Some(Ended::NonFinite), seconds);
+            }
+        };
         let state = &w.state;
         report.jumps += tick_report.jumped as u64;
         report.steps += tick_report.stepped as u64;

@@ -202,6 +202,14 @@ fn level_check_soak_flag_runs_the_time_asked_and_refuses_bad_values() {
         assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
         assert!(err.contains(says), "{args:?}: {err}");
     }
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        let not_utf8 = std::ffi::OsStr::from_bytes(b"\xff.glb");
+        let out = std::process::Command::new(exe).arg(not_utf8).output().unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        assert!(String::from_utf8_lossy(&out.stderr).contains("not valid UTF-8"));
+    }
     let help = std::process::Command::new(exe).arg("--help").output().unwrap();
     assert!(help.status.success());
     assert!(String::from_utf8_lossy(&help.stdout).contains("--soak SECONDS"));

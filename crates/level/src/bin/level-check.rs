@@ -19,7 +19,21 @@ const USAGE: &str =
 const MAX_SOAK_SECONDS: f64 = 86_400.0;
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    // Arguments as OS strings: a file name that is not UTF-8 is an error, not a panic.
+    let args: Vec<String> = match std::env::args_os()
+        .skip(1)
+        .map(|a| {
+            a.into_string()
+                .map_err(|a| format!("argument {a:?} is not valid UTF-8"))
+        })
+        .collect()
+    {
+        Ok(args) => args,
+        Err(message) => {
+            eprintln!("level-check: {message}\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
     let (path, config, json) = match parse(&args) {
         Ok(parsed) => parsed,
         Err(message) if message == "help" => {
