@@ -53,7 +53,7 @@ fn walked(stage: &mut Stage, n: usize, wander: WanderConfig, threads: usize) -> 
             let colliders = stage.colliders(DT);
             let friction = |c: usize, t: u32| stage.level.friction(c, t);
             let world = CrowdWorld::new(&colliders).with_friction(&friction);
-            crowd.step(&world, None, DT).unwrap().crushing_colliders.clone()
+            crowd.step(&world, DT).unwrap().crushing_colliders.clone()
         };
         stage.turn_back(&crushing);
     }
@@ -93,7 +93,7 @@ fn bench(c: &mut Criterion) {
             for threads in [1, 0] {
                 let mut crowd = crowd.clone();
                 crowd.set_threads(threads);
-                let report = crowd.clone().step(&world, None, DT).unwrap().clone();
+                let report = crowd.clone().step(&world, DT).unwrap().clone();
                 let cores = if threads == 1 { "one core" } else { "all cores" };
                 let id = format!("{name}/{brain}/{}/{cores}", crowd.len());
                 group.bench_function(&id, |b| {
@@ -101,7 +101,7 @@ fn bench(c: &mut Criterion) {
                         || crowd.clone(),
                         // The crowd goes back out: criterion drops it untimed.
                         |mut c| {
-                            c.step(&world, None, DT).unwrap();
+                            c.step(&world, DT).unwrap();
                             c
                         },
                         BatchSize::LargeInput,

@@ -68,7 +68,7 @@ fn main() {
             let colliders = stage.colliders(dt);
             let friction = |c: usize, t: u32| stage.level.friction(c, t);
             let world = CrowdWorld::new(&colliders).with_friction(&friction);
-            let r = crowd.step(&world, None, dt).expect("valid dt").clone();
+            let r = crowd.step(&world, dt).expect("valid dt").clone();
             if tick >= ticks / 5 {
                 worst = worst.max(r.micros);
                 sum.micros += r.micros;

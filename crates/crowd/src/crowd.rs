@@ -6,7 +6,7 @@ use crate::grid::Grid;
 use crate::wander::Wander;
 use controller::{CharacterState, Controller};
 use glam::Vec3;
-use sweep::{MeshCollider, PlacedCollider};
+use sweep::{MeshCollider, PlacedCollider, Pose};
 
 /// One agent.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -46,7 +46,8 @@ impl Agent {
 
 /// What the agents collide with besides each other: the level's colliders
 /// at this tick's poses (doors and lifts with their velocities, exactly as
-/// for the player's [`controller::World`]) and their surfaces' friction.
+/// for the player's [`controller::World`]), their surfaces' friction, and
+/// the player.
 #[derive(Clone, Copy)]
 pub struct CrowdWorld<'a> {
     /// The colliders: the static level, doors, lifts.
@@ -54,6 +55,8 @@ pub struct CrowdWorld<'a> {
     /// Friction of a surface, 0 (ice) … 1, by collider index and triangle
     /// (as [`controller::World::friction`]; shared by the threads).
     pub friction: &'a (dyn Fn(usize, u32) -> f32 + Sync),
+    /// The player, if any: agents walk around it and are not spawned in it.
+    pub player: Option<Obstacle>,
 }
 
 fn full_grip(_: usize, _: u32) -> f32 {
@@ -66,12 +69,21 @@ impl<'a> CrowdWorld<'a> {
         Self {
             colliders,
             friction: &full_grip,
+            player: None,
         }
     }
 
     /// The same colliders with a friction per surface.
     pub fn with_friction(self, friction: &'a (dyn Fn(usize, u32) -> f32 + Sync)) -> Self {
         Self { friction, ..self }
+    }
+
+    /// The same, with the player where it is now.
+    pub fn with_player(self, player: Obstacle) -> Self {
+        Self {
+            player: Some(player),
+            ..self
+        }
     }
 }
 
@@ -255,6 +267,26 @@ impl Crowd {
     pub fn clear(&mut self) {
         self.agents.clear();
         self.report = StepReport::default();
+    }
+
+    /// Appends to `out` the circumscribed polytopes (see the crate's
+    /// documentation) of the agents whose polytope's box overlaps the box
+    /// `min..max` (metres), posed where the agents are, not moving: put
+    /// them after the level's colliders in the player's
+    /// [`controller::World`] and the player collides with the agents too.
+    pub fn polytopes_in<'s>(&'s self, min: Vec3, max: Vec3, out: &mut Vec<PlacedCollider<'s>>) {
+        for a in &self.agents {
+            let size = &self.sizes[a.size as usize];
+            let c = a.state.position;
+            if (c - size.hull_half).cmple(max).all() && (c + size.hull_half).cmpge(min).all() {
+                out.push(PlacedCollider::moving(
+                    &size.hulls[0],
+                    Pose::from_translation(c),
+                    Vec3::ZERO,
+                    Vec3::ZERO,
+                ));
+            }
+        }
     }
 
     /// What the last step did and cost.

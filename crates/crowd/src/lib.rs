@@ -9,7 +9,9 @@
 //! let mut crowd = Crowd::new(CrowdConfig::default())?;
 //! crowd.spawn(1_000, &CrowdWorld::new(&colliders).with_friction(&friction), seed);
 //! // every fixed tick, with the doors and lifts posed as for the player:
-//! crowd.step(&CrowdWorld::new(&colliders).with_friction(&friction), Some(player), dt)?;
+//! let world = CrowdWorld::new(&colliders).with_friction(&friction).with_player(player);
+//! let report = crowd.step(&world, dt)?; // report.micros: the whole update
+//! // the player's own world may take the agents in: crowd.polytopes_in(min, max, &mut its_colliders)
 //! ```
 //!
 //! # Agents against each other: a conservative approximation

@@ -33,7 +33,8 @@ impl Crowd {
     /// is taken if that surface is walkable, the ground a little beyond
     /// the agent on all four sides is within a step of it (not a wall's
     /// top, a railing or the rim of a drop), the ellipsoid overlaps no
-    /// geometry and stays a small gap away from every other agent. The
+    /// geometry, stays a small gap away from every other agent and out of
+    /// reach of the player's polytope ([`CrowdWorld::player`]). The
     /// agents' walks are a function of `seed` and the order of spawns.
     ///
     /// Also sets the height below which an agent has fallen out (20 m
@@ -66,6 +67,8 @@ impl Crowd {
             cells.entry(key(a.state.position)).or_default().push(i as u32);
         }
         let cos_walkable = self.config.controller.walkable_slope_deg.to_radians().cos();
+        // Clear of the player's polytope, and the player's of the agent's.
+        let gap = self.config.hull.max_gap();
         let step = self.config.controller.step_height;
         let mut rng = AgentRng::new(seed, u64::MAX);
         let first = self.agents.len();
@@ -114,7 +117,10 @@ impl Crowd {
             if !near(centre).iter().all(|&k| {
                 let other = &self.agents[k as usize].state;
                 apart(centre, radii, other.position, other.radii, SPAWN_GAP)
-            }) {
+            }) || world
+                .player
+                .is_some_and(|p| !apart(centre, radii * (1.0 + gap), p.centre, p.radii * (1.0 + gap), SPAWN_GAP))
+            {
                 continue;
             }
             // Ground on all sides, within a step (no wall tops, no rims).

@@ -5,7 +5,7 @@
 
 use crate::config::CrowdError;
 use crate::crowd::SHELLS;
-use crate::crowd::{Agent, Crowd, CrowdWorld, Obstacle, Size, StepReport};
+use crate::crowd::{Agent, Crowd, CrowdWorld, Size, StepReport};
 use crate::grid::Grid;
 use crate::parallel::fill;
 use crate::separation::{apart, espace_distance};
@@ -222,10 +222,11 @@ impl Crowd {
     ///
     /// `world` holds the level's colliders at this tick's poses, doors and
     /// lifts with their velocities, as given to the player's controller
-    /// (agents ride lifts and are pushed by doors the same way). `player`,
-    /// if given, is an obstacle the agents walk around (its polytope, as
-    /// another agent's); the player's own controller does not see the
-    /// agents, so a player walking into them pushes them.
+    /// (agents ride lifts and are pushed by doors the same way), and the
+    /// player, an obstacle the agents walk around (its polytope, as another
+    /// agent's). A player whose own world leaves the agents out pushes them
+    /// when walking into them; with [`Crowd::polytopes_in`] in its world it
+    /// collides with them.
     ///
     /// The steps (see the crate's documentation): every agent's tick in
     /// parallel against the level and the polytopes of the agents near it
@@ -234,13 +235,9 @@ impl Crowd {
     /// ended; an agent whose move is refused stands still instead (checked
     /// the same way against where the others are now), or stays put.
     /// The outcome does not depend on the number of threads.
-    pub fn step(
-        &mut self,
-        world: &CrowdWorld<'_>,
-        player: Option<Obstacle>,
-        dt: f32,
-    ) -> Result<&StepReport, CrowdError> {
+    pub fn step(&mut self, world: &CrowdWorld<'_>, dt: f32) -> Result<&StepReport, CrowdError> {
         validate_dt(dt).map_err(CrowdError::Dt)?;
+        let player = world.player;
         let started = Instant::now();
         let n = self.agents.len();
         let threads = self.config.threads_for(n);

@@ -50,7 +50,7 @@ fn run(
             let colliders = stage.colliders(DT);
             let friction = |c: usize, t: u32| stage.level.friction(c, t);
             let world = CrowdWorld::new(&colliders).with_friction(&friction);
-            let crushing = crowd.step(&world, None, DT).unwrap().crushing_colliders.clone();
+            let crushing = crowd.step(&world, DT).unwrap().crushing_colliders.clone();
             check(tick, crowd, &colliders);
             crushing
         };
@@ -230,4 +230,66 @@ fn spawned_agents_stand_apart_on_walkable_ground() {
         let below = sweep::sweep(&e, a.position(), Vec3::new(0.0, -0.1, 0.0), &colliders).expect("ground below");
         assert!(below.normal.y > 0.7, "{}", below.normal);
     }
+}
+
+#[test]
+fn agents_walk_around_a_player_standing_among_them_and_the_player_can_collide_with_them() {
+    use controller::{CharacterState, Controller, ControllerConfig, Intent, World};
+    use crowd::Obstacle;
+    let mut stage = Stage::new(common::playground());
+    let mut crowd = Crowd::new(CrowdConfig::default()).unwrap();
+    // A player standing on the open ground, a dense group around it.
+    let config = ControllerConfig::default();
+    let mut player = CharacterState::standing_at(Vec3::new(8.0, 0.0, 8.0), &config);
+    {
+        let colliders = stage.colliders(DT);
+        let world = CrowdWorld::new(&colliders).with_player(Obstacle {
+            centre: player.position,
+            radii: player.radii,
+        });
+        let placed = crowd.spawn_around(120, &world, 3, player.position, 5.0);
+        assert!(placed > 100);
+    }
+    let controller = Controller::new(config).unwrap();
+    let mut touched = 0;
+    for tick in 0..600 {
+        stage.advance(DT);
+        let colliders = stage.colliders(DT);
+        let obstacle = Obstacle {
+            centre: player.position,
+            radii: player.radii,
+        };
+        crowd
+            .step(&CrowdWorld::new(&colliders).with_player(obstacle), DT)
+            .unwrap();
+        for (i, a) in crowd.agents().iter().enumerate() {
+            assert!(
+                !overlap((a.position(), a.radii()), (player.position, player.radii), 1e-4),
+                "tick {tick}: agent {i} walked into the player"
+            );
+            touched += ((a.position() - player.position).length() < 1.0) as usize;
+        }
+        // The second half: the player walks, colliding with the agents'
+        // polytopes, and never ends inside an agent.
+        if tick >= 300 {
+            let mut all = colliders.clone();
+            let r = player.radii + Vec3::splat(0.5);
+            crowd.polytopes_in(player.position - r, player.position + r, &mut all);
+            let intent = Intent {
+                direction: Vec3::new((tick as f32 * 0.01).sin(), 0.0, (tick as f32 * 0.01).cos()),
+                ..Intent::default()
+            };
+            controller.tick(&mut player, &intent, &World::new(&all), DT).unwrap();
+            for a in crowd.agents() {
+                assert!(
+                    !overlap((a.position(), a.radii()), (player.position, player.radii), 1e-4),
+                    "tick {tick}: the player walked into an agent"
+                );
+            }
+        }
+    }
+    assert!(
+        touched > 300,
+        "agents came near the player for {touched} agent-ticks only"
+    );
 }
