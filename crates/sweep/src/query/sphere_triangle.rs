@@ -1,7 +1,7 @@
 //! The narrow phase: a unit sphere swept against one triangle in eSpace
 //! (Fauerby 2003, §3.2–3.4), two-sided.
 
-use crate::triangle::{Feature, closest_point_on_triangle};
+use crate::triangle::{Feature, closest_point_on_triangle, scaled_normal};
 use glam::Vec3;
 
 /// First contact of a swept unit sphere with one triangle.
@@ -57,22 +57,32 @@ pub(crate) fn sweep_unit_sphere_triangle_noting_overlap(
     t_max: f32,
     overlap: &mut bool,
 ) -> Option<TriangleHit> {
-    if !v.is_finite() {
+    // A motion longer than about 1e19 radii cannot be swept in f32 (its
+    // squared length overflows): callers get no contact (collide-and-slide
+    // does not move it at all).
+    if !v.length_squared().is_finite() {
         return None;
     }
     let [a, b, c] = tri;
-    let raw_normal = (b - a).cross(c - a);
+    // The plane's normal, accurate for needles and for triangles far
+    // smaller (1e-30) or larger than the sphere (see `scaled_normal`; the
+    // fuzzer found a tiny triangle the sweep did not see, a normal that was
+    // not unit and a needle the sphere went through).
+    let (raw_normal, corner) = scaled_normal(tri);
+    let len2 = raw_normal.length_squared();
+    if !(len2 > 0.0 && len2.is_finite()) {
+        return None; // degenerate (rejected when colliders are built)
+    }
     // Cheap reject before any square root: the plane is farther than 1 plus
     // the whole motion (|dist| ≥ 1 + |v|, scaled by |raw_normal|²).
-    let len2 = raw_normal.length_squared();
-    let raw_dist = raw_normal.dot(a);
+    let raw_dist = raw_normal.dot(corner);
     let reach = 1.0 + v.length() * t_max;
-    if raw_dist * raw_dist >= len2 * reach * reach * 1.0001 || len2 == 0.0 {
+    if raw_dist * raw_dist >= len2 * reach * reach * 1.0001 {
         return None;
     }
     let mut n = raw_normal / len2.sqrt();
     // Signed distance of the centre (the origin) to the plane; face the centre.
-    let mut dist = -n.dot(a);
+    let mut dist = -n.dot(corner);
     if dist < 0.0 {
         n = -n;
         dist = -dist;
@@ -225,16 +235,19 @@ pub(crate) fn sweep_unit_sphere_triangle_noting_overlap(
 /// approached from above (`b < 0`); `None` when the roots are negative or complex.
 #[inline]
 fn smallest_root(a: f32, b: f32, c: f32) -> Option<f32> {
-    if b >= 0.0 {
+    // (Written so that NaN from overflowed coefficients gives no root: the
+    // fuzzer found a corner 1e19 radii away that became a contact at t = 0.)
+    if b >= 0.0 || b.is_nan() {
         return None;
     }
     let disc = b * b - 4.0 * a * c;
-    if disc < 0.0 {
+    if disc < 0.0 || disc.is_nan() {
         return None;
     }
     // q = -(b - sqrt(disc)) / 2 > 0; roots q/a (larger) and c/q (smaller).
     let q = -0.5 * (b - disc.sqrt());
-    Some((c / q).max(0.0))
+    let t = c / q;
+    t.is_finite().then(|| t.max(0.0))
 }
 
 /// Whether `p` (on the plane of `abc`) lies inside the triangle or on its border.
@@ -246,12 +259,25 @@ fn smallest_root(a: f32, b: f32, c: f32) -> Option<f32> {
 fn point_in_triangle(p: Vec3, a: Vec3, b: Vec3, c: Vec3, normal: Vec3) -> bool {
     // side ≥ −tolerance · |edge| · |normal|, compared squared (no square roots).
     let n_len2 = normal.length_squared();
-    let inside = |from: Vec3, to: Vec3| {
+    let mut strictly = true;
+    let mut inside = |from: Vec3, to: Vec3| {
         let edge = to - from;
         let side = edge.cross(p - from).dot(normal);
-        side >= 0.0 || side * side <= INSIDE_TOLERANCE * INSIDE_TOLERANCE * edge.length_squared() * n_len2
+        if side >= 0.0 {
+            return true;
+        }
+        strictly = false;
+        side * side <= INSIDE_TOLERANCE * INSIDE_TOLERANCE * edge.length_squared() * n_len2
     };
-    inside(a, b) && inside(b, c) && inside(c, a)
+    if !(inside(a, b) && inside(b, c) && inside(c, a)) {
+        return false;
+    }
+    // Inside only by the tolerance: near an edge, not merely near two edge
+    // *lines*. Beyond the tip of a needle narrower than the tolerance both
+    // lines are near (the fuzzer found a face contact a whole radius past
+    // a needle's tip).
+    strictly
+        || (closest_point_on_triangle(p, a, b, c) - p).length_squared() <= 4.0 * INSIDE_TOLERANCE * INSIDE_TOLERANCE
 }
 
 /// How far outside a triangle (eSpace units) a plane contact still counts
