@@ -5,7 +5,7 @@
 use crate::collider::PlacedCollider;
 use crate::ellipsoid::Ellipsoid;
 use crate::query::sweep::{NearTriangle, sweep_noting_overlap, triangles_near};
-use crate::triangle::{Feature, closest_point_on_triangle, segment_crosses_triangle};
+use crate::triangle::{Feature, closest_point_on_triangle, face_normal, segment_crosses_triangle};
 use glam::Vec3;
 
 /// Tunables of [`collide_and_slide`]. Distances are in eSpace units, i.e.
@@ -188,7 +188,11 @@ pub fn collide_and_slide_with(
     let skin = effective_skin(options.skin, start, motion, r);
     let mut result = SlideResult::default();
     let mut pos = start;
-    let mut remaining = if motion.is_finite() { motion } else { Vec3::ZERO };
+    let mut remaining = if usable_motion(start, motion, r) {
+        motion
+    } else {
+        Vec3::ZERO
+    };
     let depenetrate_here = |pos: Vec3, result: &mut SlideResult, known_overlap: bool| {
         let (freed, resolved) = depenetrate_into(
             ellipsoid,
@@ -365,12 +369,28 @@ const MIN_MOTION: f32 = 1e-6;
 /// Most slide planes kept active at once in one call.
 const MAX_PLANES: usize = 8;
 
+/// Whether a motion can be swept from `start` with radii `r`: finite, its
+/// end finite in world space and its length finite in eSpace. Any other
+/// motion (NaN, or near `f32::MAX`: the fuzzer found one that ended the
+/// slide at infinity) is treated as no motion.
+fn usable_motion(start: Vec3, motion: Vec3, r: Vec3) -> bool {
+    motion.is_finite()
+        && (start.abs() + Vec3::splat(motion.length())).is_finite()
+        && (motion / r).length_squared().is_finite()
+}
+
+/// Largest skin used, eSpace units: coordinates so far from the origin
+/// that f32 cannot resolve a quarter of the radius there get no more (the
+/// fuzzer found an infinite skin turning a depenetration into NaN).
+const MAX_SKIN: f32 = 0.25;
+
 /// The skin actually used: the requested one, raised to a few f32 ulps of
-/// the coordinates involved (eSpace), so rounding never eats it.
+/// the coordinates involved (eSpace), so rounding never eats it, and at
+/// most [`MAX_SKIN`].
 fn effective_skin(skin: f32, pos: Vec3, motion: Vec3, r: Vec3) -> f32 {
     let scale = ((pos.abs() + motion.abs()) / r).max_element();
     let skin = if skin.is_finite() { skin.max(0.0) } else { 0.0 };
-    skin.max(32.0 * f32::EPSILON * scale).max(1e-5)
+    skin.max(32.0 * f32::EPSILON * scale).clamp(1e-5, MAX_SKIN)
 }
 
 /// eSpace distance from the centre `pos` to a world triangle.
@@ -451,80 +471,112 @@ fn depenetrate_into(
         }
         near.clear();
     }
-    // Pushes move the centre by up to about one radius: gather what it may reach.
-    near.clear();
-    triangles_near(ellipsoid, centre, 2.5, colliders, &mut near);
     let still = |t: &NearTriangle| {
         let c = &colliders[t.collider];
         c.linear_velocity == Vec3::ZERO && c.angular_velocity == Vec3::ZERO
     };
-    near.sort_by_key(still);
     let mut pos = centre;
-    let mut pushed = vec![false; near.len()];
-    for _ in 0..iterations.max(1) {
-        let mut moved = false;
-        for (k, t) in near.iter().enumerate() {
-            let [a, b, c] = t.world.map(|p| (p - pos) / r);
-            let q = closest_point_on_triangle(Vec3::ZERO, a, b, c);
-            let d = q.length();
-            if d >= 1.0 {
-                continue;
+    // Triangles already reported as pushing (collider, slot).
+    let mut pushed: Vec<(usize, usize)> = Vec::new();
+    let mut passes_left = iterations.max(1);
+    let mut here = Vec::new();
+    for _ in 0..DEPENETRATION_ROUNDS {
+        // Pushes move the centre by up to about one radius a pass: gather
+        // what it may reach from where it is now.
+        near.clear();
+        triangles_near(ellipsoid, pos, 2.5, colliders, &mut near);
+        near.sort_by_key(still);
+        while passes_left > 0 {
+            passes_left -= 1;
+            let mut moved = false;
+            for (k, t) in near.iter().enumerate() {
+                let [a, b, c] = t.world.map(|p| (p - pos) / r);
+                let q = closest_point_on_triangle(Vec3::ZERO, a, b, c);
+                let d = q.length();
+                if d >= 1.0 {
+                    continue;
+                }
+                let collider = &colliders[t.collider];
+                let n_e = if d > 1e-6 {
+                    -q / d
+                } else {
+                    // Centre on the surface: push along the face normal, on the
+                    // side the collider moves to (it is pushing us), else +normal.
+                    let face = face_normal([a, b, c]);
+                    let v_e = collider.velocity_at(pos) / r;
+                    if face.dot(v_e) < 0.0 { -face } else { face }
+                };
+                if n_e == Vec3::ZERO {
+                    // No way out of a triangle that has no normal here (one
+                    // made degenerate by rounding far from the origin: the
+                    // fuzzer found a contact with a zero normal).
+                    continue;
+                }
+                let push = n_e * (1.0 + skin - d);
+                // Never push the centre through another surface (a thin door or
+                // wall behind): stop a hair before it; the overlap then stays
+                // unresolved rather than teleporting the ellipsoid.
+                let allowed = near
+                    .iter()
+                    .enumerate()
+                    .filter(|&(j, _)| j != k)
+                    .filter_map(|(_, o)| segment_crosses_triangle(Vec3::ZERO, push, o.world.map(|p| (p - pos) / r)))
+                    .fold(1.0f32, f32::min);
+                let step = if allowed < 1.0 {
+                    (allowed - 1e-3 / push.length()).max(0.0)
+                } else {
+                    1.0
+                };
+                if step <= 0.0 {
+                    continue;
+                }
+                let point = pos + q * r;
+                pos += push * step * r;
+                moved = true;
+                if !pushed.contains(&(t.collider, t.slot)) {
+                    pushed.push((t.collider, t.slot));
+                    let normal = ellipsoid.normal_from_espace(n_e);
+                    contacts.push(Contact {
+                        point,
+                        normal,
+                        plane: SlidePlane { origin: point, normal },
+                        time: 0.0,
+                        iteration: 0,
+                        collider: t.collider,
+                        triangle: collider.mesh.input_index(t.slot),
+                        feature: Feature::Face,
+                        surface_velocity: collider.velocity_at(point),
+                        depenetration: true,
+                    });
+                }
             }
-            let collider = &colliders[t.collider];
-            let n_e = if d > 1e-6 {
-                -q / d
-            } else {
-                // Centre on the surface: push along the face normal, on the
-                // side the collider moves to (it is pushing us), else +normal.
-                let face = (b - a).cross(c - a).normalize_or_zero();
-                let v_e = collider.velocity_at(pos) / r;
-                if face.dot(v_e) < 0.0 { -face } else { face }
-            };
-            let push = n_e * (1.0 + skin - d);
-            // Never push the centre through another surface (a thin door or
-            // wall behind): stop a hair before it; the overlap then stays
-            // unresolved rather than teleporting the ellipsoid.
-            let allowed = near
-                .iter()
-                .enumerate()
-                .filter(|&(j, _)| j != k)
-                .filter_map(|(_, o)| segment_crosses_triangle(Vec3::ZERO, push, o.world.map(|p| (p - pos) / r)))
-                .fold(1.0f32, f32::min);
-            let step = if allowed < 1.0 {
-                (allowed - 1e-3 / push.length()).max(0.0)
-            } else {
-                1.0
-            };
-            if step <= 0.0 {
-                continue;
+            if !pos.is_finite() {
+                // Pushed out of f32's range (coordinates near f32::MAX): stay.
+                return (centre, false);
             }
-            let point = pos + q * r;
-            pos += push * step * r;
-            moved = true;
-            if !pushed[k] {
-                pushed[k] = true;
-                let normal = ellipsoid.normal_from_espace(n_e);
-                contacts.push(Contact {
-                    point,
-                    normal,
-                    plane: SlidePlane { origin: point, normal },
-                    time: 0.0,
-                    iteration: 0,
-                    collider: t.collider,
-                    triangle: collider.mesh.input_index(t.slot),
-                    feature: Feature::Face,
-                    surface_velocity: collider.velocity_at(point),
-                    depenetration: true,
-                });
+            if !moved {
+                break;
             }
         }
-        if !moved {
+        // Free is judged against everything at the end position, not only
+        // what was gathered: pushes can carry the centre into triangles that
+        // were out of reach at the start (the fuzzer found one pushed 1.8
+        // radii along a flight of stairs into a wall, called free).
+        here.clear();
+        triangles_near(ellipsoid, pos, 1.0, colliders, &mut here);
+        if !here.iter().any(|t| overlapping(pos, t)) {
             return (pos, true);
         }
+        if passes_left == 0 {
+            break;
+        }
     }
-    let free = !near.iter().any(|t| overlapping(pos, t));
-    (pos, free)
+    (pos, false)
 }
+
+/// Most times [`depenetrate_into`] gathers the triangles near the centre
+/// again after its pushes carried it towards others.
+const DEPENETRATION_ROUNDS: u32 = 3;
 
 #[cfg(test)]
 mod tests {
