@@ -3,6 +3,7 @@
 
 use crate::error::LevelError;
 use base64::Engine;
+use std::io::Read;
 use std::path::Path;
 
 /// The bytes of every buffer of `gltf`, in buffer order, each checked to
@@ -37,8 +38,14 @@ pub(crate) fn load_buffers(
                 if uri.contains("://") {
                     return Err(bad(format!("only files next to the level can be read, not {uri:?}")));
                 }
-                let file = base_dir.unwrap_or(Path::new(".")).join(percent_decode(uri));
-                std::fs::read(&file).map_err(|source| LevelError::MissingBuffer {
+                let relative = percent_decode(uri);
+                if Path::new(&relative).is_absolute() {
+                    return Err(bad(format!(
+                        "buffer files are named relative to the level, not by an absolute path like {uri:?}"
+                    )));
+                }
+                let file = base_dir.unwrap_or(Path::new(".")).join(relative);
+                read_buffer_file(&file, buffer.length()).map_err(|source| LevelError::MissingBuffer {
                     path: path.to_owned(),
                     buffer: index,
                     uri: uri.to_owned(),
@@ -57,6 +64,22 @@ pub(crate) fn load_buffers(
         out.push(data);
     }
     Ok(out)
+}
+
+/// Reads at most `length` bytes of an external buffer file, which must be
+/// a regular file: a device or a pipe may never end (the fuzzer's
+/// `"uri": "/dev/zero"` read until memory ran out).
+fn read_buffer_file(file: &Path, length: usize) -> std::io::Result<Vec<u8>> {
+    let handle = std::fs::File::open(file)?;
+    if !handle.metadata()?.is_file() {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            "not a regular file",
+        ));
+    }
+    let mut data = Vec::new();
+    handle.take(length as u64).read_to_end(&mut data)?;
+    Ok(data)
 }
 
 /// Decodes `%XX` escapes of a relative URI (spaces are often written `%20`).
@@ -82,6 +105,21 @@ fn percent_decode(uri: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn external_buffers_are_regular_files_named_relatively() {
+        // Found by the fuzzer (crates/fuzz): "/dev/zero" read without end.
+        let err = read_buffer_file(Path::new("/dev/zero"), 16).unwrap_err();
+        assert_eq!(err.to_string(), "not a regular file");
+        let json = br#"{"asset":{"version":"2.0"},"buffers":[{"byteLength":4,"uri":"/dev/zero"}]}"#;
+        let gltf = gltf::Gltf::from_slice(json).unwrap();
+        let err = load_buffers(&gltf, Some(Path::new("/tmp")), Path::new("a.gltf")).unwrap_err();
+        assert!(err.to_string().contains("relative to the level"), "{err}");
+        let json = br#"{"asset":{"version":"2.0"},"buffers":[{"byteLength":4,"uri":"../../../../../../dev/zero"}]}"#;
+        let gltf = gltf::Gltf::from_slice(json).unwrap();
+        let err = load_buffers(&gltf, Some(Path::new("/tmp")), Path::new("a.gltf")).unwrap_err();
+        assert!(err.to_string().contains("not a regular file"), "{err}");
+    }
 
     #[test]
     fn percent_decoding() {
