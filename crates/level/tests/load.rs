@@ -376,3 +376,14 @@ fn a_spawn_point_far_out_or_at_infinity_is_refused_with_its_node() {
         assert!(text.contains("\"Spawn\"") || text.contains("\"spawn_2\""), "{text}");
     }
 }
+
+#[test]
+fn an_out_of_range_position_accessor_is_an_error_not_a_panic() {
+    // Found by the fuzzer (crates/fuzz): the gltf crate's validator panics
+    // on a POSITION attribute naming an accessor that does not exist.
+    let json = br#"{"asset":{"version":"2.0"},"scenes":[{"nodes":[0]}],"nodes":[{"mesh":0}],
+        "meshes":[{"primitives":[{"attributes":{"POSITION":5}}]}]}"#;
+    let err = load_slice(json).unwrap_err();
+    assert!(matches!(err, LevelError::NotGltf { .. }), "{err:?}");
+    assert!(err.to_string().contains("accessor index is out of range"), "{err}");
+}
