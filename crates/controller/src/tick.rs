@@ -22,7 +22,8 @@ pub struct Controller {
 pub enum TickError {
     /// The tick length is not a finite number in (0, 1] seconds.
     Dt(ConfigError),
-    /// The state given holds a NaN or infinite value, or invalid radii.
+    /// The state given holds a NaN or infinite value, a negative time
+    /// (`air_time`, `jump_buffer`) or invalid radii.
     BadState,
 }
 
@@ -30,7 +31,10 @@ impl fmt::Display for TickError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::Dt(e) => e.fmt(f),
-            Self::BadState => write!(f, "the character state holds a non-finite value or invalid radii"),
+            Self::BadState => write!(
+                f,
+                "the character state holds a non-finite value, a negative time or invalid radii"
+            ),
         }
     }
 }
@@ -150,13 +154,7 @@ impl Controller {
         dt: f32,
     ) -> Result<TickReport, TickError> {
         validate_dt(dt).map_err(TickError::Dt)?;
-        if !(state.position.is_finite()
-            && state.velocity.is_finite()
-            && state.up.is_finite()
-            && state.air_time.is_finite()
-            && state.jump_buffer.is_finite())
-            || Ellipsoid::new(state.radii).is_err()
-        {
+        if !state_is_valid(state) {
             return Err(TickError::BadState);
         }
         let mut run = Run {
@@ -309,6 +307,20 @@ impl<'a> Run<'a> {
     }
 }
 
+/// Whether a state can be ticked: finite numbers, times not negative (a
+/// negative `air_time` would stretch the coyote time: the fuzzer found one
+/// kept negative), valid radii.
+pub(crate) fn state_is_valid(state: &CharacterState) -> bool {
+    state.position.is_finite()
+        && state.velocity.is_finite()
+        && state.up.is_finite()
+        && state.air_time.is_finite()
+        && state.air_time >= 0.0
+        && state.jump_buffer.is_finite()
+        && state.jump_buffer >= 0.0
+        && Ellipsoid::new(state.radii).is_ok()
+}
+
 /// `v` moved towards `target` by at most `max_change`.
 fn move_towards(v: Vec3, target: Vec3, max_change: f32) -> Vec3 {
     let d = target - v;
@@ -316,5 +328,45 @@ fn move_towards(v: Vec3, target: Vec3, max_change: f32) -> Vec3 {
         target
     } else {
         v + d.normalize_or_zero() * max_change
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bad_states_are_refused_and_left_alone() {
+        // Found by the fuzzer (crates/fuzz): a negative air time was accepted
+        // and stayed negative, stretching the coyote time.
+        let controller = Controller::new(ControllerConfig::default()).unwrap();
+        let world = World::new(&[]);
+        let good = CharacterState::standing_at(Vec3::ZERO, controller.config());
+        let bad = [
+            CharacterState { air_time: -1.0, ..good },
+            CharacterState {
+                jump_buffer: -0.5,
+                ..good
+            },
+            CharacterState {
+                position: Vec3::NAN,
+                ..good
+            },
+            CharacterState {
+                radii: Vec3::ZERO,
+                ..good
+            },
+        ];
+        for state in bad {
+            let mut s = state;
+            let e = controller
+                .tick(&mut s, &Intent::default(), &world, 1.0 / 60.0)
+                .unwrap_err();
+            assert_eq!(e, TickError::BadState);
+            assert!(e.to_string().contains("negative time"), "{e}");
+            assert_eq!(format!("{s:?}"), format!("{state:?}"));
+        }
+        let mut s = good;
+        controller.tick(&mut s, &Intent::default(), &world, 1.0 / 60.0).unwrap();
     }
 }
