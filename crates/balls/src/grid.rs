@@ -102,8 +102,13 @@ impl Grid {
         )
     }
 
+    /// Cells in the box `lo..=hi`, saturating: three spans of up to 2e9
+    /// cells overflow an `i64` product (the fuzzer's ten-million-second
+    /// tick wrapped it below the cap, and the grid tried to fill them all).
     fn cell_count(lo: [i32; 3], hi: [i32; 3]) -> i64 {
-        (0..3).map(|k| (hi[k] as i64 - lo[k] as i64 + 1).max(1)).product()
+        (0..3)
+            .map(|k| (hi[k] as i64 - lo[k] as i64 + 1).max(1))
+            .fold(1i64, i64::saturating_mul)
     }
 
     /// Puts item `id` in the grid with box `b` (taking out its old box).
@@ -202,6 +207,18 @@ impl Grid {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_path_across_the_whole_grid_is_oversized() {
+        // Found by the fuzzer (crates/fuzz): ±1e9 cells on each axis
+        // overflowed the cell count, which then passed the cap.
+        assert_eq!(Grid::cell_count([-1_000_000_000; 3], [1_000_000_000; 3]), i64::MAX);
+        let mut g = Grid::default();
+        g.reset(1, 0.25);
+        g.insert(0, Bounds::of_path(Vec3::splat(-1e15), Vec3::splat(1e15), 0.1));
+        assert_eq!(g.oversized, vec![0]);
+        assert!(g.cells.is_empty());
+    }
 
     #[test]
     fn neighbours_are_the_overlapping_boxes_once_each() {

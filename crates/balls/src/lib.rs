@@ -62,4 +62,4 @@ pub use ball::{Ball, BallConfig, BallConfigError};
 pub use capsule::MovingCapsule;
 pub use obstacles::{AnalyticObstacles, Contact, MeshObstacles, NoObstacles, Obstacles};
 pub use toi::{ball_impulse, surface_response, time_of_impact};
-pub use world::{BallWorld, Impact, ImpactKind, StepReport};
+pub use world::{BallWorld, Impact, ImpactKind, MAX_STEP, StepReport};

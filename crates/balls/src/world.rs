@@ -130,6 +130,9 @@ struct Schedule {
     neighbours: Vec<u32>,
 }
 
+/// Longest tick [`BallWorld::step`] takes, seconds.
+pub const MAX_STEP: f32 = 1.0;
+
 /// Balls swept per helping thread's turn in [`BallWorld::first_sweeps`].
 const SWEEP_CHUNK: usize = 64;
 
@@ -189,11 +192,13 @@ impl BallWorld {
     }
 
     /// Advances every ball by `dt` seconds against `obstacles` and each
-    /// other; the impacts come back in time order.
+    /// other; the impacts come back in time order. A tick that is not in
+    /// `0 < dt <= `[`MAX_STEP`] seconds moves nothing (the fuzzer's 1e30 s
+    /// tick sent balls to infinity).
     pub fn step(&mut self, dt: f32, obstacles: &impl Obstacles) -> StepReport {
         let mut report = StepReport::default();
         let n = self.balls.len();
-        if n == 0 || dt <= 0.0 || !dt.is_finite() {
+        if n == 0 || !(dt > 0.0 && dt <= MAX_STEP) {
             return report;
         }
         let config = self.config;
