@@ -154,16 +154,22 @@ pub(crate) fn sweep_unit_sphere_triangle_noting_overlap(
 
     let mut best: Option<TriangleHit> = None;
     let mut best_t = hi;
-    let vv = v.length_squared();
+    // The corner and edge quadratics are solved in f64: their coefficients
+    // are differences of products of eSpace coordinates, and f32 rounding
+    // (about ε · distance² of the corners) made contacts out of noise a few
+    // thousand radii along a long motion (found by fuzzing, crates/fuzz).
+    let vd = v.as_dvec3();
+    let vv = vd.length_squared();
     if vv == 0.0 {
         return None;
     }
     for p in [a, b, c] {
         // |t v - p|² = 1, with |p|² >= 1 here.
-        let bq = -2.0 * v.dot(p);
-        let cq = p.length_squared() - 1.0;
+        let pd = p.as_dvec3();
+        let bq = -2.0 * vd.dot(pd);
+        let cq = pd.length_squared() - 1.0;
         // A root a few ulps before the slab entry is the same contact: clamp it.
-        if let Some(t) = smallest_root(vv, bq, cq).map(|t| t.max(lo))
+        if let Some(t) = smallest_root(vv, bq, cq).map(|t| (t as f32).max(lo))
             && t <= best_t
         {
             best_t = t;
@@ -178,14 +184,16 @@ pub(crate) fn sweep_unit_sphere_triangle_noting_overlap(
     }
     for (p0, p1) in [(a, b), (b, c), (c, a)] {
         let e = p1 - p0;
-        let e2 = e.length_squared();
-        let w = -p0; // centre relative to the edge start, at t = 0
-        let ev = e.dot(v);
-        let ew = e.dot(w);
+        let p0d = p0.as_dvec3();
+        let ed = p1.as_dvec3() - p0d;
+        let e2 = ed.length_squared();
+        let w = -p0d; // centre relative to the edge start, at t = 0
+        let ev = ed.dot(vd);
+        let ew = ed.dot(w);
         // e2 · dist²(t, edge line) = |e × (w + t v)|²; solve it equal to e2.
         // The cross-product form keeps its precision far along long edges.
-        let exv = e.cross(v);
-        let exw = e.cross(w);
+        let exv = ed.cross(vd);
+        let exw = ed.cross(w);
         let aq = exv.length_squared();
         let bq = 2.0 * exv.dot(exw);
         let cq = exw.length_squared() - e2;
@@ -199,7 +207,7 @@ pub(crate) fn sweep_unit_sphere_triangle_noting_overlap(
             // contact at once if the motion goes closer to the edge.
             let f = ew / e2;
             if bq < 0.0 && (0.0..=1.0).contains(&f) && lo <= best_t {
-                let point = p0 + e * f;
+                let point = p0 + e * f as f32;
                 best_t = lo;
                 best = Some(TriangleHit {
                     t: lo,
@@ -211,12 +219,12 @@ pub(crate) fn sweep_unit_sphere_triangle_noting_overlap(
             }
             continue;
         }
-        if let Some(t) = smallest_root(aq, bq, cq).map(|t| t.max(lo))
+        if let Some(t) = smallest_root(aq, bq, cq).map(|t| (t as f32).max(lo))
             && t <= best_t
         {
-            let f = (ew + t * ev) / e2;
+            let f = (ew + t as f64 * ev) / e2;
             if (0.0..=1.0).contains(&f) {
-                let point = p0 + e * f;
+                let point = p0 + e * f as f32;
                 best_t = t;
                 best = Some(TriangleHit {
                     t,
@@ -234,7 +242,7 @@ pub(crate) fn sweep_unit_sphere_triangle_noting_overlap(
 /// Smallest root of `a t² + b t + c = 0` for `a > 0`, `c >= 0` when it is
 /// approached from above (`b < 0`); `None` when the roots are negative or complex.
 #[inline]
-fn smallest_root(a: f32, b: f32, c: f32) -> Option<f32> {
+fn smallest_root(a: f64, b: f64, c: f64) -> Option<f64> {
     // (Written so that NaN from overflowed coefficients gives no root: the
     // fuzzer found a corner 1e19 radii away that became a contact at t = 0.)
     if b >= 0.0 || b.is_nan() {
