@@ -1,0 +1,394 @@
+//! Target `controller`: `Controller::new` with an arbitrary configuration
+//! (each field its default, scaled, or anything: NaN, ±inf, 1e30, 0,
+//! subnormal), then a few ticks of arbitrary intents and tick lengths on a
+//! small generated course (slab, ramp, stairs, walls, a ceiling, random
+//! triangles, at any scale) with, sometimes, a moving platform; sometimes a
+//! state with bad values, sometimes a live `reconfigure`.
+//!
+//! Checked: an invalid configuration is refused with a message naming the
+//! field, never a panic later; `tick` refuses exactly a bad `dt` (with
+//! `TickError::Dt`) and a bad state (`TickError::BadState`), leaving the
+//! state untouched; an accepted tick leaves every number of the state and
+//! the report finite, "up" unit and the radii valid; on a still course a
+//! character that started free never ends penetrating.
+
+use crate::draw;
+use crate::signature::Signature;
+use arbitrary::{Result, Unstructured};
+use controller::{CharacterState, Controller, ControllerConfig, Intent, TickError, World, validate_dt};
+use glam::{Quat, Vec3};
+use sweep::test_util::Soup;
+use sweep::{Ellipsoid, MeshCollider, PlacedCollider, Pose, penetration_depth};
+
+/// The target.
+pub fn run(data: &[u8]) -> u64 {
+    let mut u = Unstructured::new(data);
+    match Case::generate(&mut u) {
+        Ok(case) => case.check(),
+        Err(_) => 0,
+    }
+}
+
+/// Seeds: random bytes (the generator makes a case of any bytes).
+pub fn seeds() -> Vec<Vec<u8>> {
+    vec![
+        vec![0; 256],
+        vec![0x80; 512],
+        (0..=255u8).rev().cycle().take(1024).collect(),
+    ]
+}
+
+/// The case the bytes stand for.
+pub fn describe(data: &[u8]) -> String {
+    match Case::generate(&mut Unstructured::new(data)) {
+        Ok(c) => format!(
+            "config {:?}\nreconfigure {:?}\nscale {}\nstatic triangles {}\nplatform {}\nfeet {}\nbad state {:?}\nticks {:?}",
+            c.config,
+            c.reconfigure,
+            c.scale,
+            c.course.triangles.len(),
+            c.platform.is_some(),
+            c.feet,
+            c.bad_state,
+            c.ticks
+        ),
+        Err(e) => format!("no case: {e}"),
+    }
+}
+
+/// One generated case.
+#[derive(Debug)]
+pub struct Case {
+    config: ControllerConfig,
+    reconfigure: Option<(usize, ControllerConfig)>,
+    scale: f32,
+    course: Soup,
+    /// The platform's amplitude (metres) and turn rate (rad/s), if any.
+    platform: Option<(Vec3, f32)>,
+    feet: Vec3,
+    bad_state: Option<(u8, Vec3)>,
+    ticks: Vec<(Intent, f32)>,
+}
+
+/// An arbitrary configuration: each field default, scaled, or anything.
+fn config(u: &mut Unstructured<'_>) -> Result<ControllerConfig> {
+    let d = ControllerConfig::default();
+    let radii = |u: &mut Unstructured<'_>, r: Vec3| -> Result<Vec3> {
+        Ok(match u.int_in_range(0u8..=7)? {
+            0 => draw::any_vec3(u, 2.0)?,
+            1 => r * draw::in_range(u, 0.02, 20.0)?,
+            _ => r,
+        })
+    };
+    Ok(ControllerConfig {
+        standing_radii: radii(u, d.standing_radii)?,
+        crouched_radii: radii(u, d.crouched_radii)?,
+        walk_speed: draw::maybe_f32(u, d.walk_speed, 100.0)?,
+        sprint_speed: draw::maybe_f32(u, d.sprint_speed, 100.0)?,
+        crouch_speed: draw::maybe_f32(u, d.crouch_speed, 100.0)?,
+        ground_acceleration: draw::maybe_f32(u, d.ground_acceleration, 1000.0)?,
+        air_acceleration: draw::maybe_f32(u, d.air_acceleration, 1000.0)?,
+        ground_friction: draw::maybe_f32(u, d.ground_friction, 1000.0)?,
+        jump_height: draw::maybe_f32(u, d.jump_height, 10.0)?,
+        gravity: match u.int_in_range(0u8..=7)? {
+            0 => draw::any_vec3(u, 50.0)?,
+            1 => draw::sane_vec3(u, 30.0)?,
+            2 => Vec3::ZERO,
+            _ => d.gravity,
+        },
+        walkable_slope_deg: draw::maybe_f32(u, d.walkable_slope_deg, 90.0)?,
+        step_height: draw::maybe_f32(u, d.step_height, 1.0)?,
+        snap_distance: draw::maybe_f32(u, d.snap_distance, 5.0)?,
+        skin: draw::maybe_f32(u, d.skin, 0.05)?,
+        slide_iterations: if u.ratio(1u8, 8)? {
+            u.int_in_range(0u32..=40)?
+        } else {
+            d.slide_iterations
+        },
+        coyote_time: draw::maybe_f32(u, d.coyote_time, 1.0)?,
+        jump_buffer: draw::maybe_f32(u, d.jump_buffer, 1.0)?,
+        max_fall_speed: draw::maybe_f32(u, d.max_fall_speed, 100.0)?,
+    })
+}
+
+impl Case {
+    /// Draws a case from the bytes.
+    pub fn generate(u: &mut Unstructured<'_>) -> Result<Self> {
+        let config = config(u)?;
+        let reconfigure = if u.ratio(1u8, 6)? {
+            Some((u.int_in_range(0usize..=5)?, self::config(u)?))
+        } else {
+            None
+        };
+        let scale = match u.int_in_range(0u8..=5)? {
+            0 => draw::in_range(u, 0.05, 20.0)?,
+            _ => 1.0,
+        };
+        let s = scale;
+        let mut course = Soup::default();
+        controller::test_util::slab(&mut course, 12.0 * s, 0.0);
+        for _ in 0..u.int_in_range(0u8..=4)? {
+            match u.int_in_range(0u8..=5)? {
+                0 => {
+                    let angle = draw::in_range(u, 5.0, 85.0)?;
+                    controller::test_util::ramp(&mut course, -s, angle, 1.5 * s, 3.0 * s, 2.0 * s);
+                }
+                1 => {
+                    let rise = draw::in_range(u, 0.02, 0.8)? * s;
+                    controller::test_util::stairs(&mut course, -s, rise, 0.3 * s, 4, s, 3.0 * s);
+                }
+                2 => {
+                    // A wall across the way.
+                    let z = draw::in_range(u, -4.0, -0.5)? * s;
+                    course.cuboid(Vec3::new(-3.0 * s, 0.0, z - 0.2 * s), Vec3::new(3.0 * s, 3.0 * s, z));
+                }
+                3 => {
+                    // A ceiling, maybe lower than the character.
+                    let h = draw::in_range(u, 0.5, 3.0)? * s;
+                    course.cuboid(
+                        Vec3::new(-4.0 * s, h, -4.0 * s),
+                        Vec3::new(4.0 * s, h + 0.3 * s, 4.0 * s),
+                    );
+                }
+                4 => {
+                    let (a, b, c) = (
+                        draw::sane_vec3(u, 3.0 * s)?,
+                        draw::sane_vec3(u, 3.0 * s)?,
+                        draw::sane_vec3(u, 3.0 * s)?,
+                    );
+                    course.tri(a, b, c);
+                }
+                _ => {
+                    // A narrow gap between two walls.
+                    let w = draw::in_range(u, 0.1, 1.2)? * s;
+                    course.cuboid(Vec3::new(-w - s, 0.0, -6.0 * s), Vec3::new(-w, 2.5 * s, -s));
+                    course.cuboid(Vec3::new(w, 0.0, -6.0 * s), Vec3::new(w + s, 2.5 * s, -s));
+                }
+            }
+        }
+        let platform = if u.ratio(1u8, 3)? {
+            Some((draw::sane_vec3(u, 2.0 * s)?, draw::unit(u)? * 3.0))
+        } else {
+            None
+        };
+        let feet = match u.int_in_range(0u8..=7)? {
+            0 => draw::any_vec3(u, 5.0)?,
+            1 => draw::sane_vec3(u, 4.0 * s)?,
+            _ => Vec3::new(draw::unit(u)? * 2.0 * s, 0.0, draw::unit(u)? * 2.0 * s + 2.0 * s),
+        };
+        let bad_state = if u.ratio(1u8, 10)? {
+            Some((u.int_in_range(0u8..=5)?, draw::any_vec3(u, 1.0)?))
+        } else {
+            None
+        };
+        let mut ticks = Vec::new();
+        for _ in 0..u.int_in_range(1u8..=10)? {
+            let direction = match u.int_in_range(0u8..=7)? {
+                0 => draw::any_vec3(u, 2.0)?,
+                _ => draw::sane_vec3(u, 1.2)?,
+            };
+            let intent = Intent {
+                direction,
+                jump: u.ratio(1u8, 4)?,
+                crouch: u.ratio(1u8, 5)?,
+                sprint: u.arbitrary()?,
+            };
+            let dt = match u.int_in_range(0u8..=9)? {
+                0 => draw::any_f32(u, 1.0)?,
+                1 => draw::in_range(u, 0.0001, 1.0)?,
+                _ => 1.0 / 60.0,
+            };
+            ticks.push((intent, dt));
+        }
+        Ok(Self {
+            config,
+            reconfigure,
+            scale,
+            course,
+            platform,
+            feet,
+            bad_state,
+            ticks,
+        })
+    }
+
+    /// Runs the ticks and checks the invariants; panics on a violation.
+    pub fn check(&self) -> u64 {
+        let mut sig = Signature::default();
+        let mut controller = match Controller::new(self.config) {
+            Ok(c) => c,
+            Err(e) => {
+                let message = e.to_string();
+                assert!(!message.is_empty());
+                // The message starts with the field's name.
+                let field = message.split(' ').next().unwrap_or("");
+                sig.add_text(field);
+                return sig.finish();
+            }
+        };
+        let statics = MeshCollider::build(&self.course.positions, &self.course.triangles).expect("the course builds");
+        let mut platform_soup = Soup::default();
+        let s = self.scale;
+        platform_soup.cuboid(Vec3::new(-1.0, -0.2, -1.0) * s, Vec3::new(1.0, 0.0, 1.0) * s);
+        let platform = MeshCollider::build(&platform_soup.positions, &platform_soup.triangles).expect("builds");
+        let pose_at = |t: f32, (amplitude, turn): (Vec3, f32)| Pose {
+            rotation: Quat::from_rotation_y(turn * t),
+            translation: Vec3::new(3.0, 0.5, 0.0) * s + amplitude * (2.0 * t).sin(),
+        };
+
+        let mut state = CharacterState::standing_at(self.feet, controller.config());
+        if let Some((field, v)) = self.bad_state {
+            match field {
+                0 => state.position = v,
+                1 => state.velocity = v,
+                2 => state.up = v,
+                3 => state.radii = v,
+                4 => state.air_time = v.x,
+                _ => state.jump_buffer = v.y,
+            }
+        }
+        let mut time = 0.0f32;
+        for (k, &(intent, dt)) in self.ticks.iter().enumerate() {
+            let still: [PlacedCollider<'_>; 1];
+            let moving: [PlacedCollider<'_>; 2];
+            let colliders: &[PlacedCollider<'_>] = match self.platform {
+                None => {
+                    still = [PlacedCollider::fixed(&statics)];
+                    &still
+                }
+                Some(p) => {
+                    let step = if dt.is_finite() && dt > 0.0 { dt } else { 1.0 / 60.0 };
+                    let (before, now) = (pose_at(time, p), pose_at(time + step, p));
+                    moving = [
+                        PlacedCollider::fixed(&statics),
+                        PlacedCollider::from_poses(&platform, before, now, step),
+                    ];
+                    &moving
+                }
+            };
+            let world = World::new(colliders);
+            if let Some((at, config)) = self.reconfigure
+                && at == k
+            {
+                let old = *controller.config();
+                let before = state;
+                match controller.reconfigure(config, &mut state, &world) {
+                    Ok(()) => {
+                        config.validate().expect("an accepted configuration is valid");
+                        sig.add(1);
+                    }
+                    Err(e) => {
+                        assert!(!e.to_string().is_empty());
+                        assert_eq!(
+                            *controller.config(),
+                            old,
+                            "a refused configuration changed the controller"
+                        );
+                        assert!(same(&state, &before), "a refused configuration changed the state");
+                        sig.add(2);
+                    }
+                }
+            }
+            let before = state;
+            let free_before = Ellipsoid::new(state.radii)
+                .ok()
+                .filter(|_| state.position.is_finite())
+                .is_some_and(|e| penetration_depth(&e, state.position, colliders) == 0.0);
+            let bad_state = !(state.position.is_finite()
+                && state.velocity.is_finite()
+                && state.up.is_finite()
+                && state.air_time.is_finite()
+                && state.air_time >= 0.0
+                && state.jump_buffer.is_finite()
+                && state.jump_buffer >= 0.0)
+                || Ellipsoid::new(state.radii).is_err();
+            match controller.tick(&mut state, &intent, &world, dt) {
+                Err(TickError::Dt(e)) => {
+                    assert!(validate_dt(dt).is_err(), "dt {dt} refused: {e}");
+                    assert!(e.to_string().starts_with("dt"), "{e}");
+                    assert!(same(&state, &before), "a refused tick changed the state");
+                    sig.add(10);
+                }
+                Err(TickError::BadState) => {
+                    assert!(bad_state, "a good state refused: {before:?}");
+                    assert!(same(&state, &before), "a refused tick changed the state");
+                    sig.add(11);
+                    return sig.finish();
+                }
+                Ok(report) => {
+                    assert!(validate_dt(dt).is_ok(), "dt {dt} accepted");
+                    assert!(!bad_state, "a bad state accepted: {before:?}");
+                    check_state(&state, &before, dt);
+                    assert!(
+                        report.pushed.is_finite() && report.carried.is_finite() && report.heading_delta.is_finite(),
+                        "report {report:?}"
+                    );
+                    if self.platform.is_none() && free_before && !report.crushed {
+                        let e = Ellipsoid::new(state.radii).expect("checked");
+                        let depth = penetration_depth(&e, state.position, colliders);
+                        let scale = ((state.position.abs() + before.position.abs()) / state.radii).max_element()
+                            + (12.0 * s / state.radii.min_element());
+                        let tol = 1e-4 + 64.0 * f32::EPSILON * scale;
+                        assert!(
+                            depth <= tol,
+                            "tick {k} from a free start at {} ends {depth} deep at {} (tolerance {tol})",
+                            before.position,
+                            state.position
+                        );
+                    }
+                    sig.add(20 + report.grounded_code());
+                    time += dt;
+                }
+            }
+        }
+        sig.finish()
+    }
+}
+
+/// The same state, NaN equal to NaN (compared as printed).
+fn same(a: &CharacterState, b: &CharacterState) -> bool {
+    format!("{a:?}") == format!("{b:?}")
+}
+
+/// A small code of what a tick did, for the signature.
+trait Code {
+    fn grounded_code(&self) -> u64;
+}
+
+impl Code for controller::TickReport {
+    fn grounded_code(&self) -> u64 {
+        self.ground.is_some() as u64
+            | (self.stepped as u64) << 1
+            | (self.snapped as u64) << 2
+            | (self.landed as u64) << 3
+            | (self.jumped as u64) << 4
+            | (self.crushed as u64) << 5
+            | (self.stand_blocked as u64) << 6
+    }
+}
+
+/// Every number of an accepted tick's state is usable.
+fn check_state(state: &CharacterState, before: &CharacterState, dt: f32) {
+    let context = || format!("after a tick of {dt} s from {before:?}: {state:?}");
+    assert!(state.position.is_finite(), "position: {}", context());
+    assert!(state.velocity.is_finite(), "velocity: {}", context());
+    assert!((state.up.length() - 1.0).abs() < 1e-3, "up: {}", context());
+    assert!(Ellipsoid::new(state.radii).is_ok(), "radii: {}", context());
+    assert!(
+        state.air_time.is_finite() && state.air_time >= 0.0,
+        "air time: {}",
+        context()
+    );
+    assert!(
+        state.jump_buffer.is_finite() && state.jump_buffer >= 0.0,
+        "jump buffer: {}",
+        context()
+    );
+    if let Some(g) = state.ground {
+        assert!(
+            g.point.is_finite() && g.normal.is_finite() && g.velocity.is_finite() && (0.0..=1.0).contains(&g.friction),
+            "ground: {}",
+            context()
+        );
+    }
+}

@@ -1,0 +1,8 @@
+//! The fuzz targets, one module each.
+
+pub mod balls;
+pub mod controller;
+pub mod level_check;
+pub mod level_glb;
+pub mod level_json;
+pub mod sweep;
