@@ -158,9 +158,10 @@ pub(crate) const SHELLS: usize = 6;
 pub(crate) struct Scratch {
     pub start_grid: Grid,
     pub end_grid: Grid,
+    /// The moves, in the order they are run.
     pub moves: Vec<crate::step::Move>,
-    /// The moves in the order they are run.
-    pub ordered: Vec<crate::step::Move>,
+    /// Each agent's place in `moves`.
+    pub rank: Vec<u32>,
     pub clear: Vec<bool>,
     pub keep: Vec<bool>,
     pub current: Vec<Vec3>,
@@ -302,7 +303,8 @@ impl Crowd {
         let bytes = self.agents.capacity() * std::mem::size_of::<Agent>()
             + s.start_grid.memory_bytes()
             + s.end_grid.memory_bytes()
-            + (s.moves.capacity() + s.ordered.capacity()) * std::mem::size_of::<crate::step::Move>()
+            + s.moves.capacity() * std::mem::size_of::<crate::step::Move>()
+            + s.rank.capacity() * 4
             + s.clear.capacity()
             + s.keep.capacity()
             + s.current.capacity() * std::mem::size_of::<Vec3>();

@@ -270,19 +270,14 @@ impl Crowd {
             shells: crate::crowd::shell_scales(config),
             hull_reach: 1.0 + config.hull.max_gap(),
         };
-        // Cells a little wider than the widest agent, tall enough that a
-        // query spans one or two of them vertically.
-        let cell = shared.max_hull_half * Vec3::new(3.0, 4.0, 3.0);
+        // Columns (cells of unbounded height: agents mostly stand on one
+        // floor) two polytopes wide, so a query spans two or three across.
+        let wide = 4.0 * shared.max_hull_half.x.max(shared.max_hull_half.z);
+        let cell = Vec3::new(wide, 1e6, wide);
 
         // 1. Every agent's tick, in parallel, against where the others start.
         let starts: Vec<Vec3> = agents.iter().map(|a| a.state.position).collect();
         scratch.start_grid.build(starts.iter().copied(), cell);
-        scratch.moves.clear();
-        scratch.moves.extend(agents.iter().map(|a| Move {
-            state: a.state,
-            wander: a.wander,
-            outcome: Outcome::default(),
-        }));
         let start_grid = &scratch.start_grid;
         // What moves this tick besides the agents: doors and lifts, the player.
         let level = world.colliders.len();
@@ -315,10 +310,22 @@ impl Crowd {
             })
             .collect();
         order.sort_unstable();
-        let mut ordered = std::mem::take(&mut scratch.ordered);
-        ordered.clear();
-        ordered.extend(order.iter().map(|&(_, i)| scratch.moves[i as usize]));
-        fill(threads, &mut ordered, Vec::new, |colliders, w| {
+        // `moves` is in that order; `rank[i]` is agent i's place in it.
+        scratch.rank.clear();
+        scratch.rank.resize(n, 0);
+        for (w, &(_, i)) in order.iter().enumerate() {
+            scratch.rank[i as usize] = w as u32;
+        }
+        scratch.moves.clear();
+        scratch.moves.extend(order.iter().map(|&(_, i)| {
+            let a = &agents[i as usize];
+            Move {
+                state: a.state,
+                wander: a.wander,
+                outcome: Outcome::default(),
+            }
+        }));
+        fill(threads, &mut scratch.moves, Vec::new, |colliders, w| {
             let i = order[w].1 as usize;
             let agent = &agents[i];
             let mut wander = agent.wander;
@@ -357,10 +364,7 @@ impl Crowd {
             };
             Move { state, wander, outcome }
         });
-        for (&(_, i), m) in order.iter().zip(&ordered) {
-            scratch.moves[i as usize] = *m;
-        }
-        scratch.ordered = ordered;
+        let rank = &scratch.rank;
         let moved_at = Instant::now();
 
         // 2. The check: a move is kept when its end is apart from every
@@ -372,7 +376,7 @@ impl Crowd {
         scratch.keep.clear();
         scratch.keep.resize(n, true);
         if config.collide_agents {
-            let ends: Vec<Vec3> = moves.iter().map(|m| m.state.position).collect();
+            let ends: Vec<Vec3> = (0..n).map(|i| moves[rank[i] as usize].state.position).collect();
             let moved = |i: usize| ends[i] != starts[i];
             // The check costs well under a microsecond per agent that
             // moved: threads only pay for themselves for thousands.
@@ -413,7 +417,7 @@ impl Crowd {
         scratch.current.clear();
         scratch.current.extend((0..n).map(|i| {
             if scratch.keep[i] {
-                scratch.moves[i].state.position
+                scratch.moves[rank[i] as usize].state.position
             } else {
                 starts[i]
             }
@@ -476,7 +480,7 @@ impl Crowd {
                     let (state, outcome, _) = tries[w];
                     stood_still += 1;
                     scratch.current[i] = state.position;
-                    let m = &mut scratch.moves[i];
+                    let m = &mut scratch.moves[rank[i] as usize];
                     m.state = state;
                     m.outcome.crushed = outcome.crushed;
                     m.outcome.crushed_by = outcome.crushed_by;
@@ -506,7 +510,7 @@ impl Crowd {
                 .colliders
                 .iter()
                 .position(|c| inside(c) && (c.linear_velocity != Vec3::ZERO || c.angular_velocity != Vec3::ZERO));
-            let m = &mut scratch.moves[i];
+            let m = &mut scratch.moves[rank[i] as usize];
             m.state = standing;
             m.outcome.crushed = crushed_by.is_some() || world.colliders.iter().any(inside);
             m.outcome.crushed_by = crushed_by;
@@ -527,7 +531,8 @@ impl Crowd {
             ..StepReport::default()
         };
         let mut fallen = Vec::new();
-        for (i, (agent, m)) in agents.iter_mut().zip(&scratch.moves).enumerate() {
+        for (i, agent) in agents.iter_mut().enumerate() {
+            let m = &scratch.moves[rank[i] as usize];
             let from = agent.state.position;
             agent.state = m.state;
             agent.wander = m.wander;
