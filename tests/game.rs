@@ -832,11 +832,19 @@ fn crowd_control(app: &mut App, control: slidewalk::sim::crowd::CrowdControl) {
 }
 
 #[test]
-fn a_crowd_spawned_from_the_panel_wanders_around_the_player_never_into_the_level_or_each_other() {
+fn a_crowd_spawned_from_the_panel_wanders_around_the_walking_player_never_into_it_the_level_or_each_other() {
     use slidewalk::sim::crowd::CrowdControl;
-    // The player stands on the start pad; the panel's button asks for 100
-    // agents around it, then 100 more.
-    let mut app = standing_app(&Options::default(), Vec3::new(0.0, 0.0, 30.0));
+    // The player stands on the start pad for a second, then walks ahead
+    // into the crowd; the panel's button asks for 100 agents around it,
+    // then 100 more.
+    let options = Options {
+        spawn: Some(Vec3::new(0.0, 0.0, 30.0)),
+        ..Options::default()
+    };
+    let mut app = scripted_app(
+        &options,
+        r#"{"steps": [{"for_s": 1.0, "yaw_deg": 0}, {"for_s": 600, "move": [0, 1]}]}"#,
+    );
     crowd_control(&mut app, CrowdControl::Spawn(100));
     crowd_control(&mut app, CrowdControl::Spawn(100));
     let sim = crowd_sim(&app);
@@ -848,9 +856,20 @@ fn a_crowd_spawned_from_the_panel_wanders_around_the_player_never_into_the_level
         current.level.clone().unwrap()
     };
     let level = [sweep::PlacedCollider::fixed(statics.statics.as_ref().unwrap())];
+    let mut nearest = f64::INFINITY;
     for second in 0..5 {
         for _ in 0..60 {
             app.update();
+            // Every tick: the player and the agents never overlap (the gap
+            // is in the agent's eSpace: a fraction of its radii).
+            let body = player(&mut app);
+            for (i, a) in crowd_sim(&app).crowd.agents().iter().enumerate() {
+                let gap =
+                    crowd::separation::espace_distance(a.position(), a.radii(), body.state.position, body.state.radii)
+                        - 1.0;
+                nearest = nearest.min(gap);
+                assert!(gap >= 0.0, "second {second}: agent {i} inside the player ({gap})");
+            }
         }
         let body = player(&mut app);
         let sim = crowd_sim(&app);
@@ -879,6 +898,12 @@ fn a_crowd_spawned_from_the_panel_wanders_around_the_player_never_into_the_level
             }
         }
     }
+    let body = player(&mut app);
+    assert!(
+        body.state.position.z < 27.0,
+        "the player did not walk into the crowd: {}",
+        body.state.position
+    );
     let sim = crowd_sim(&app);
     let walked = sim
         .crowd
@@ -888,6 +913,8 @@ fn a_crowd_spawned_from_the_panel_wanders_around_the_player_never_into_the_level
         .filter(|(a, s)| (a.position() - **s).length() > 1.0)
         .count();
     assert!(walked > placed / 2, "only {walked} of {placed} agents wandered off");
+    // It came close to agents (the test met the case it is about).
+    assert!(nearest < 0.5, "the player never came near an agent: {nearest}");
     // The panel's readout: what the last step cost, for how many.
     assert_eq!(sim.last.agents, placed);
     assert!(

@@ -2,7 +2,8 @@
 //! level with the player's own controller, stepped every fixed tick after
 //! the player on every core, against the level's colliders (doors and
 //! lifts posed as for the player), each other and the player, whom they
-//! walk around. A door squeezing an agent turns back as it does for the
+//! walk around (and who walks around them: `player.rs` puts the agents
+//! near it into its tick). A door squeezing an agent turns back as it does for the
 //! player. The panel spawns them around the player and shows what a step
 //! costs; a new level clears them (and spawns `--crowd N` again).
 
@@ -103,12 +104,16 @@ fn clear_on_new_level(
     }
 }
 
-/// The player as the agents see it: an ellipsoid to walk around.
-fn player_obstacle(players: &Query<&CharacterController, With<Player>>) -> Option<Obstacle> {
-    players.iter().find(|body| !body.flying).map(|body| Obstacle {
-        centre: body.state.position,
-        radii: body.state.radii,
-    })
+/// The world with the player in it as the agents see it: an ellipsoid to
+/// walk around and keep out of (not while it flies through everything).
+fn with_player<'a>(world: CrowdWorld<'a>, players: &Query<&CharacterController, With<Player>>) -> CrowdWorld<'a> {
+    match players.iter().find(|body| !body.flying) {
+        Some(body) => world.with_player(Obstacle {
+            centre: body.state.position,
+            radii: body.state.radii,
+        }),
+        None => world,
+    }
 }
 
 fn control_crowd(
@@ -138,7 +143,7 @@ fn control_crowd(
                 }
                 let placed = colliders.placed();
                 let friction = |c: usize, t: u32| level.friction(c, t);
-                let world = CrowdWorld::new(&placed).with_friction(&friction);
+                let world = with_player(CrowdWorld::new(&placed).with_friction(&friction), &players);
                 let centre = players.iter().next().map_or(Vec3::ZERO, |body| body.state.position);
                 let seed = sim.spawned;
                 // Around the player first; what does not fit there, anywhere on the level.
@@ -176,14 +181,11 @@ fn step_crowd(
     let Some(level) = current.level.as_deref() else { return };
     let placed = colliders.placed();
     let friction = |c: usize, t: u32| level.friction(c, t);
-    let world = CrowdWorld::new(&placed).with_friction(&friction);
+    let world = with_player(CrowdWorld::new(&placed).with_friction(&friction), &players);
     let sim = &mut *sim;
     sim.previous.clear();
     sim.previous.extend(sim.crowd.agents().iter().map(|a| a.position()));
-    match sim
-        .crowd
-        .step(&world, player_obstacle(&players), time.timestep().as_secs_f32())
-    {
+    match sim.crowd.step(&world, time.timestep().as_secs_f32()) {
         Ok(report) => {
             // A door squeezing an agent turns back, as for the player.
             squeezed

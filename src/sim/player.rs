@@ -138,6 +138,11 @@ fn place_player(
     }
 }
 
+/// How far beyond its radii (metres) the player's tick looks for agents
+/// of the crowd to collide with: more than a tick's move at any speed the
+/// controller allows, a step up and a snap down.
+const CROWD_REACH: f32 = 3.0;
+
 /// Puts the player at the level's spawn, standing, at rest.
 pub fn respawn(body: &mut CharacterController, input: &mut PlayerInput, current: &CurrentLevel) {
     let config = *body.controller.config();
@@ -155,6 +160,7 @@ fn tick_player(
     mut ball_push: ResMut<super::balls::BallPush>,
     mut notices: ResMut<Notices>,
     mut stats: ResMut<RunStats>,
+    crowd: Res<super::crowd::CrowdSim>,
     mut players: Query<(&mut CharacterController, &mut PlayerInput, &mut LastTick), With<Player>>,
 ) {
     if current.level.is_none() {
@@ -186,7 +192,12 @@ fn tick_player(
         }
         let up = body.state.up;
         let from = body.state.position;
-        let placed = colliders.placed();
+        let mut placed = colliders.placed();
+        // The agents near the player, where the last tick left them, as
+        // the shapes they keep from one another: the player walks around
+        // them (and may stand on one), as they walk around the player.
+        let reach = body.state.radii + Vec3::splat(CROWD_REACH);
+        crowd.crowd.polytopes_in(from - reach, from + reach, &mut placed);
         let report = if body.flying {
             let look = Quat::from_rotation_y(input.yaw) * Quat::from_rotation_x(input.pitch);
             let wish = look * Vec3::new(input.movement.x, 0.0, -input.movement.y)
