@@ -1,7 +1,7 @@
 //! The narrow phase: a unit sphere swept against one triangle in eSpace
 //! (Fauerby 2003, §3.2–3.4), two-sided.
 
-use crate::triangle::{Feature, closest_point_on_triangle, scaled_normal};
+use crate::triangle::{Feature, closest_point_on_triangle};
 use glam::Vec3;
 
 /// First contact of a swept unit sphere with one triangle.
@@ -64,30 +64,37 @@ pub(crate) fn sweep_unit_sphere_triangle_noting_overlap(
         return None;
     }
     let [a, b, c] = tri;
-    // The plane's normal, accurate for needles and for triangles far
-    // smaller (1e-30) or larger than the sphere (see `scaled_normal`; the
-    // fuzzer found a tiny triangle the sweep did not see, a normal that was
-    // not unit and a needle the sphere went through).
-    let (raw_normal, corner) = scaled_normal(tri);
+    // The plane in f64, from the corners as given (their differences are
+    // exact there): its normal is accurate for needles and slivers, whose
+    // f32 cross product is mostly rounding (the fuzzer found a needle the
+    // sphere went through, and a sliver whose slab, entered late, made an
+    // edge contact late and let the ellipsoid 0.003 radii in), and for
+    // triangles far smaller (1e-30) or larger than the sphere, whose f32
+    // squares underflow or overflow (a tiny triangle was not seen at all).
+    let (ad, bd, cd) = (a.as_dvec3(), b.as_dvec3(), c.as_dvec3());
+    let raw_normal = (bd - ad).cross(cd - ad);
     let len2 = raw_normal.length_squared();
     if !(len2 > 0.0 && len2.is_finite()) {
         return None; // degenerate (rejected when colliders are built)
     }
     // Cheap reject before any square root: the plane is farther than 1 plus
     // the whole motion (|dist| ≥ 1 + |v|, scaled by |raw_normal|²).
-    let raw_dist = raw_normal.dot(corner);
-    let reach = 1.0 + v.length() * t_max;
+    let raw_dist = raw_normal.dot(ad);
+    let reach = 1.0 + v.length() as f64 * t_max as f64;
     if raw_dist * raw_dist >= len2 * reach * reach * 1.0001 {
         return None;
     }
-    let mut n = raw_normal / len2.sqrt();
+    let mut unit = raw_normal / len2.sqrt();
+    // The winding's own normal, for the inside test.
+    let wound = unit.as_vec3();
     // Signed distance of the centre (the origin) to the plane; face the centre.
-    let mut dist = -n.dot(corner);
+    let mut dist = -unit.dot(ad);
     if dist < 0.0 {
-        n = -n;
+        unit = -unit;
         dist = -dist;
     }
-    let nv = n.dot(v);
+    let nv = unit.dot(v.as_dvec3()) as f32;
+    let (n, dist) = (unit.as_vec3(), dist as f32);
 
     if dist < 1.0 {
         let q = closest_point_on_triangle(Vec3::ZERO, a, b, c);
@@ -112,7 +119,7 @@ pub(crate) fn sweep_unit_sphere_triangle_noting_overlap(
         // to rounding. Then the sphere touches the face now: a contact at
         // once if it moves into the plane (else it could sink into the face).
         let foot = -n * dist;
-        if nv < 0.0 && point_in_triangle(foot, a, b, c, raw_normal) {
+        if nv < 0.0 && point_in_triangle(foot, a, b, c, wound) {
             return Some(TriangleHit {
                 t: 0.0,
                 point: foot,
@@ -134,7 +141,7 @@ pub(crate) fn sweep_unit_sphere_triangle_noting_overlap(
         }
         // Plane contact point at t0: inside the triangle is the earliest hit.
         let p = v * t0 - n;
-        if point_in_triangle(p, a, b, c, raw_normal) {
+        if point_in_triangle(p, a, b, c, wound) {
             return Some(TriangleHit {
                 t: t0,
                 point: p,
