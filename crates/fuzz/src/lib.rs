@@ -9,7 +9,8 @@
 //! that never produces a non-finite state). It returns a behaviour
 //! signature that the driver uses as feedback.
 //!
-//! * [`driver`]: the mutation loop, panic capture and minimizer (in process).
+//! * [`driver`]: the fuzzing loop, panic capture and minimizer (in process);
+//!   [`mutate`]: its mutations.
 //! * `fuzz-run` (the binary): runs one target for a while under a
 //!   supervisor process that also catches aborts, out-of-memory and hangs,
 //!   and saves every crash under `crates/fuzz/regressions/<target>/`.
@@ -22,6 +23,7 @@
 
 pub mod draw;
 pub mod driver;
+pub mod mutate;
 pub mod signature;
 pub mod targets;
 
