@@ -432,7 +432,9 @@ impl Crowd {
             let (grid, current) = (&scratch.end_grid, &scratch.current);
             tries.clear();
             tries.resize(refused.len(), (agents[0].state, Outcome::default(), false));
-            fill(threads, &mut tries, Vec::new, |colliders, w| {
+            // A few hundred stand-stills cost less than starting a thread.
+            let retry_threads = if refused.len() >= 1024 { threads } else { 1 };
+            fill(retry_threads, &mut tries, Vec::new, |colliders, w| {
                 let i = refused[w];
                 let mut state = CharacterState {
                     velocity: Vec3::ZERO,
@@ -456,7 +458,7 @@ impl Crowd {
             let ends: Vec<Vec3> = tries.iter().map(|t| t.0.position).collect();
             let mut kept = vec![false; refused.len()];
             fill(
-                threads,
+                retry_threads,
                 &mut kept,
                 || (),
                 |_, w| {
