@@ -132,7 +132,9 @@ pub struct StepReport {
     /// Agents squeezed by a door or lift ([`Agent::crushed`]).
     pub crushed: usize,
     /// The colliders (indices in [`CrowdWorld::colliders`]) that squeezed
-    /// an agent: the game turns such a door back, as for the player.
+    /// an agent: the game turns such a door or lift back, as for the
+    /// player (a lift that comes on down presses the agents under it into
+    /// its deck, up to their whole radius, in the tests' runs).
     pub crushing_colliders: Vec<usize>,
     /// Agents that fell below the level and were put back where they spawned.
     pub returned_home: usize,
