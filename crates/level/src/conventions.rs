@@ -269,6 +269,12 @@ fn lift_spec(extras: &Value) -> Result<LiftSpec, String> {
     })
 }
 
+/// Smallest speed, opening time or trigger distance accepted (m/s, s, m):
+/// a lift's cycle (travel / speed) must stay finite in f32. Found by
+/// fuzzing (crates/fuzz): `"speed": 1e-50` was greater than zero in f64,
+/// 0 in f32, and the lift's cycle was infinite.
+const MIN_POSITIVE: f64 = 1e-6;
+
 /// Longest door opening time and lift pause accepted, seconds.
 const MAX_SECONDS: f32 = 3600.0;
 /// Farthest door trigger distance accepted, metres.
@@ -305,7 +311,11 @@ fn optional_number(extras: &Value, key: &str) -> Result<Option<f64>, String> {
 fn positive(extras: &Value, key: &str, default: f32, max: f32, unit: &str) -> Result<f32, String> {
     match optional_number(extras, key)? {
         None => Ok(default),
-        Some(v) if v > 0.0 && v <= max as f64 => Ok(v as f32),
+        Some(v) if v >= MIN_POSITIVE && v <= max as f64 => Ok(v as f32),
+        Some(v) if v > 0.0 && v < MIN_POSITIVE => Err(format!(
+            "{key} must be at least {MIN_POSITIVE} {unit}, got {}",
+            shown(v)
+        )),
         Some(v) => Err(format!(
             "{key} must be greater than zero and at most {max} {unit}, got {}",
             shown(v)
@@ -412,6 +422,14 @@ mod tests {
             ),
             (r#"{"slidewalk":"lift","speed":1e300}"#, "at most 100 m/s, got 1e300"),
             (r#"{"slidewalk":"lift","speed":0}"#, "speed must be greater than zero"),
+            (
+                r#"{"slidewalk":"lift","speed":1e-50}"#,
+                "speed must be at least 0.000001 m/s, got 9.99",
+            ),
+            (
+                r#"{"slidewalk":"door","open_s":1e-40}"#,
+                "open_s must be at least 0.000001 s",
+            ),
             (
                 r#"{"slidewalk":"lift","travel":[0,1e30,0]}"#,
                 "travel must be an array of three numbers, each from -1e4 to 1e4",
