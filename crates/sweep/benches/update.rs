@@ -1,8 +1,11 @@
 //! Collision-core benchmarks on generated levels (bumpy terrain with box
 //! buildings and flights of stairs, `sweep::test_util::generated_level`) of
-//! 10k, 100k and 1M triangles.
+//! 10k, 100k and 1M triangles, and on a dense level (`dense`,
+//! `sweep::test_util::dense_level` of 250k triangles: a floor crowded with
+//! spheres of 3,960 triangles each, as modelling tools export props, so a
+//! player's box holds hundreds of candidate triangles).
 //!
-//! One criterion group per level size (`10k`, `100k`, `1M`), each with:
+//! One criterion group per level (`10k`, `100k`, `1M`, `dense`), each with:
 //!
 //! * `sweep_bvh`: one `sweep::sweep` of the player ellipsoid (radii 0.4, 0.9,
 //!   0.4 m) through the BVH;
@@ -30,10 +33,13 @@
 //! down, 12 m/s) from 0.05–1 m above the ground.
 //!
 //! Printed once per size, outside the timings: build times of the collider
-//! (`MeshCollider::build`, a few builds) and of parry's `TriMesh`, bytes per
-//! triangle, BVH stats, broad-phase candidates per sweep, what the moves hit,
-//! and agreement checks (BVH against brute force, ours against parry3d). At
-//! the end, a summary of criterion's medians with the ratios.
+//! (`MeshCollider::build`, a few builds) and of parry's `TriMesh` (as many
+//! builds), bytes per
+//! triangle, BVH stats, broad-phase candidates per sweep (the triangles in
+//! the leaves the swept box reaches), what the moves hit, and agreement
+//! checks (every move against brute force up to 300k triangles, ours
+//! against parry3d). At the end, a summary of criterion's medians with the
+//! ratios.
 //!
 //! Run (from `crates/sweep`):
 //!
@@ -42,6 +48,7 @@
 //! cargo bench --bench update -- --test       # smoke run: every benchmark once
 //! cargo bench --bench update -- 10k/         # one group (all levels are still built)
 //! SWEEP_BENCH_SIZES=10k,100k cargo bench --bench update   # build and run only these sizes
+//! SWEEP_BENCH_SIZES=dense cargo bench --bench update       # the dense level only
 //! ```
 
 use criterion::Criterion;
@@ -52,14 +59,18 @@ use parry3d::shape::{Ball, TriMesh};
 use std::hint::black_box;
 use std::time::{Duration, Instant, SystemTime};
 use sweep::query::sphere_triangle::sweep_unit_sphere_triangle;
-use sweep::test_util::bench::{criterion_dir, criterion_median_ns, selected_sizes};
-use sweep::test_util::generated_level;
+use sweep::test_util::bench::{LEVEL_SIZES, criterion_dir, criterion_median_ns, selected_levels};
+use sweep::test_util::{dense_level, generated_level};
 use sweep::{
     Aabb, Ellipsoid, Ground, MeshCollider, PlacedCollider, SlideOptions, collide_and_slide, distance_to_triangle, sweep,
 };
 
 /// Largest level on which brute force is benchmarked with criterion.
 const BRUTE_FORCE_MAX: usize = 100_000;
+/// Largest level whose sweeps are all checked against brute force.
+const BRUTE_FORCE_CHECK_MAX: usize = 300_000;
+/// The dense level's size (triangles) and group name.
+const DENSE: (usize, &str) = (250_000, "dense");
 /// Moves in the fixed set.
 const MOVES: usize = 256;
 /// Seed of the move set.
@@ -113,7 +124,8 @@ fn main() {
 
     let player = Ellipsoid::new(PLAYER_RADII).unwrap();
     let sphere = Ellipsoid::sphere(SPHERE_RADIUS).unwrap();
-    let sizes = selected_sizes("SWEEP_BENCH_SIZES");
+    let known: Vec<(usize, &str)> = LEVEL_SIZES.iter().copied().chain([DENSE]).collect();
+    let sizes = selected_levels("SWEEP_BENCH_SIZES", &known);
     for &(n, label) in &sizes {
         bench_level(&mut c, n, label, &player, &sphere);
     }
@@ -125,7 +137,11 @@ fn main() {
 fn bench_level(c: &mut Criterion, n: usize, label: &str, player: &Ellipsoid, sphere: &Ellipsoid) {
     println!("\n=== level {label} ===");
     let t = Instant::now();
-    let soup = generated_level(n);
+    let soup = if label == DENSE.1 {
+        dense_level(n)
+    } else {
+        generated_level(n)
+    };
     println!("generated in {:.0} ms", ms(t.elapsed()));
 
     // Collider build, a few times (the last one is kept).
@@ -160,27 +176,46 @@ fn bench_level(c: &mut Criterion, n: usize, label: &str, player: &Ellipsoid, sph
         stats.max_leaf
     );
 
-    // parry3d's mesh of the same triangles (built once, timed once).
+    // parry3d's mesh of the same triangles, built as many times (the input
+    // copies made outside the timing; the last mesh is kept).
     let vertices: Vec<PVec> = soup.positions.iter().map(|p| PVec::from_array(p.to_array())).collect();
-    let indices = soup.triangles.clone();
-    let t = Instant::now();
-    let trimesh = TriMesh::new(vertices, indices).expect("parry3d accepts the level");
-    println!("parry3d TriMesh::new: {:.1} ms", ms(t.elapsed()));
+    let mut parry_times = Vec::new();
+    let mut trimesh = None;
+    for _ in 0..builds {
+        drop(trimesh.take());
+        let (vertices, indices) = (vertices.clone(), soup.triangles.clone());
+        let t = Instant::now();
+        trimesh = Some(TriMesh::new(vertices, indices).expect("parry3d accepts the level"));
+        parry_times.push(ms(t.elapsed()));
+    }
+    let trimesh = trimesh.unwrap();
+    println!(
+        "parry3d TriMesh::new: min {:.1} ms over {builds} builds ({})",
+        parry_times.iter().copied().fold(f64::INFINITY, f64::min),
+        parry_times
+            .iter()
+            .map(|t| format!("{t:.1}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
     drop(soup);
 
     let world = [PlacedCollider::fixed(&mesh)];
+    // The triangles in slot order, flat, for brute force.
+    let triangles: Vec<[Vec3; 3]> = mesh.triangles().to_vec();
     let [player_moves, sphere_moves] = make_moves(&mesh, [player, sphere]);
     describe_moves(&mesh, player, &player_moves, &world);
 
     // Agreement and slow sizes, outside criterion.
     let brute = n <= BRUTE_FORCE_MAX;
-    if brute {
-        check_brute_force(&mesh, player, &player_moves, &world);
-    } else {
+    if n <= BRUTE_FORCE_CHECK_MAX {
+        check_brute_force(&triangles, player, &player_moves, &world);
+    }
+    if !brute {
         let k = 16;
         let t = Instant::now();
         for m in &player_moves[..k] {
-            black_box(brute_force_sweep(player, mesh.triangles(), m.start, m.motion));
+            black_box(brute_force_sweep(player, &triangles, m.start, m.motion));
         }
         println!(
             "brute force skipped in criterion at {label} (too slow): {:.2} ms per sweep (Instant, {k} sweeps)",
@@ -220,7 +255,7 @@ fn bench_level(c: &mut Criterion, n: usize, label: &str, player: &Ellipsoid, sph
             let mut next = round_robin(&player_moves);
             b.iter(|| {
                 let m = next();
-                brute_force_sweep(player, mesh.triangles(), black_box(m.start), black_box(m.motion))
+                brute_force_sweep(player, &triangles, black_box(m.start), black_box(m.motion))
             })
         });
     }
@@ -371,13 +406,13 @@ fn brute_force_sweep(
 }
 
 /// The BVH must find exactly the brute-force earliest times.
-fn check_brute_force(mesh: &MeshCollider, player: &Ellipsoid, moves: &[Move], world: &[PlacedCollider<'_>]) {
+fn check_brute_force(triangles: &[[Vec3; 3]], player: &Ellipsoid, moves: &[Move], world: &[PlacedCollider<'_>]) {
     let mismatches: Vec<String> = moves
         .iter()
         .enumerate()
         .filter_map(|(i, m)| {
             let bvh = sweep(player, m.start, m.motion, world).map(|h| h.time);
-            let brute = brute_force_sweep(player, mesh.triangles(), m.start, m.motion).map(|(t, _)| t);
+            let brute = brute_force_sweep(player, triangles, m.start, m.motion).map(|(t, _)| t);
             (bvh != brute).then(|| format!("move {i}: bvh {bvh:?}, brute force {brute:?}"))
         })
         .collect();

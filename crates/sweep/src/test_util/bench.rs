@@ -14,17 +14,29 @@ pub const LEVEL_SIZES: [(usize, &str); 3] = [(10_000, "10k"), (100_000, "100k"),
 /// # Panics
 /// On a name that is not a known size.
 pub fn selected_sizes(var: &str) -> Vec<(usize, &'static str)> {
+    selected_levels(var, &LEVEL_SIZES)
+}
+
+/// The entries of `known` (triangles, name) to run: all of them, or those
+/// named in the environment variable `var` (comma separated, any case).
+///
+/// # Panics
+/// On a name that is not in `known`.
+pub fn selected_levels(var: &str, known: &[(usize, &'static str)]) -> Vec<(usize, &'static str)> {
     let Ok(list) = std::env::var(var) else {
-        return LEVEL_SIZES.to_vec();
+        return known.to_vec();
     };
     list.split(',')
         .map(str::trim)
         .filter(|s| !s.is_empty())
         .map(|s| {
-            *LEVEL_SIZES
+            *known
                 .iter()
                 .find(|(_, l)| l.eq_ignore_ascii_case(s))
-                .unwrap_or_else(|| panic!("{var}: unknown size {s:?}, expected 10k, 100k or 1M"))
+                .unwrap_or_else(|| {
+                    let names: Vec<&str> = known.iter().map(|(_, l)| *l).collect();
+                    panic!("{var}: unknown level {s:?}, expected one of {}", names.join(", "))
+                })
         })
         .collect()
 }

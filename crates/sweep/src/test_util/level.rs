@@ -1,4 +1,5 @@
-//! Large generated levels for benchmarks: terrain with buildings and stairs.
+//! Large generated levels for benchmarks: terrain with buildings and stairs,
+//! and a floor crowded with finely tessellated spheres.
 
 use super::Soup;
 use super::rng::Lcg;
@@ -26,6 +27,44 @@ pub fn generated_level(target_triangles: usize) -> Soup {
         } else {
             s.stairs(Vec3::new(x, -0.5, z), 10, 0.3, 0.15 + rng.next_f32() * 0.15, 1.5);
         }
+    }
+    s
+}
+
+/// Triangles of one prop of [`dense_level`]: a UV sphere of 45 × 45.
+pub const DENSE_PROP_TRIANGLES: usize = 2 * 45 * 44;
+
+/// A level of about `target_triangles` triangles (metres) whose props are
+/// finely tessellated, as modelling tools export them: a flat floor of 1 m
+/// cells and, on a jittered grid of 1.8 m cells, spheres of 0.4–0.6 m
+/// radius with [`DENSE_PROP_TRIANGLES`] triangles each (edges 3–8 cm).
+/// Most rest on the floor, some are sunk into it, one in five floats at
+/// head height; the gaps between them are about a player's width, so a
+/// player walks among and against them with hundreds of triangles in its
+/// box. Deterministic for a given size.
+pub fn dense_level(target_triangles: usize) -> Soup {
+    let props = target_triangles.div_ceil(DENSE_PROP_TRIANGLES).max(1);
+    let per_row = (props as f32).sqrt().ceil() as usize;
+    let cell = 1.8f32;
+    let half = per_row as f32 * cell / 2.0 + 1.0;
+    let mut s = Soup::default();
+    let floor_cells = (2.0 * half).ceil() as u32;
+    s.grid((-half, -half), (half, half), 0.0, floor_cells);
+    let mut rng = Lcg::new(0xde_75e);
+    for k in 0..props {
+        let (i, j) = ((k % per_row) as f32, (k / per_row) as f32);
+        let radius = rng.range(0.4, 0.6);
+        let x = -half + 1.0 + cell * (i + 0.5) + rng.range(-0.2, 0.2);
+        let z = -half + 1.0 + cell * (j + 0.5) + rng.range(-0.2, 0.2);
+        let kind = rng.next_f32();
+        let y = if kind < 0.2 {
+            1.6 + rng.range(0.0, 0.4) // floating at head height
+        } else if kind < 0.4 {
+            radius * 0.5 // sunk halfway into the floor
+        } else {
+            radius // resting on it
+        };
+        s.uv_sphere(Vec3::new(x, y, z), radius, 45, 45);
     }
     s
 }

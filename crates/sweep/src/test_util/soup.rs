@@ -102,6 +102,47 @@ impl Soup {
         }
     }
 
+    /// Adds a UV sphere centred at `centre` (metres) as modelling tools
+    /// export one: `slices` meridians, `stacks` bands from pole to pole,
+    /// vertices shared between neighbouring triangles, one vertex per pole,
+    /// `2 · slices · (stacks − 1)` triangles (45 × 45 gives 3,960).
+    pub fn uv_sphere(&mut self, centre: Vec3, radius: f32, slices: u32, stacks: u32) {
+        let (slices, stacks) = (slices.max(3), stacks.max(2));
+        let base = self.positions.len() as u32;
+        let point = |polar: f64, azimuth: f64| {
+            let dir = Vec3::new(
+                (polar.sin() * azimuth.cos()) as f32,
+                polar.cos() as f32,
+                (polar.sin() * azimuth.sin()) as f32,
+            );
+            centre + dir * radius
+        };
+        self.positions.push(centre + Vec3::Y * radius);
+        for j in 1..stacks {
+            let polar = std::f64::consts::PI * j as f64 / stacks as f64;
+            for i in 0..slices {
+                self.positions
+                    .push(point(polar, std::f64::consts::TAU * i as f64 / slices as f64));
+            }
+        }
+        self.positions.push(centre - Vec3::Y * radius);
+        let top = base;
+        let bottom = base + 1 + (stacks - 1) * slices;
+        let ring = |j: u32, i: u32| base + 1 + j * slices + i % slices;
+        for i in 0..slices {
+            self.triangles.push([top, ring(0, i + 1), ring(0, i)]);
+            self.triangles
+                .push([bottom, ring(stacks - 2, i), ring(stacks - 2, i + 1)]);
+        }
+        for j in 0..stacks - 2 {
+            for i in 0..slices {
+                let (a, b, c, d) = (ring(j, i), ring(j, i + 1), ring(j + 1, i + 1), ring(j + 1, i));
+                self.triangles.push([a, b, c]);
+                self.triangles.push([a, c, d]);
+            }
+        }
+    }
+
     /// Appends another soup.
     pub fn extend(&mut self, other: &Soup) {
         let n = self.positions.len() as u32;
