@@ -447,7 +447,7 @@ fn draw_movers(rewind: Res<Rewind>, current: Res<CurrentLevel>, mut gizmos: Gizm
             MoverKind::Door(_) => css::ORANGE,
             MoverKind::Lift(_) => css::AQUA,
         };
-        for t in m.collider.triangles().iter().take(5000) {
+        for t in m.collider.triangles().take(5000) {
             let [a, b, c] = t.map(|p| pose.transform_point(p));
             gizmos.linestrip([a, b, c, a], colour);
         }

@@ -250,7 +250,6 @@ pub fn clearance(state: &CharacterState, placed: &[PlacedCollider<'_>]) -> f32 {
             let tris: Vec<[Vec3; 3]> = p
                 .mesh
                 .triangles()
-                .iter()
                 .map(|t| t.map(|v| p.pose.transform_point(v)))
                 .collect();
             min_espace_distance(&e, state.position, &tris)

@@ -329,7 +329,7 @@ fn floor_patches_fine_grid_and_bumps() {
                 && p.z <= FINE_GRID.max.y
         })
     };
-    let fine = colliders.triangles().iter().filter(|t| inside(t)).count();
+    let fine = colliders.triangles().filter(|t| inside(t)).count();
     let cells = (FINE_GRID_CELLS * FINE_GRID_CELLS * 2) as usize;
     assert_eq!(fine, cells, "the fine grid's triangles and nothing else on it");
     let hit = drop_ray(&level, FINE_GRID.centre().x + 0.03, FINE_GRID.centre().z + 0.07);

@@ -36,10 +36,12 @@
 //! (`MeshCollider::build`, a few builds) and of parry's `TriMesh` (as many
 //! builds), bytes per
 //! triangle, BVH stats, broad-phase candidates per sweep (the triangles in
-//! the leaves the swept box reaches), what the moves hit, and agreement
-//! checks (every move against brute force up to 300k triangles, ours
-//! against parry3d). At the end, a summary of criterion's medians with the
-//! ratios.
+//! the leaves the swept *box* reaches, what the walk used to visit: the
+//! eSpace walk visits fewer and rejects most of them cheaply), what the
+//! moves hit, and agreement checks (every move against brute force up to
+//! 300k triangles, ours against parry3d). At the end, a summary of
+//! criterion's medians with the ratios. The builds use every core
+//! (`MeshCollider::build`); the single-thread time is printed too.
 //!
 //! Run (from `crates/sweep`):
 //!
@@ -155,6 +157,9 @@ fn bench_level(c: &mut Criterion, n: usize, label: &str, player: &Ellipsoid, sph
         times.push(ms(t.elapsed()));
     }
     let mesh = mesh.unwrap();
+    let t = Instant::now();
+    drop(MeshCollider::build_with_threads(&soup.positions, &soup.triangles, 1).expect("generated level builds"));
+    let single = ms(t.elapsed());
     let report = mesh.report();
     let stats = mesh.bvh_stats();
     println!(
@@ -162,9 +167,10 @@ fn bench_level(c: &mut Criterion, n: usize, label: &str, player: &Ellipsoid, sph
         report.triangles, report.input_triangles, report.rejected_non_finite, report.rejected_degenerate
     );
     println!(
-        "MeshCollider::build: min {:.1} ms over {builds} builds ({})",
+        "MeshCollider::build: min {:.1} ms over {builds} builds ({}) on {} threads; {single:.1} ms on one",
         times.iter().copied().fold(f64::INFINITY, f64::min),
-        times.iter().map(|t| format!("{t:.1}")).collect::<Vec<_>>().join(", ")
+        times.iter().map(|t| format!("{t:.1}")).collect::<Vec<_>>().join(", "),
+        std::thread::available_parallelism().map_or(1, |n| n.get().min(8))
     );
     println!(
         "memory: {} bytes = {:.1} bytes per triangle; BVH: {} nodes, {} leaves, depth {}, largest leaf {}",
@@ -202,7 +208,7 @@ fn bench_level(c: &mut Criterion, n: usize, label: &str, player: &Ellipsoid, sph
 
     let world = [PlacedCollider::fixed(&mesh)];
     // The triangles in slot order, flat, for brute force.
-    let triangles: Vec<[Vec3; 3]> = mesh.triangles().to_vec();
+    let triangles: Vec<[Vec3; 3]> = mesh.triangles().collect();
     let [player_moves, sphere_moves] = make_moves(&mesh, [player, sphere]);
     describe_moves(&mesh, player, &player_moves, &world);
 

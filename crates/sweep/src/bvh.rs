@@ -1,22 +1,22 @@
-//! Bounding volume hierarchy over triangles: binned SAH build, flattened
-//! nodes, and a closure-driven box query (the broad phase).
+//! Bounding volume hierarchy over triangles: binned SAH build on several
+//! threads, flattened nodes, a closure-driven box query and a swept-sphere
+//! query that visits the nearest nodes first and shrinks as hits are found
+//! (the broad phase).
+
+mod build;
+mod swept;
 
 use crate::aabb::Aabb;
+pub(crate) use build::Prim;
 use glam::Vec3;
 
-/// Number of SAH bins per axis.
-const BINS: usize = 12;
-/// Largest leaf the builder makes when splitting is still possible.
-const MAX_LEAF: usize = 4;
 /// Deepest level the builder splits to; deeper ranges become leaves, so the
-/// traversal stack below never overflows.
+/// traversal stacks below never overflow.
 const MAX_DEPTH: usize = 60;
-/// Cost of visiting a node relative to testing one triangle (SAH).
-const TRAVERSAL_COST: f32 = 1.0;
 
 /// One node, 32 bytes. `count == 0`: interior node whose children are at
 /// `index` and `index + 1`; otherwise a leaf of `count` primitives from `index`.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 #[repr(C)]
 struct Node {
     min: Vec3,
@@ -28,7 +28,7 @@ struct Node {
 /// A BVH over primitives given by their boxes. It stores no primitives:
 /// [`Bvh::build`] returns, with the tree, which input primitive sits at each
 /// leaf slot, and the owner stores its primitives in that order.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Bvh {
     nodes: Vec<Node>,
 }
@@ -63,81 +63,41 @@ pub struct BvhStats {
 
 impl Bvh {
     /// Builds the hierarchy over `boxes` (one per primitive) with a binned
-    /// surface-area heuristic, O(n log n). Returns the tree and, for each
-    /// leaf slot, the index of the input primitive to store there.
+    /// surface-area heuristic, O(n log n), on as many threads as the machine
+    /// has (the tree is the same for any number). Returns the tree and, for
+    /// each leaf slot, the index of the input primitive to store there.
     pub fn build(boxes: &[Aabb]) -> (Self, Vec<u32>) {
-        let mut order: Vec<u32> = (0..boxes.len() as u32).collect();
-        let centroids: Vec<Vec3> = boxes.iter().map(Aabb::center).collect();
-        // About one node per primitive with leaves of 2-4.
-        let mut nodes = Vec::with_capacity(boxes.len() + 1);
-        nodes.push(Node {
-            min: Vec3::ZERO,
-            count: 0,
-            max: Vec3::ZERO,
-            index: 0,
-        });
-        if boxes.is_empty() {
+        let mut prims: Vec<Prim> = boxes
+            .iter()
+            .enumerate()
+            .map(|(i, b)| Prim {
+                min: b.min,
+                index: i as u32,
+                max: b.max,
+            })
+            .collect();
+        let bvh = Self::from_prims(&mut prims, crate::parallel::available_threads());
+        (bvh, prims.iter().map(|p| p.index).collect())
+    }
+
+    /// Builds over `prims` with up to `threads` threads, reordering them
+    /// into leaf-slot order. The nodes and the order depend on the input
+    /// only, never on `threads`.
+    pub(crate) fn from_prims(prims: &mut [Prim], threads: usize) -> Self {
+        if prims.is_empty() {
             // A single empty leaf that nothing intersects.
-            nodes[0] = Node {
-                min: Vec3::INFINITY,
-                count: 0,
-                max: Vec3::NEG_INFINITY,
-                index: u32::MAX,
+            return Self {
+                nodes: vec![Node {
+                    min: Vec3::INFINITY,
+                    count: 0,
+                    max: Vec3::NEG_INFINITY,
+                    index: u32::MAX,
+                }],
             };
-            return (Self { nodes }, order);
         }
-        // (node, start, end, depth)
-        let mut work = vec![(0usize, 0usize, boxes.len(), 0usize)];
-        while let Some((node, start, end, depth)) = work.pop() {
-            let slice = &mut order[start..end];
-            let bounds = Aabb::from_points(
-                slice
-                    .iter()
-                    .flat_map(|&i| [boxes[i as usize].min, boxes[i as usize].max]),
-            );
-            let count = end - start;
-            let split = if depth >= MAX_DEPTH || count == 1 {
-                None
-            } else {
-                split_range(slice, boxes, &centroids, &bounds)
-            };
-            let mid = match split {
-                Some(mid) => start + mid,
-                None if count > MAX_LEAF && depth < MAX_DEPTH => start + count / 2,
-                None => {
-                    nodes[node] = Node {
-                        min: bounds.min,
-                        count: count as u32,
-                        max: bounds.max,
-                        index: start as u32,
-                    };
-                    continue;
-                }
-            };
-            let left = nodes.len();
-            nodes.push(Node {
-                min: Vec3::ZERO,
-                count: 0,
-                max: Vec3::ZERO,
-                index: 0,
-            });
-            nodes.push(Node {
-                min: Vec3::ZERO,
-                count: 0,
-                max: Vec3::ZERO,
-                index: 0,
-            });
-            nodes[node] = Node {
-                min: bounds.min,
-                count: 0,
-                max: bounds.max,
-                index: left as u32,
-            };
-            work.push((left, start, mid, depth + 1));
-            work.push((left + 1, mid, end, depth + 1));
+        Self {
+            nodes: build::build_nodes(prims, threads),
         }
-        nodes.shrink_to_fit();
-        (Self { nodes }, order)
     }
 
     /// Calls `visit(slot)` for every leaf slot whose leaf box intersects
@@ -215,74 +175,18 @@ impl Bvh {
         stats
     }
 
+    /// The box of everything in the tree (empty for an empty tree).
+    pub fn bounds(&self) -> Aabb {
+        Aabb {
+            min: self.nodes[0].min,
+            max: self.nodes[0].max,
+        }
+    }
+
     /// Heap bytes used by the nodes.
     pub fn memory_bytes(&self) -> usize {
         self.nodes.len() * std::mem::size_of::<Node>()
     }
-}
-
-/// Chooses a binned-SAH split of `slice` and partitions it; returns the
-/// number of primitives on the left, or `None` when a leaf is cheaper.
-fn split_range(slice: &mut [u32], boxes: &[Aabb], centroids: &[Vec3], bounds: &Aabb) -> Option<usize> {
-    let cbounds = Aabb::from_points(slice.iter().map(|&i| centroids[i as usize]));
-    let extent = cbounds.size();
-    let count = slice.len();
-    let leaf_cost = count as f32;
-    let parent_area = bounds.surface_area().max(f32::MIN_POSITIVE);
-    let mut best: Option<(usize, usize, f32)> = None; // (axis, bins on the left, cost)
-    for axis in 0..3 {
-        if extent[axis] <= 0.0 || !extent[axis].is_finite() {
-            continue;
-        }
-        let scale = BINS as f32 / extent[axis];
-        let bin_of = |i: u32| (((centroids[i as usize][axis] - cbounds.min[axis]) * scale) as usize).min(BINS - 1);
-        let mut bin_boxes = [Aabb::EMPTY; BINS];
-        let mut bin_counts = [0usize; BINS];
-        for &i in slice.iter() {
-            let b = bin_of(i);
-            bin_boxes[b] = bin_boxes[b].union(boxes[i as usize]);
-            bin_counts[b] += 1;
-        }
-        // Sweep from the right to get right-side areas, then from the left.
-        let mut right_area = [0.0f32; BINS];
-        let mut right_count = [0usize; BINS];
-        let (mut acc, mut n) = (Aabb::EMPTY, 0);
-        for k in (1..BINS).rev() {
-            acc = acc.union(bin_boxes[k]);
-            n += bin_counts[k];
-            right_area[k] = acc.surface_area();
-            right_count[k] = n;
-        }
-        let (mut acc, mut n) = (Aabb::EMPTY, 0);
-        for k in 1..BINS {
-            acc = acc.union(bin_boxes[k - 1]);
-            n += bin_counts[k - 1];
-            if n == 0 || right_count[k] == 0 {
-                continue;
-            }
-            let cost =
-                TRAVERSAL_COST + (n as f32 * acc.surface_area() + right_count[k] as f32 * right_area[k]) / parent_area;
-            if best.is_none_or(|(_, _, c)| cost < c) {
-                best = Some((axis, k, cost));
-            }
-        }
-    }
-    let (axis, k, cost) = best?;
-    if count <= MAX_LEAF && cost >= leaf_cost {
-        return None;
-    }
-    let scale = BINS as f32 / extent[axis];
-    let min = cbounds.min[axis];
-    let mut left = 0;
-    for j in 0..count {
-        let i = slice[j];
-        let b = (((centroids[i as usize][axis] - min) * scale) as usize).min(BINS - 1);
-        if b < k {
-            slice.swap(left, j);
-            left += 1;
-        }
-    }
-    (left > 0 && left < count).then_some(left)
 }
 
 #[cfg(test)]
@@ -350,5 +254,120 @@ mod tests {
         bvh.query(&Aabb::from_corners(Vec3::splat(0.5), Vec3::splat(0.6)), |_| n += 1);
         assert_eq!(n, 1000);
         assert!(bvh.stats().depth <= MAX_DEPTH);
+    }
+
+    /// Boxes in clusters of very different sizes and densities (a level's
+    /// tessellated props on a coarse floor), enough for several forks.
+    fn clustered_boxes(n: usize, seed: u64) -> Vec<Aabb> {
+        let mut rng = fastrand::Rng::with_seed(seed);
+        let centres: Vec<Vec3> = (0..40)
+            .map(|_| Vec3::new(rng.f32(), rng.f32() * 0.2, rng.f32()) * 200.0)
+            .collect();
+        (0..n)
+            .map(|_| {
+                let c = centres[rng.usize(..centres.len())];
+                let spread = if rng.bool() { 1.0 } else { 30.0 };
+                let p = c + Vec3::new(rng.f32() - 0.5, rng.f32() - 0.5, rng.f32() - 0.5) * spread;
+                Aabb::from_corners(p, p + Vec3::new(rng.f32(), rng.f32(), rng.f32()) * 0.05 * spread)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_tree_is_the_same_for_any_thread_count() {
+        let boxes = clustered_boxes(20 * build::FORK_MIN, 11);
+        let prims: Vec<Prim> = boxes
+            .iter()
+            .enumerate()
+            .map(|(i, b)| Prim {
+                min: b.min,
+                index: i as u32,
+                max: b.max,
+            })
+            .collect();
+        let mut one = prims.clone();
+        let tree = Bvh::from_prims(&mut one, 1);
+        let order: Vec<u32> = one.iter().map(|p| p.index).collect();
+        for threads in [2, 3, 8] {
+            let mut many = prims.clone();
+            assert_eq!(Bvh::from_prims(&mut many, threads), tree, "{threads} threads");
+            assert_eq!(
+                many.iter().map(|p| p.index).collect::<Vec<_>>(),
+                order,
+                "{threads} threads"
+            );
+        }
+        // Every primitive in exactly one leaf slot, every leaf box holding its primitives.
+        let mut sorted = order.clone();
+        sorted.sort_unstable();
+        assert!(sorted.iter().enumerate().all(|(i, &p)| p == i as u32));
+        let mut covered = 0;
+        let mut stack = vec![0usize];
+        while let Some(i) = stack.pop() {
+            let node = &tree.nodes[i];
+            let bounds = Aabb {
+                min: node.min,
+                max: node.max,
+            };
+            if node.count > 0 {
+                for slot in node.index as usize..(node.index + node.count) as usize {
+                    let b = boxes[order[slot] as usize];
+                    assert!(bounds.min.cmple(b.min).all() && b.max.cmple(bounds.max).all());
+                    covered += 1;
+                }
+            } else {
+                for child in [node.index as usize, node.index as usize + 1] {
+                    let c = &tree.nodes[child];
+                    assert!(node.min.cmple(c.min).all() && c.max.cmple(node.max).all());
+                    stack.push(child);
+                }
+            }
+        }
+        assert_eq!(covered, boxes.len());
+        assert!(tree.stats().depth <= MAX_DEPTH);
+    }
+
+    /// Whether the sphere of radius `reach` centred at `p` touches `b`.
+    fn sphere_touches(p: Vec3, reach: f32, b: &Aabb) -> bool {
+        (p.clamp(b.min, b.max) - p).length() <= reach
+    }
+
+    #[test]
+    fn swept_query_visits_every_box_the_sweep_reaches() {
+        let boxes = clustered_boxes(30_000, 5);
+        let (bvh, order) = Bvh::build(&boxes);
+        let mut rng = fastrand::Rng::with_seed(9);
+        let mut reached = 0;
+        for k in 0..300 {
+            let radii = Vec3::new(0.2 + rng.f32(), 0.2 + rng.f32() * 2.0, 0.2 + rng.f32());
+            let inv_r = radii.recip();
+            let start = boxes[rng.usize(..boxes.len())].center() + Vec3::new(rng.f32(), rng.f32(), rng.f32()) - 0.5;
+            let motion = match k % 3 {
+                0 => Vec3::new(rng.f32() - 0.5, rng.f32() - 0.5, rng.f32() - 0.5) * 4.0,
+                1 => Vec3::new(rng.f32() - 0.5, 0.0, 0.0) * 0.2,
+                _ => Vec3::ZERO,
+            };
+            let v = motion * inv_r;
+            let t_max = if k % 2 == 0 { 1.0 } else { rng.f32() };
+            let reach = 1.001;
+            let mut visited = vec![false; boxes.len()];
+            bvh.query_swept(start, inv_r, v, reach, t_max, |slot| {
+                visited[order[slot] as usize] = true;
+                t_max
+            });
+            // Points along the sweep: every box within reach of one must be visited.
+            for (i, b) in boxes.iter().enumerate() {
+                let e = Aabb {
+                    min: (b.min - start) * inv_r,
+                    max: (b.max - start) * inv_r,
+                };
+                let touched = (0..=32).any(|j| sphere_touches(v * (t_max * j as f32 / 32.0), 1.0, &e));
+                if touched {
+                    reached += 1;
+                    assert!(visited[i], "sweep {k}: box {i} within reach was skipped");
+                }
+            }
+        }
+        assert!(reached > 1000, "too few boxes reached to prove anything: {reached}");
     }
 }

@@ -1,18 +1,31 @@
-//! `MeshCollider`: validated triangles in BVH order, and `PlacedCollider`,
-//! a collider placed in the world by a rigid pose (static level, door, lift).
+//! `MeshCollider`: validated triangles in BVH order over shared vertices,
+//! and `PlacedCollider`, a collider placed in the world by a rigid pose
+//! (static level, door, lift).
+
+mod build;
 
 use crate::aabb::Aabb;
 use crate::bvh::{Bvh, BvhStats};
-use crate::triangle::{TriangleDefect, triangle_defect};
 use glam::{Quat, Vec3};
 use std::fmt;
 
 /// A static triangle mesh ready for sweeps: degenerate and non-finite
-/// triangles removed, the rest stored in BVH leaf order.
+/// triangles removed, the rest stored in BVH leaf order as three indices
+/// into shared vertices.
+///
+/// Layout, per triangle: 12 bytes of vertex indices, 4 bytes of input
+/// index, 12 bytes per vertex (shared: as many vertices as the input's
+/// indices share, or fewer where corners at the same position are used
+/// close together in leaf order; those of rejected triangles dropped; in
+/// the order the leaves first use them), and the BVH's 32-byte nodes
+/// (leaves of up to eight triangles, about four on average).
 #[derive(Clone, Debug)]
 pub struct MeshCollider {
-    /// Triangles in leaf-slot order (the collider's local frame, metres).
-    triangles: Vec<[Vec3; 3]>,
+    /// Vertex positions (the collider's local frame, metres), in the order
+    /// the leaf slots first use them.
+    vertices: Vec<Vec3>,
+    /// Each slot's triangle as three indices into `vertices`.
+    indices: Vec<[u32; 3]>,
     /// For each slot, the triangle's index in the input index list.
     input_index: Vec<u32>,
     bvh: Bvh,
@@ -77,57 +90,32 @@ impl MeshCollider {
     /// Builds a collider from vertex positions (metres) and triangles given
     /// as three vertex indices each. Triangles with a NaN/infinite corner or
     /// (nearly) zero area are skipped and counted in [`MeshCollider::report`].
+    ///
+    /// The checks and the BVH build run on as many threads as the machine
+    /// has; the collider is the same for any number of threads.
     pub fn build(positions: &[Vec3], triangles: &[[u32; 3]]) -> Result<Self, BuildError> {
-        let mut report = BuildReport {
-            input_triangles: triangles.len(),
-            ..Default::default()
-        };
-        let mut kept: Vec<[Vec3; 3]> = Vec::with_capacity(triangles.len());
-        let mut kept_index: Vec<u32> = Vec::with_capacity(triangles.len());
-        for (t, idx) in triangles.iter().enumerate() {
-            let mut tri = [Vec3::ZERO; 3];
-            for k in 0..3 {
-                let index = idx[k];
-                tri[k] = *positions.get(index as usize).ok_or(BuildError::IndexOutOfRange {
-                    triangle: t,
-                    index,
-                    vertex_count: positions.len(),
-                })?;
-            }
-            match triangle_defect(tri) {
-                Some(TriangleDefect::NonFinite) => report.rejected_non_finite += 1,
-                Some(TriangleDefect::Degenerate) => report.rejected_degenerate += 1,
-                None => {
-                    kept.push(tri);
-                    kept_index.push(t as u32);
-                }
-            }
-        }
-        report.triangles = kept.len();
-        if kept.is_empty() {
-            return Err(BuildError::NoTriangles(report));
-        }
-        let boxes: Vec<Aabb> = kept.iter().map(|t| Aabb::from_points(*t)).collect();
-        let bounds = boxes.iter().fold(Aabb::EMPTY, |acc, b| acc.union(*b));
-        let (bvh, order) = Bvh::build(&boxes);
-        let triangles = order.iter().map(|&i| kept[i as usize]).collect();
-        let input_index = order.iter().map(|&i| kept_index[i as usize]).collect();
+        Self::build_with_threads(positions, triangles, crate::parallel::available_threads())
+    }
+
+    /// [`MeshCollider::build`] on up to `threads` threads (1: the calling
+    /// thread only). The result does not depend on `threads`.
+    pub fn build_with_threads(positions: &[Vec3], triangles: &[[u32; 3]], threads: usize) -> Result<Self, BuildError> {
+        let built = build::build(positions, triangles, threads)?;
         Ok(Self {
-            triangles,
-            input_index,
-            bvh,
-            bounds,
-            report,
+            vertices: built.vertices,
+            indices: built.indices,
+            input_index: built.input_index,
+            bvh: built.bvh,
+            bounds: built.bounds,
+            report: built.report,
         })
     }
 
     /// Builds from a flat triangle list (three consecutive positions per
-    /// triangle), as produced by non-indexed meshes.
+    /// triangle), as produced by non-indexed meshes. Bit-identical corners
+    /// become one shared vertex.
     pub fn from_triangles(triangles: &[[Vec3; 3]]) -> Result<Self, BuildError> {
-        let positions: Vec<Vec3> = triangles.iter().flatten().copied().collect();
-        let indices: Vec<[u32; 3]> = (0..triangles.len() as u32)
-            .map(|i| [3 * i, 3 * i + 1, 3 * i + 2])
-            .collect();
+        let (positions, indices) = build::weld(triangles);
         Self::build(&positions, &indices)
     }
 
@@ -138,12 +126,12 @@ impl MeshCollider {
 
     /// Number of triangles kept.
     pub fn len(&self) -> usize {
-        self.triangles.len()
+        self.indices.len()
     }
 
     /// Always false: a collider has at least one triangle.
     pub fn is_empty(&self) -> bool {
-        self.triangles.is_empty()
+        self.indices.is_empty()
     }
 
     /// Local-frame bounds of all triangles.
@@ -154,12 +142,17 @@ impl MeshCollider {
     /// Triangle at a leaf slot (local frame).
     #[inline]
     pub fn triangle(&self, slot: usize) -> [Vec3; 3] {
-        self.triangles[slot]
+        self.indices[slot].map(|i| self.vertices[i as usize])
     }
 
     /// All triangles, in slot order (local frame).
-    pub fn triangles(&self) -> &[[Vec3; 3]] {
-        &self.triangles
+    pub fn triangles(&self) -> impl ExactSizeIterator<Item = [Vec3; 3]> + Clone + '_ {
+        self.indices.iter().map(|t| t.map(|i| self.vertices[i as usize]))
+    }
+
+    /// Number of shared vertices stored.
+    pub fn vertex_count(&self) -> usize {
+        self.vertices.len()
     }
 
     /// The input triangle index of a leaf slot (what [`crate::SweepHit::triangle`] reports).
@@ -175,6 +168,23 @@ impl MeshCollider {
         self.bvh.query(query, visit)
     }
 
+    /// The swept-sphere query of the BVH (see `Bvh::query_swept`): slots a
+    /// sphere of radius `reach` in eSpace may touch, nearest first, the
+    /// search shrinking to the time `visit` returns. `origin` is in the
+    /// local frame (metres).
+    #[inline]
+    pub(crate) fn query_swept(
+        &self,
+        origin: Vec3,
+        inv_radii: Vec3,
+        v: Vec3,
+        reach: f32,
+        t_max: f32,
+        visit: impl FnMut(usize) -> f32,
+    ) {
+        self.bvh.query_swept(origin, inv_radii, v, reach, t_max, visit)
+    }
+
     /// The BVH nodes a [`MeshCollider::query`] with `query` (local frame)
     /// tests, each with whether it went inside (debug drawing).
     pub fn trace_query(&self, query: &Aabb, visit: impl FnMut(crate::bvh::VisitedNode)) {
@@ -186,9 +196,13 @@ impl MeshCollider {
         self.bvh.stats()
     }
 
-    /// Heap bytes used (triangles, index map, BVH).
+    /// Heap bytes used (vertices, triangles' vertex indices, input index
+    /// map, BVH).
     pub fn memory_bytes(&self) -> usize {
-        self.triangles.len() * std::mem::size_of::<[Vec3; 3]>() + self.input_index.len() * 4 + self.bvh.memory_bytes()
+        self.vertices.len() * std::mem::size_of::<Vec3>()
+            + self.indices.len() * std::mem::size_of::<[u32; 3]>()
+            + self.input_index.len() * 4
+            + self.bvh.memory_bytes()
     }
 }
 
@@ -344,5 +358,74 @@ mod tests {
         };
         let p = Vec3::new(-4.0, 5.0, 0.5);
         assert!((pose.inverse_transform_point(pose.transform_point(p)) - p).length() < 1e-5);
+    }
+
+    #[test]
+    fn the_collider_is_the_same_for_any_thread_count() {
+        // Enough triangles for several check runs and BVH forks.
+        let soup = crate::test_util::generated_level(80_000);
+        let one = MeshCollider::build_with_threads(&soup.positions, &soup.triangles, 1).unwrap();
+        for threads in [2, 3, 8] {
+            let many = MeshCollider::build_with_threads(&soup.positions, &soup.triangles, threads).unwrap();
+            assert_eq!(many.vertices, one.vertices, "{threads} threads");
+            assert_eq!(many.indices, one.indices, "{threads} threads");
+            assert_eq!(many.input_index, one.input_index, "{threads} threads");
+            assert_eq!(many.bvh, one.bvh, "{threads} threads");
+            assert_eq!(many.bounds, one.bounds);
+            assert_eq!(many.report, one.report);
+        }
+    }
+
+    #[test]
+    fn shared_vertices_give_back_the_input_triangles() {
+        let mut soup = crate::test_util::dense_level(9_000);
+        // A rejected triangle and an unused vertex in the middle.
+        soup.positions.push(Vec3::NAN);
+        let nan = soup.positions.len() as u32 - 1;
+        soup.triangles.insert(5, [0, 1, nan]);
+        let c = MeshCollider::build(&soup.positions, &soup.triangles).unwrap();
+        assert_eq!(c.report().rejected_non_finite, 1);
+        assert_eq!(c.len(), soup.triangles.len() - 1);
+        let mut seen = vec![false; soup.triangles.len()];
+        for slot in 0..c.len() {
+            let input = c.input_index(slot) as usize;
+            assert!(!seen[input]);
+            seen[input] = true;
+            let expected = soup.triangles[input].map(|i| soup.positions[i as usize]);
+            assert_eq!(c.triangle(slot), expected);
+        }
+        assert_eq!(c.triangles().count(), c.len());
+        assert!(c.triangles().enumerate().all(|(slot, t)| t == c.triangle(slot)));
+        // Only the used vertices are kept, each position once.
+        assert!(c.vertex_count() < soup.positions.len());
+        assert!(c.vertices.iter().all(|p| p.is_finite()));
+    }
+
+    #[test]
+    fn flat_triangle_lists_share_their_corners() {
+        let mut soup = crate::test_util::Soup::default();
+        soup.cuboid(Vec3::ZERO, Vec3::ONE);
+        let flat = soup.corners();
+        let c = MeshCollider::from_triangles(&flat).unwrap();
+        assert_eq!(c.len(), 12);
+        assert_eq!(c.vertex_count(), 8, "a box has eight corners");
+        for slot in 0..c.len() {
+            assert_eq!(c.triangle(slot), flat[c.input_index(slot) as usize]);
+        }
+        // The same corners given through indices are merged as well.
+        let indexed = MeshCollider::build(&soup.positions, &soup.triangles).unwrap();
+        assert_eq!(indexed.vertex_count(), 8);
+    }
+
+    #[test]
+    fn memory_stays_under_48_bytes_per_triangle() {
+        for (name, soup) in [
+            ("generated", crate::test_util::generated_level(100_000)),
+            ("dense", crate::test_util::dense_level(100_000)),
+        ] {
+            let c = MeshCollider::build(&soup.positions, &soup.triangles).unwrap();
+            let per_triangle = c.memory_bytes() as f64 / c.len() as f64;
+            assert!(per_triangle <= 48.0, "{name}: {per_triangle:.1} bytes per triangle");
+        }
     }
 }

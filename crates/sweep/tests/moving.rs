@@ -86,11 +86,7 @@ fn a_door_moving_into_the_player_pushes_it_out() {
         .expect("a depenetration contact");
     assert_eq!(c.surface_velocity, velocity);
     assert!(c.normal.z > 0.99);
-    let triangles: Vec<[Vec3; 3]> = mesh
-        .triangles()
-        .iter()
-        .map(|t| t.map(|p| pose.transform_point(p)))
-        .collect();
+    let triangles: Vec<[Vec3; 3]> = mesh.triangles().map(|t| t.map(|p| pose.transform_point(p))).collect();
     assert!(min_espace_distance(&e, r.position, &triangles) >= 1.0);
 }
 

@@ -194,7 +194,7 @@ fn rebuild_ms(level: &Level) -> f64 {
     (0..3)
         .map(|_| {
             let t = Instant::now();
-            let _ = sweep::MeshCollider::from_triangles(statics.triangles());
+            let _ = sweep::MeshCollider::from_triangles(&statics.triangles().collect::<Vec<_>>());
             t.elapsed().as_secs_f64() * 1e3
         })
         .fold(f64::INFINITY, f64::min)

@@ -1,12 +1,14 @@
 //! Sweeping an ellipsoid along a motion against placed colliders: the
-//! broad phase (BVH box query) feeding the eSpace narrow phase.
+//! broad phase (an eSpace walk of the BVH that shrinks with the earliest
+//! hit, or a box query for rotated colliders) and a cheap per-triangle
+//! reject feeding the eSpace narrow phase.
 
 use super::sphere_triangle::sweep_unit_sphere_triangle_noting_overlap;
 use crate::aabb::Aabb;
-use crate::collider::PlacedCollider;
+use crate::collider::{PlacedCollider, Pose};
 use crate::ellipsoid::Ellipsoid;
-use crate::triangle::Feature;
-use glam::Vec3;
+use crate::triangle::{Feature, closest_point_on_triangle};
+use glam::{Quat, Vec3};
 
 /// The earliest contact of a swept ellipsoid.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -38,10 +40,14 @@ pub struct SweepHit {
 /// against `colliders` (each at its current pose) and returns the earliest
 /// contact, or `None` when the whole motion is free.
 ///
-/// The candidate triangles are those whose BVH leaves overlap the box swept
-/// by the ellipsoid; each is brought to eSpace relative to `start` (which
-/// keeps coordinates small and precise far from the origin) and tested with
-/// [`super::sphere_triangle::sweep_unit_sphere_triangle`].
+/// The candidate triangles are those of the BVH leaves the swept ellipsoid
+/// may reach before the earliest hit found so far (the tree is walked in
+/// eSpace, nearest node first); each is brought to eSpace relative to
+/// `start` (which keeps coordinates small and precise far from the origin),
+/// meets two cheap conservative rejects and is tested with
+/// [`super::sphere_triangle::sweep_unit_sphere_triangle`]. Contacts at the
+/// same time go to the earlier collider, then to the lower input triangle
+/// index.
 pub fn sweep(ellipsoid: &Ellipsoid, start: Vec3, motion: Vec3, colliders: &[PlacedCollider<'_>]) -> Option<SweepHit> {
     sweep_noting_overlap(ellipsoid, start, motion, colliders, &mut false)
 }
@@ -72,7 +78,21 @@ pub(crate) fn sweep_noting_overlap(
     sweep_kept(ellipsoid, start, motion, colliders, overlap, &mut |_, _| true)
 }
 
+/// Radius of the swept sphere the broad phase and the per-triangle reject
+/// look for, eSpace units: the unit sphere plus a margin far above the
+/// rounding of the narrow phase's contacts.
+const REACH: f32 = 1.001;
+
 /// The sweep over the triangles `keep` accepts, noting overlap.
+///
+/// For a collider that is not rotated, the BVH is walked in eSpace nearest
+/// node first and the walk shrinks to the earliest hit found so far
+/// ([`crate::MeshCollider::query_swept`]); a rotated one is asked for the
+/// box swept by the ellipsoid. Either way each candidate triangle meets two
+/// cheap rejects ([`may_touch`], [`approaches`]) before the exact test.
+/// Contacts at the same time go to the earlier collider, then to the lower
+/// input triangle index, so the answer does not depend on the order the
+/// tree gives the candidates in.
 fn sweep_kept(
     ellipsoid: &Ellipsoid,
     start: Vec3,
@@ -84,19 +104,38 @@ fn sweep_kept(
     let r = ellipsoid.radii();
     let inv_r = r.recip();
     let v = motion * inv_r;
-    let query = Aabb::from_corners(start, start + motion).expand(r * 1.001 + Vec3::splat(1e-6));
+    if !start.is_finite() || !v.is_finite() {
+        // Nothing can be hit, nor found overlapping, from nowhere or along nowhere.
+        return None;
+    }
+    let vv = v.length_squared();
+    let inv_vv = if vv > 0.0 && (1.0 / vv).is_finite() {
+        1.0 / vv
+    } else {
+        0.0
+    };
     let mut best: Option<SweepHit> = None;
     let mut best_t = 1.0f32;
     for (ci, collider) in colliders.iter().enumerate() {
-        collider.query_world(&query, |slot, world| {
-            if !keep(ci, collider.mesh.input_index(slot)) {
+        let mesh = collider.mesh;
+        let mut consider = |slot: usize, world: [Vec3; 3], best_t: &mut f32| {
+            let triangle = mesh.input_index(slot);
+            if !keep(ci, triangle) {
                 return;
             }
             let tri = world.map(|p| (p - start) * inv_r);
-            if let Some(hit) = sweep_unit_sphere_triangle_noting_overlap(v, tri, best_t, overlap)
-                && (best.is_none() || hit.t < best_t)
-            {
-                best_t = hit.t;
+            if !may_touch(tri, v, inv_vv, *best_t) || !approaches(tri, v, *best_t) {
+                return;
+            }
+            let Some(hit) = sweep_unit_sphere_triangle_noting_overlap(v, tri, *best_t, overlap) else {
+                return;
+            };
+            let earlier = match &best {
+                None => true,
+                Some(b) => hit.t < *best_t || (hit.t == *best_t && b.collider == ci && triangle < b.triangle),
+            };
+            if earlier {
+                *best_t = hit.t;
                 best = Some(SweepHit {
                     time: hit.t,
                     point: start + hit.point * r,
@@ -104,19 +143,83 @@ fn sweep_kept(
                     espace_normal: hit.normal,
                     feature: hit.feature,
                     collider: ci,
-                    triangle: collider.mesh.input_index(slot),
+                    triangle,
                     slot,
                     started_embedded: hit.embedded,
                 });
             }
-        });
+        };
+        let pose = collider.pose;
+        if pose.rotation == Quat::IDENTITY {
+            let world = |slot: usize| {
+                let tri = mesh.triangle(slot);
+                if pose == Pose::IDENTITY {
+                    tri
+                } else {
+                    tri.map(|p| pose.transform_point(p))
+                }
+            };
+            let origin = start - pose.translation;
+            mesh.query_swept(origin, inv_r, v, REACH, best_t, |slot| {
+                consider(slot, world(slot), &mut best_t);
+                best_t
+            });
+        } else {
+            let query = Aabb::from_corners(start, start + motion).expand(r * REACH + Vec3::splat(1e-6));
+            collider.query_world(&query, |slot, world| consider(slot, world, &mut best_t));
+        }
     }
     best
 }
 
+/// Whether the unit sphere moving from the origin along `v · [0, t_max]`
+/// may come within [`REACH`] of the eSpace triangle `tri`: the distance
+/// from the segment to the centre of a sphere around the triangle (the
+/// mean of its corners; radius to the farthest corner) is at most `REACH`
+/// plus that radius (slightly raised for rounding). A few multiplies and one
+/// square root, against the narrow phase's dozens; never false for a
+/// triangle the sweep could touch (NaN answers true). `inv_vv` is
+/// `1 / |v|²`, or 0 when `v` is zero.
+#[inline]
+fn may_touch([a, b, c]: [Vec3; 3], v: Vec3, inv_vv: f32, t_max: f32) -> bool {
+    let m = (a + b + c) * (1.0 / 3.0);
+    let r2 = (a - m)
+        .length_squared()
+        .max((b - m).length_squared())
+        .max((c - m).length_squared());
+    let s = (m.dot(v) * inv_vv).clamp(0.0, t_max);
+    let d2 = (m - v * s).length_squared();
+    let reach = REACH + r2.sqrt() * (1.0 + 1e-4);
+    // Written so that NaN keeps the triangle.
+    d2.is_nan() || d2 <= reach * reach
+}
+
+/// Whether the unit sphere moving from the origin along `v · [0, t_max]`
+/// may come within [`REACH`] of the eSpace triangle `tri`, by one
+/// separating axis: the direction `u` to the triangle's closest point from
+/// the start. The triangle lies beyond `min(a·u, b·u, c·u) / |u|` along it
+/// (its corners span it), and the centre advances along it by at most
+/// `t_max · max(v·u, 0) / |u|`; when the first exceeds the second by more
+/// than `REACH`, the sweep cannot touch the triangle. Any axis gives a
+/// valid bound, so the closest point needs no exactness; near a contact it
+/// is the axis that separates best (the triangles around a resting contact
+/// lie within a few percent of the radius, but the motion does not go
+/// towards them). A margin covers rounding; NaN answers true.
+#[inline]
+fn approaches([a, b, c]: [Vec3; 3], v: Vec3, t_max: f32) -> bool {
+    let u = closest_point_on_triangle(Vec3::ZERO, a, b, c);
+    let beyond = a.dot(u).min(b.dot(u)).min(c.dot(u)) - t_max * v.dot(u).max(0.0);
+    let scale = a.abs().max(b.abs()).max(c.abs()).max_element() + t_max * v.abs().max_element();
+    let reach = REACH + 1e-6 * scale;
+    // Written so that NaN keeps the triangle.
+    let separated = beyond > 0.0 && beyond * beyond > reach * reach * u.length_squared();
+    !separated
+}
+
 /// Every triangle within `reach` (eSpace units, 1 = touching) of the
 /// ellipsoid centred at `centre`, as eSpace triangles relative to `centre`,
-/// with its collider and slot. Used by depenetration and contact tracking.
+/// with its collider and slot, shallowest plane first (see the comment in
+/// the body). Used by depenetration and contact tracking.
 pub(crate) fn triangles_near(
     ellipsoid: &Ellipsoid,
     centre: Vec3,
@@ -126,6 +229,7 @@ pub(crate) fn triangles_near(
 ) {
     let r = ellipsoid.radii();
     let query = Aabb::from_corners(centre, centre).expand(r * reach * 1.001 + Vec3::splat(1e-6));
+    let first = out.len();
     for (ci, collider) in colliders.iter().enumerate() {
         collider.query_world(&query, |slot, world| {
             out.push(NearTriangle {
@@ -135,6 +239,39 @@ pub(crate) fn triangles_near(
             });
         });
     }
+    // A fixed order, whatever order the tree holds them in: depenetration
+    // pushes out of them one after another, so the order is part of its
+    // result. Shallowest plane first (the centre least far behind the
+    // triangle's plane: the smallest pushes go first), among coplanar ones
+    // those whose closest point is inside the face before those touched at
+    // an edge or corner (whose pushes would tilt), then input order.
+    let inv_r = r.recip();
+    let key = |t: &NearTriangle| {
+        let [a, b, c] = t.world.map(|p| (p - centre) * inv_r);
+        let n = (b - a).cross(c - a).normalize_or_zero();
+        let foot = n * n.dot(a);
+        let closest = closest_point_on_triangle(Vec3::ZERO, a, b, c);
+        let inside = (closest - foot).length_squared() <= 1e-10 * (1.0 + foot.length_squared());
+        (foot.length(), !inside)
+    };
+    let keys: Vec<(f32, bool)> = out[first..].iter().map(key).collect();
+    let mut order: Vec<usize> = (0..keys.len()).collect();
+    order.sort_by(|&i, &j| {
+        let (x, y) = (&out[first + i], &out[first + j]);
+        keys[j]
+            .0
+            .total_cmp(&keys[i].0)
+            .then(keys[i].1.cmp(&keys[j].1))
+            .then(x.collider.cmp(&y.collider))
+            .then(
+                colliders[x.collider]
+                    .mesh
+                    .input_index(x.slot)
+                    .cmp(&colliders[y.collider].mesh.input_index(y.slot)),
+            )
+    });
+    let sorted: Vec<NearTriangle> = order.iter().map(|&i| out[first + i]).collect();
+    out[first..].copy_from_slice(&sorted);
 }
 
 /// A candidate triangle in world space with where it came from.
@@ -143,4 +280,77 @@ pub(crate) struct NearTriangle {
     pub collider: usize,
     pub slot: usize,
     pub world: [Vec3; 3],
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::query::sphere_triangle::sweep_unit_sphere_triangle_noting_overlap;
+
+    /// A random eSpace triangle around the unit sphere's path: small ones of a
+    /// tessellated prop, big floor-like ones, slivers and needles, and
+    /// some far from the origin.
+    fn random_case(rng: &mut fastrand::Rng) -> (Vec3, [Vec3; 3], f32) {
+        let dir = |rng: &mut fastrand::Rng| Vec3::new(rng.f32() - 0.5, rng.f32() - 0.5, rng.f32() - 0.5) * 2.0;
+        let size = match rng.u32(..4) {
+            0 => 0.05,
+            1 => 0.5,
+            2 => 20.0,
+            _ => 1e4,
+        };
+        let centre = dir(rng) * (1.0 + rng.f32() * 2.0) * if rng.u32(..10) == 0 { 100.0 } else { 1.0 };
+        let a = centre + dir(rng) * size;
+        let b = if rng.u32(..5) == 0 {
+            a + (dir(rng) * size) * 1e-4 // a needle
+        } else {
+            centre + dir(rng) * size
+        };
+        let c = centre + dir(rng) * size;
+        if rng.u32(..3) == 0 {
+            // Tangent to the sphere at the start, up to a hair: the
+            // neighbours of a resting contact.
+            let n = dir(rng).normalize_or(Vec3::Y);
+            let (t1, t2) = n.any_orthonormal_pair();
+            let at = n * (1.0 + (rng.f32() - 0.3) * 1e-3) + (t1 * (rng.f32() - 0.5) + t2 * (rng.f32() - 0.5)) * size;
+            let tilt = n * (rng.f32() - 0.5) * 0.1 * size;
+            let tri = [
+                at + t1 * size + tilt,
+                at - t1 * size * 0.5 + t2 * size,
+                at - t2 * size - tilt,
+            ];
+            let v = dir(rng) * [0.0, 0.01, 0.3][rng.usize(..3)];
+            return (v, tri, if rng.bool() { 1.0 } else { rng.f32() });
+        }
+        let v = match rng.u32(..4) {
+            0 => Vec3::ZERO,
+            1 => dir(rng) * 0.05,
+            2 => dir(rng) * 0.5,
+            _ => -centre * rng.f32() * 2.0,
+        };
+        let t_max = if rng.bool() { 1.0 } else { rng.f32() };
+        (v, [a, b, c], t_max)
+    }
+
+    #[test]
+    fn rejected_triangles_are_never_hit_nor_overlapped() {
+        let mut rng = fastrand::Rng::with_seed(3);
+        let (mut rejected, mut hit) = (0, 0);
+        for _ in 0..400_000 {
+            let (v, tri, t_max) = random_case(&mut rng);
+            let vv = v.length_squared();
+            let inv_vv = if vv > 0.0 { 1.0 / vv } else { 0.0 };
+            let kept = may_touch(tri, v, inv_vv, t_max) && approaches(tri, v, t_max);
+            let mut overlap = false;
+            let result = sweep_unit_sphere_triangle_noting_overlap(v, tri, t_max, &mut overlap);
+            hit += usize::from(result.is_some());
+            if !kept {
+                rejected += 1;
+                assert!(
+                    result.is_none() && !overlap,
+                    "rejected but {result:?} (overlap {overlap}): v {v}, {tri:?}, t_max {t_max}"
+                );
+            }
+        }
+        assert!(rejected > 100_000 && hit > 20_000, "rejected {rejected}, hit {hit}");
+    }
 }

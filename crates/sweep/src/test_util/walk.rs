@@ -7,6 +7,7 @@ use crate::{
     Aabb, Ellipsoid, MeshCollider, PlacedCollider, SlideOptions, closest_point_on_triangle, collide_and_slide,
 };
 use glam::Vec3;
+use std::borrow::Borrow;
 
 /// What a batch of random walks does.
 #[derive(Clone, Copy, Debug)]
@@ -59,13 +60,18 @@ impl WalkStats {
 
 /// Smallest distance, in eSpace units, from an ellipsoid centred at
 /// `centre` to any of `triangles`, by brute force (1 = touching, below 1 =
-/// penetrating).
-pub fn min_espace_distance(ellipsoid: &Ellipsoid, centre: Vec3, triangles: &[[Vec3; 3]]) -> f32 {
+/// penetrating). `triangles` may be a slice of them or
+/// [`MeshCollider::triangles`].
+pub fn min_espace_distance<T: Borrow<[Vec3; 3]>>(
+    ellipsoid: &Ellipsoid,
+    centre: Vec3,
+    triangles: impl IntoIterator<Item = T>,
+) -> f32 {
     let r = ellipsoid.radii();
     triangles
-        .iter()
+        .into_iter()
         .map(|t| {
-            let [a, b, c] = t.map(|p| (p - centre) / r);
+            let [a, b, c] = t.borrow().map(|p| (p - centre) / r);
             closest_point_on_triangle(Vec3::ZERO, a, b, c).length()
         })
         .fold(f32::INFINITY, f32::min)
@@ -81,7 +87,7 @@ pub fn min_espace_distance(ellipsoid: &Ellipsoid, centre: Vec3, triangles: &[[Ve
 /// If the soup has no usable triangle or no spawn point is found.
 pub fn random_walks(soup: &Soup, config: &WalkConfig) -> WalkStats {
     let collider = MeshCollider::build(&soup.positions, &soup.triangles).expect("walk mesh has triangles");
-    let triangles = collider.triangles().to_vec();
+    let triangles: Vec<[Vec3; 3]> = collider.triangles().collect();
     let world = [PlacedCollider::fixed(&collider)];
     let e = &config.ellipsoid;
     let mut rng = Lcg::new(config.seed);
