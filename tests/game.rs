@@ -926,3 +926,63 @@ fn a_crowd_spawned_from_the_panel_wanders_around_the_walking_player_never_into_i
     crowd_control(&mut app, CrowdControl::Clear);
     assert!(crowd_sim(&app).crowd.is_empty());
 }
+
+#[test]
+fn the_lift_coming_down_on_the_player_under_it_turns_back_and_never_presses_it_into_the_floor() {
+    // The player walks under the raised lift of the demo level and stands
+    // there; the lift comes down on it, turns back, waits up there and
+    // comes down again.
+    let options = Options {
+        spawn: Some(Vec3::new(-14.75, 0.0, -17.0)),
+        ..Options::default()
+    };
+    let mut app = scripted_app(
+        &options,
+        r#"{"steps": [{"for_s": 5.0, "yaw_deg": 0}, {"for_s": 0.9, "move": [0, 1]}, {"for_s": 60, "move": [0, 0]}]}"#,
+    );
+    let lift_y = |app: &mut App| {
+        let mut q = app.world_mut().query::<&slidewalk::sim::movers::MoverBody>();
+        q.iter(app.world())
+            .find(|m| m.lift_s.is_some())
+            .unwrap()
+            .pose
+            .translation
+            .y
+    };
+    let (mut squeezes, mut lowest_over_head) = (0, f32::INFINITY);
+    let mut turned_back = false;
+    let mut last_y = lift_y(&mut app);
+    for tick in 0..20 * 60 {
+        app.update();
+        let body = player(&mut app);
+        let y = lift_y(&mut app);
+        let report = &app.world().resource::<slidewalk::sim::player::RunStats>().summary;
+        let under = (body.state.position.x + 14.75).abs() < 1.2 && (body.state.position.z + 21.0).abs() < 1.2;
+        if tick > 6 * 60 {
+            assert!(
+                under,
+                "tick {tick}: the player left the lift's shaft: {}",
+                body.state.position
+            );
+            // Feet on the floor, never pressed into it.
+            assert!(
+                body.state.feet().y > -1e-3,
+                "tick {tick}: feet at {}",
+                body.state.feet()
+            );
+            lowest_over_head = lowest_over_head.min(y - (body.state.position.y + body.state.radii.y));
+            if y > last_y && last_y < 3.0 {
+                turned_back = true;
+            }
+        }
+        squeezes = report.crushed_ticks;
+        last_y = y;
+    }
+    assert!(squeezes > 0, "the lift never came down on the player");
+    assert!(turned_back, "the lift never turned back");
+    // The deck's underside never went more than a few ticks' travel (1.5 m/s) into the head.
+    assert!(
+        lowest_over_head > -0.1,
+        "the deck came {lowest_over_head} m into the player's head"
+    );
+}

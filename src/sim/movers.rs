@@ -1,7 +1,7 @@
 //! Doors and lifts: each a simulation entity whose body takes its pose for
 //! the end of every tick — lifts from their schedule, doors from the player
-//! (trigger distance, the use key within reach) and turning back when they
-//! squeeze the player.
+//! (trigger distance, the use key within reach) — and each turning back
+//! when it squeezes the player or an agent of the crowd.
 
 use super::SimSet;
 use super::level::CurrentLevel;
@@ -27,6 +27,9 @@ pub struct MoverBody {
     pub previous: Pose,
     /// A door's state (`None` for a lift).
     pub door: Option<DoorControl>,
+    /// A lift's place on its schedule, seconds (`None` for a door): the
+    /// level's clock until the lift squeezes something and turns back.
+    pub lift_s: Option<f64>,
 }
 
 impl MoverBody {
@@ -37,6 +40,7 @@ impl MoverBody {
             pose: mover.rest,
             previous: mover.rest,
             door: matches!(mover.kind, MoverKind::Door(_)).then(DoorControl::closed),
+            lift_s: matches!(mover.kind, MoverKind::Lift(_)).then_some(0.0),
         }
     }
 }
@@ -49,7 +53,7 @@ pub struct LevelClock {
     generation: u32,
 }
 
-/// Movers that squeezed the player last tick (indices in the level).
+/// Movers that squeezed the player or an agent last tick (indices in the level).
 #[derive(Resource, Default, Debug)]
 pub struct Squeezed(pub Vec<usize>);
 
@@ -75,11 +79,11 @@ fn restart_clock(current: Res<CurrentLevel>, mut clock: ResMut<LevelClock>) {
     }
 }
 
-/// Where a mover is: a lift by the clock (seconds since the level opened),
-/// a door by how open it is (closed without a state).
-pub fn pose_of(mover: &Mover, door: Option<DoorControl>, clock_s: f64) -> Pose {
+/// Where a mover is: a lift by its place on its schedule (seconds), a door
+/// by how open it is (closed without a state).
+pub fn pose_of(mover: &Mover, door: Option<DoorControl>, lift_s: f64) -> Pose {
     match mover.kind {
-        MoverKind::Lift(lift) => mover.pose_at(lift.openness_at(clock_s)),
+        MoverKind::Lift(lift) => mover.pose_at(lift.openness_at(lift_s)),
         MoverKind::Door(_) => mover.pose_at(door.map_or(0.0, |d| d.openness)),
     }
 }
@@ -111,6 +115,15 @@ fn advance_movers(
             continue;
         };
         body.previous = body.pose;
+        if let MoverKind::Lift(lift) = mover.kind {
+            let mut s = body.lift_s.unwrap_or(clock.seconds - dt as f64);
+            if squeezers.contains(&body.index) {
+                // It came down (or up) on someone last tick: from where it
+                // is, back the way it came.
+                s = lift.turned_back(s);
+            }
+            body.lift_s = Some(s + dt as f64);
+        }
         if let MoverKind::Door(spec) = mover.kind {
             let distance = player.map_or(f32::INFINITY, |(c, _)| {
                 distance_to_box(&bounds_at(mover, &body.pose), c.state.position)
@@ -127,7 +140,7 @@ fn advance_movers(
             }
             door.advance(&spec, distance, dt);
         }
-        let pose = pose_of(mover, body.door, clock.seconds);
+        let pose = pose_of(mover, body.door, body.lift_s.unwrap_or(clock.seconds));
         body.pose = pose;
         *transform = Transform::from_translation(pose.translation).with_rotation(pose.rotation);
     }

@@ -228,12 +228,12 @@ fn tick_player(
         input.pressed = Buttons::default();
         input.yaw += report.heading_delta;
         if report.crushed {
+            // What moved into the player turns back (not what is already moving away).
             squeezed.0.extend(
                 report
-                    .contacts
-                    .iter()
-                    .filter(|c| c.contact.depenetration)
-                    .filter_map(|c| colliders.mover_of(c.contact.collider)),
+                    .pushing_colliders()
+                    .into_iter()
+                    .filter_map(|c| colliders.mover_of(c)),
             );
         }
         // Bookkeeping for the summary.

@@ -91,10 +91,12 @@ fn record_tick(
         return;
     };
     let mut doors = vec![None; level.movers.len()];
+    let mut lifts = vec![None; level.movers.len()];
     let mut poses: Vec<sweep::Pose> = level.movers.iter().map(|m| m.rest).collect();
     for m in &movers {
         if m.index < doors.len() {
             doors[m.index] = m.door;
+            lifts[m.index] = m.lift_s;
             poses[m.index] = m.pose;
         }
     }
@@ -117,6 +119,7 @@ fn record_tick(
             flying: body.flying,
             clock_s: clock.seconds,
             doors,
+            lifts,
             mover_poses: poses,
             squeezed: squeezed.0.clone(),
         },

@@ -93,6 +93,7 @@ fn start_script(
         state,
         clock_s,
         doors,
+        lifts,
         squeezed: squeezers,
         ..
     } = start;
@@ -107,8 +108,10 @@ fn start_script(
         };
         if matches!(mover.kind, MoverKind::Door(_)) {
             m.door = Some(doors.get(m.index).copied().flatten().unwrap_or_default());
+        } else {
+            m.lift_s = Some(lifts.get(m.index).copied().flatten().unwrap_or(*clock_s));
         }
-        let pose = pose_of(mover, m.door, *clock_s);
+        let pose = pose_of(mover, m.door, m.lift_s.unwrap_or(*clock_s));
         m.pose = pose;
         m.previous = pose;
     }

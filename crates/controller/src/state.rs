@@ -170,3 +170,24 @@ pub struct TickReport {
     /// Sweeps run by all passes (cost).
     pub sweeps: u32,
 }
+
+impl TickReport {
+    /// The colliders that pushed the character out of their way this tick
+    /// with their own motion (a door swinging into it, a lift coming down
+    /// on it): those of its depenetration contacts whose surface moved
+    /// into it. Each once, in order. When the tick reports it
+    /// [`crushed`](Self::crushed), these are what should turn back; one
+    /// moving away from it (a door it is still inside while the door
+    /// opens again) is not among them.
+    pub fn pushing_colliders(&self) -> Vec<usize> {
+        let mut pushing: Vec<usize> = self
+            .contacts
+            .iter()
+            .filter(|c| c.contact.depenetration && c.contact.surface_velocity.dot(c.contact.normal) > 0.0)
+            .map(|c| c.contact.collider)
+            .collect();
+        pushing.sort_unstable();
+        pushing.dedup();
+        pushing
+    }
+}

@@ -177,13 +177,7 @@ impl<'a> Shared<'a> {
                 crushed: report.crushed,
                 crushed_by: report
                     .crushed
-                    .then(|| {
-                        report
-                            .contacts
-                            .iter()
-                            .find(|c| c.contact.depenetration && c.contact.collider < level)
-                            .map(|c| c.contact.collider)
-                    })
+                    .then(|| report.pushing_colliders().into_iter().find(|c| *c < level))
                     .flatten(),
             },
             // A state holding NaN (set from outside) is left alone.

@@ -87,8 +87,13 @@ pub struct WalkReport {
     /// and fell out of it (not an error).
     pub walked_off: u32,
     /// Walks (soak: placements) in which a door or lift squeezed the walker
-    /// (the controller reported it crushed; the door then turned back). Not an error.
+    /// (the controller reported it crushed; the door or lift then turned
+    /// back). Not an error.
     pub crushed: u32,
+    /// Deepest overlap after a tick reported crushed (a door or lift
+    /// squeezing the walker against something, before it turned back),
+    /// eSpace units. Not counted as penetration.
+    pub max_squeeze: f32,
     /// Jumps taken (coverage).
     pub jumps: u64,
     /// Step-ups taken.
@@ -121,6 +126,7 @@ impl WalkReport {
         self.updates += other.updates;
         self.respawns += other.respawns;
         self.max_penetration = self.max_penetration.max(other.max_penetration);
+        self.max_squeeze = self.max_squeeze.max(other.max_squeeze);
         self.penetrating_passes += other.penetrating_passes;
         self.fell_through += other.fell_through;
         self.non_finite += other.non_finite;
@@ -136,17 +142,47 @@ impl WalkReport {
     }
 }
 
-/// A door driven by the checker: it opens and closes again and again
-/// (waiting 2 s at each end), and turns back when it squeezes a walker.
+/// A door or lift driven by the checker: a door opens and closes again and
+/// again (waiting 2 s at each end), a lift runs its schedule; each turns
+/// back when it squeezes a walker, as the game's do.
 #[derive(Clone, Copy, Debug)]
-struct DoorCycle {
+struct MoverCycle {
+    /// A door's openness, 0 … 1.
     openness: f32,
     opening: bool,
+    /// Seconds a door waits before moving on.
     wait: f32,
+    /// A lift's time on its schedule, seconds.
+    lift_s: f64,
 }
 
-impl DoorCycle {
-    fn advance(&mut self, spec: &DoorSpec, dt: f32) {
+impl MoverCycle {
+    const START: Self = Self {
+        openness: 0.0,
+        opening: true,
+        wait: 1.0,
+        lift_s: 0.0,
+    };
+
+    fn advance(&mut self, kind: &MoverKind, dt: f32) {
+        match kind {
+            MoverKind::Door(spec) => self.advance_door(spec, dt),
+            MoverKind::Lift(_) => self.lift_s += dt as f64,
+        }
+    }
+
+    /// It squeezed a walker: back the way it came.
+    fn turn_back(&mut self, kind: &MoverKind) {
+        match kind {
+            MoverKind::Door(_) => {
+                self.opening = !self.opening;
+                self.wait = 0.0;
+            }
+            MoverKind::Lift(lift) => self.lift_s = lift.turned_back(self.lift_s),
+        }
+    }
+
+    fn advance_door(&mut self, spec: &DoorSpec, dt: f32) {
         if self.wait > 0.0 {
             self.wait -= dt;
             return;
@@ -160,15 +196,15 @@ impl DoorCycle {
     }
 }
 
-/// Where every mover is at time `t` given the doors' state.
-fn mover_poses(level: &Level, doors: &[DoorCycle], t: f64) -> Vec<Pose> {
+/// Where every mover is, given their cycles.
+fn mover_poses(level: &Level, cycles: &[MoverCycle]) -> Vec<Pose> {
     level
         .movers
         .iter()
-        .zip(doors)
-        .map(|(m, door)| match m.kind {
-            MoverKind::Door(_) => m.pose_at(door.openness),
-            MoverKind::Lift(lift) => m.pose_at(lift.openness_at(t)),
+        .zip(cycles)
+        .map(|(m, cycle)| match m.kind {
+            MoverKind::Door(_) => m.pose_at(cycle.openness),
+            MoverKind::Lift(lift) => m.pose_at(lift.openness_at(cycle.lift_s)),
         })
         .collect()
 }
@@ -304,28 +340,18 @@ impl Course<'_> {
             ..Default::default()
         };
         let mut timed = 0.0f64;
-        let mut doors = vec![
-            DoorCycle {
-                openness: 0.0,
-                opening: true,
-                wait: 1.0,
-            };
-            level.movers.len()
-        ];
+        let mut cycles = vec![MoverCycle::START; level.movers.len()];
         let mut poses = self.rest.clone();
         let revisit_ticks = (SOAK_REVISIT_SECONDS / config.dt).round().max(1.0) as u32;
         let at_a_mover = !level.movers.is_empty() && walk % 3 == 2;
         let mut walker: Option<Walker> = None;
         let mut placements = 0u64;
         for tick in 0..config.ticks {
-            let t = (tick + 1) as f64 * config.dt as f64;
             let before = std::mem::take(&mut poses);
-            for (door, m) in doors.iter_mut().zip(&level.movers) {
-                if let MoverKind::Door(spec) = m.kind {
-                    door.advance(&spec, config.dt);
-                }
+            for (cycle, m) in cycles.iter_mut().zip(&level.movers) {
+                cycle.advance(&m.kind, config.dt);
             }
-            poses = mover_poses(level, &doors, t);
+            poses = mover_poses(level, &cycles);
             let colliders = placed(level, &poses, &before, config.dt);
             if config.soak && at_a_mover && walker.as_ref().is_some_and(|w| tick - w.placed_at >= revisit_ticks) {
                 walker = None;
@@ -354,7 +380,7 @@ impl Course<'_> {
                     })
                 }
             };
-            let (ended, seconds) = self.tick(w, walk, tick, &colliders, &mut doors, &mut rng, &mut report);
+            let (ended, seconds) = self.tick(w, walk, tick, &colliders, &mut cycles, &mut rng, &mut report);
             timed += seconds;
             report.updates += 1;
             match ended {
@@ -385,7 +411,7 @@ impl Course<'_> {
         walk: u32,
         tick: u32,
         colliders: &[PlacedCollider<'_>],
-        doors: &mut [DoorCycle],
+        cycles: &mut [MoverCycle],
         rng: &mut Lcg,
         report: &mut WalkReport,
     ) -> (Option<Ended>, f64) {
@@ -441,7 +467,9 @@ impl Course<'_> {
         w.blocked = moved < 0.1 * config.controller.walk_speed * config.dt && state.grounded();
         let e = Ellipsoid::new(state.radii).expect("valid radii");
         if tick_report.crushed {
-            // The game turns the squeezing door back; so does the checker.
+            // The game turns the squeezing door or lift back; so does the checker.
+            let depth = sweep::penetration_depth(&e, state.position, colliders);
+            report.max_squeeze = report.max_squeeze.max(depth);
             if !w.crushed {
                 w.crushed = true;
                 report.crushed += 1;
@@ -450,12 +478,11 @@ impl Course<'_> {
                     state.position
                 ));
             }
-            for ct in tick_report.contacts.iter().filter(|c| c.contact.depenetration) {
-                if let Some(i) = ct.contact.collider.checked_sub(level.statics.is_some() as usize)
-                    && let Some(door) = doors.get_mut(i)
+            for collider in tick_report.pushing_colliders() {
+                if let Some(i) = collider.checked_sub(level.statics.is_some() as usize)
+                    && let (Some(cycle), Some(m)) = (cycles.get_mut(i), level.movers.get(i))
                 {
-                    door.opening = !door.opening;
-                    door.wait = 0.0;
+                    cycle.turn_back(&m.kind);
                 }
             }
         } else {

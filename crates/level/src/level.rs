@@ -179,6 +179,28 @@ impl LiftSpec {
         s -= pause;
         (1.0 - s / go).max(0.0)
     }
+
+    /// The schedule time at which the lift is where it is at time `t`
+    /// (seconds) but travelling the other way: what a lift that squeezes
+    /// something jumps to, so it turns back as a door does. `t` itself
+    /// while it waits at either end.
+    pub fn turned_back(&self, t: f64) -> f64 {
+        let cycle = self.cycle_seconds() as f64;
+        let (pause, go) = (self.pause_seconds as f64, self.travel_seconds() as f64);
+        let s = t.rem_euclid(cycle);
+        let start = t - s;
+        if (pause..pause + go).contains(&s) {
+            // Going out at openness o: the way back passes o at 2·pause + go + (1 − o)·go.
+            let o = (s - pause) / go;
+            start + 2.0 * pause + go + (1.0 - o) * go
+        } else if s >= 2.0 * pause + go {
+            // Coming back at openness o: the way out passes o at pause + o·go.
+            let o = 1.0 - (s - 2.0 * pause - go) / go;
+            start + pause + o * go
+        } else {
+            t
+        }
+    }
 }
 
 /// Counts of what a load read and kept.
@@ -216,6 +238,40 @@ impl LoadReport {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_lift_turned_back_is_where_it_was_going_the_other_way() {
+        let lift = super::LiftSpec {
+            travel: glam::Vec3::new(0.0, 4.0, 0.0),
+            speed: 1.5,
+            pause_seconds: 2.0,
+        };
+        let cycle = lift.cycle_seconds() as f64;
+        let (pause, go) = (lift.pause_seconds as f64, lift.travel_seconds() as f64);
+        let near_a_change = |t: f64| {
+            let s = t.rem_euclid(cycle);
+            [0.0, pause, pause + go, 2.0 * pause + go, cycle]
+                .iter()
+                .any(|b| (s - b).abs() < 0.02)
+        };
+        for k in 0..400 {
+            let t = k as f64 * cycle / 173.0 - cycle;
+            if near_a_change(t) {
+                continue;
+            }
+            let back = lift.turned_back(t);
+            let (o, o_back) = (lift.openness_at(t), lift.openness_at(back));
+            assert!((o - o_back).abs() < 1e-4, "t {t}: {o} turned back to {o_back}");
+            // A moment later it has moved the other way (or, waiting, not at all).
+            let (next, next_back) = (lift.openness_at(t + 0.01), lift.openness_at(back + 0.01));
+            let moving = (next - o).abs() > 1e-6;
+            if moving {
+                assert!((next - o) * (next_back - o_back) < 0.0, "t {t}: did not turn back");
+            } else {
+                assert_eq!(back, t);
+            }
+        }
+    }
+
     use super::*;
 
     #[test]

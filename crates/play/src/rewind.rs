@@ -22,6 +22,8 @@ pub struct WorldState {
     pub clock_s: f64,
     /// Each mover's door state, by mover index (`None`: a lift).
     pub doors: Vec<Option<DoorControl>>,
+    /// Each lift's place on its schedule, seconds, by mover index (`None`: a door).
+    pub lifts: Vec<Option<f64>>,
     /// Each mover's pose, by mover index.
     pub mover_poses: Vec<Pose>,
     /// Movers that squeezed the player this tick.
@@ -151,6 +153,7 @@ impl History {
             held: first.script_buttons(),
             clock_s: after.clock_s,
             doors: after.doors.clone(),
+            lifts: after.lifts.clone(),
             squeezed: after.squeezed.clone(),
         });
         Some(script)
@@ -189,6 +192,7 @@ mod tests {
                 player: CharacterState::standing_at(Vec3::new(t, 0.0, 0.0), &config),
                 flying: false,
                 clock_s: tick as f64 / 60.0,
+                lifts: vec![],
                 doors: vec![None, Some(DoorControl::closed())],
                 mover_poses: vec![Pose::IDENTITY; 2],
                 squeezed: Vec::new(),

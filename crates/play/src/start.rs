@@ -1,7 +1,8 @@
 //! Where a script starts when it does not start at the spawn at rest: the
 //! whole simulation state at the end of the tick before its first step —
 //! the player's controller state, the buttons held, the lifts' clock, each
-//! door's state and the doors that squeezed the player. Ticks saved from
+//! door's state, each lift's place on its schedule and the movers that
+//! squeezed the player. Ticks saved from
 //! the rewind buffer carry one, so they replay headless exactly.
 //! Floats are written so they read back bit for bit.
 
@@ -23,6 +24,11 @@ pub struct Start {
     pub clock_s: f64,
     /// Each mover's door state, by the level's mover index (`None`: a lift).
     pub doors: Vec<Option<DoorControl>>,
+    /// Each lift's place on its schedule, seconds, by the level's mover
+    /// index (`None`: a door). A lift that squeezed the player turned back,
+    /// so it may be off the clock. Missing (starts saved before lifts could
+    /// turn back): every lift at `clock_s`.
+    pub lifts: Vec<Option<f64>>,
     /// Movers that squeezed the player in the tick before.
     pub squeezed: Vec<usize>,
 }
@@ -203,6 +209,7 @@ impl Start {
             "held": {"jump": h.jump, "crouch": h.crouch, "sprint": h.sprint, "use": h.use_key, "throw": h.throw},
             "clock_s": self.clock_s,
             "doors": doors,
+            "lifts": self.lifts,
             "squeezed": self.squeezed,
         })
     }
@@ -233,6 +240,25 @@ impl Start {
                 }
             })
             .collect::<Result<Vec<_>, String>>()?;
+        // Optional: starts saved before lifts could turn back.
+        let lifts = match o.get("lifts") {
+            None => Vec::new(),
+            Some(v) => v
+                .as_array()
+                .ok_or("\"lifts\" must be a list")?
+                .iter()
+                .enumerate()
+                .map(|(i, t)| match t {
+                    Value::Null => Ok(None),
+                    t => match t.as_f64() {
+                        Some(s) if (-TIME_LIMIT..=TIME_LIMIT).contains(&s) => Ok(Some(s)),
+                        _ => Err(format!(
+                            "lift {i}: its place on its schedule must be seconds from -1e9 to 1e9, got {t}"
+                        )),
+                    },
+                })
+                .collect::<Result<Vec<_>, String>>()?,
+        };
         let squeezed = get(o, "squeezed")?
             .as_array()
             .ok_or("\"squeezed\" must be a list")?
@@ -254,6 +280,7 @@ impl Start {
             },
             clock_s: read_within(o, "clock_s", 0.0, TIME_LIMIT, " s")?,
             doors,
+            lifts,
             squeezed,
         })
     }
@@ -295,6 +322,7 @@ mod tests {
                     moving: -1.0,
                 }),
             ],
+            lifts: vec![Some(7.123_456_789_012_3), None],
             squeezed: vec![1],
         };
         let text = start.to_json().to_string();
@@ -303,6 +331,13 @@ mod tests {
         let broken = text.replace("\"clock_s\"", "\"clock\"");
         let e = Start::from_json(&serde_json::from_str(&broken).unwrap()).unwrap_err();
         assert!(e.contains("clock_s"), "{e}");
+        // Saved before lifts could turn back: no "lifts", every lift on the clock.
+        let mut old: Value = serde_json::from_str(&text).unwrap();
+        old.as_object_mut().unwrap().remove("lifts");
+        assert!(Start::from_json(&old).unwrap().lifts.is_empty());
+        let bad = text.replace("7.1234567890123", "1e300");
+        let e = Start::from_json(&serde_json::from_str(&bad).unwrap()).unwrap_err();
+        assert!(e.contains("lift 0"), "{e}");
     }
 
     #[test]
@@ -313,6 +348,7 @@ mod tests {
             held: Buttons::default(),
             clock_s: 0.0,
             doors: vec![Some(DoorControl::closed())],
+            lifts: vec![],
             squeezed: vec![],
         };
         let good = start.to_json();

@@ -106,6 +106,7 @@ fn main() -> ExitCode {
         "stuck": walks.stuck,
         "walked_off_open_edge": walks.walked_off,
         "crushed": walks.crushed,
+        "max_squeeze": walks.max_squeeze,
         "jumps": walks.jumps,
         "step_ups": walks.steps,
         "riding_ticks": walks.riding_ticks,
@@ -260,14 +261,15 @@ fn print_text(s: &serde_json::Value) {
         s["walk_wall_seconds"].as_f64().unwrap_or(0.0)
     );
     println!(
-        "findings   max penetration {:.2e} of the radius ({} ticks), {} fell through, {} non-finite, {} stuck, {} walked off an open edge, {} crushed by a mover",
+        "findings   max penetration {:.2e} of the radius ({} ticks), {} fell through, {} non-finite, {} stuck, {} walked off an open edge, {} crushed by a mover (squeezed {:.2e} of the radius at most)",
         s["max_penetration"].as_f64().unwrap_or(0.0),
         s["penetrating_passes"],
         s["fell_through"],
         s["non_finite"],
         s["stuck"],
         s["walked_off_open_edge"],
-        s["crushed"]
+        s["crushed"],
+        s["max_squeeze"].as_f64().unwrap_or(0.0)
     );
     println!(
         "coverage   {} jumps, {} step-ups, {} ticks riding a door or lift",
