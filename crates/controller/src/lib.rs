@@ -53,5 +53,5 @@ mod world;
 
 pub use config::{ConfigError, ControllerConfig, validate_dt};
 pub use state::{CharacterState, GroundContact, Intent, Pass, PassContact, TickReport};
-pub use tick::{Controller, ReconfigureError, TickError};
+pub use tick::{Controller, MAX_STATE_SPEED, ReconfigureError, TickError};
 pub use world::World;

@@ -22,8 +22,9 @@ pub struct Controller {
 pub enum TickError {
     /// The tick length is not a finite number in (0, 1] seconds.
     Dt(ConfigError),
-    /// The state given holds a NaN or infinite value, a negative time
-    /// (`air_time`, `jump_buffer`) or invalid radii.
+    /// The state given holds a NaN or infinite value, a speed above
+    /// [`MAX_STATE_SPEED`], a negative time (`air_time`, `jump_buffer`) or
+    /// invalid radii.
     BadState,
 }
 
@@ -33,7 +34,7 @@ impl fmt::Display for TickError {
             Self::Dt(e) => e.fmt(f),
             Self::BadState => write!(
                 f,
-                "the character state holds a non-finite value, a negative time or invalid radii"
+                "the character state holds a non-finite value, a speed above {MAX_STATE_SPEED} m/s, a negative time or invalid radii"
             ),
         }
     }
@@ -307,12 +308,19 @@ impl<'a> Run<'a> {
     }
 }
 
-/// Whether a state can be ticked: finite numbers, times not negative (a
-/// negative `air_time` would stretch the coyote time: the fuzzer found one
-/// kept negative), valid radii.
+/// Fastest own velocity a state may hold, m/s: far above anything the
+/// configuration allows (1000 m/s at most), far below what overflows f32
+/// in a tick (the fuzzer's 3.4e38 m/s became infinite).
+pub const MAX_STATE_SPEED: f32 = 1e4;
+
+/// Whether a state can be ticked: finite numbers, a speed up to
+/// [`MAX_STATE_SPEED`], times not negative (a negative `air_time` would
+/// stretch the coyote time: the fuzzer found one kept negative), valid
+/// radii.
 pub(crate) fn state_is_valid(state: &CharacterState) -> bool {
     state.position.is_finite()
         && state.velocity.is_finite()
+        && state.velocity.length() <= MAX_STATE_SPEED
         && state.up.is_finite()
         && state.air_time.is_finite()
         && state.air_time >= 0.0
@@ -354,6 +362,11 @@ mod tests {
             },
             CharacterState {
                 radii: Vec3::ZERO,
+                ..good
+            },
+            // (It became infinite in the tick.)
+            CharacterState {
+                velocity: Vec3::new(-3.4028235e38, 0.0, 0.0),
                 ..good
             },
         ];

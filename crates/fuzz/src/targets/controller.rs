@@ -296,6 +296,7 @@ impl Case {
                 .is_some_and(|e| penetration_depth(&e, state.position, colliders) == 0.0);
             let bad_state = !(state.position.is_finite()
                 && state.velocity.is_finite()
+                && state.velocity.length() <= controller::MAX_STATE_SPEED
                 && state.up.is_finite()
                 && state.air_time.is_finite()
                 && state.air_time >= 0.0
