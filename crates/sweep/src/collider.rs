@@ -18,7 +18,7 @@ use std::fmt;
 /// indices share, or fewer where corners at the same position are used
 /// close together in leaf order; those of rejected triangles dropped; in
 /// the order the leaves first use them), and the BVH's 32-byte nodes
-/// (leaves of up to eight triangles, about four on average).
+/// (leaves of up to eight triangles, about three on average).
 #[derive(Clone, Debug)]
 pub struct MeshCollider {
     /// Vertex positions (the collider's local frame, metres), in the order

@@ -50,7 +50,7 @@
 //! the very position of one used shortly before merged into it), the input
 //! index of each, and 32-byte BVH nodes whose leaves hold a few triangles
 //! (the SAH weighs a node visit as two triangle tests). On the generated
-//! levels that is about 42 bytes per triangle, against 70 for triangles
+//! levels that is about 45 bytes per triangle, against 70 for triangles
 //! stored as three positions with leaves of one or two.
 //!
 //! [`MeshCollider::build`] checks the triangles in runs spread over the

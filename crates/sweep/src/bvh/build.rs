@@ -2,7 +2,8 @@
 //! without the tree depending on how many there are.
 //!
 //! Every node is split from its own primitives only (binned surface-area
-//! heuristic, [`BINS`] bins per axis, in-place partition), so the shape of
+//! heuristic, up to [`BINS`] bins per axis, along the longest axis only
+//! below [`ONE_AXIS_BELOW`] primitives), so the shape of
 //! the tree and the order of the primitives are fixed by the input. Ranges
 //! of at least [`FORK_MIN`] primitives are *forks*: their two halves may be
 //! built on two threads (a shared budget says whether a thread is free);
@@ -15,14 +16,19 @@ use crate::aabb::Aabb;
 use crate::parallel::ThreadBudget;
 use glam::{Vec3, Vec3A};
 
+/// Ranges smaller than this are binned along their longest centre axis
+/// only: a third of the binning where most ranges are, for about an eighth
+/// of the build time, and no measurable change in the sweeps.
+const ONE_AXIS_BELOW: usize = 256;
 /// Number of SAH bins per axis.
 const BINS: usize = 12;
 /// Largest leaf the builder makes when splitting is still possible.
 pub(crate) const MAX_LEAF: usize = 8;
 /// Cost of visiting a node relative to testing one triangle (SAH). At 2
-/// the leaves hold about four triangles rather than one or two: half the
-/// nodes (10 bytes less per triangle) for a little more work per sweep,
-/// since most candidates leave at the cheap rejects before the exact test.
+/// the leaves hold about three triangles rather than one or two: a third
+/// fewer nodes (about 10 bytes less per triangle) for a little more work
+/// per sweep, since most candidates leave at the cheap rejects before the
+/// exact test.
 const TRAVERSAL_COST: f32 = 2.0;
 /// Ranges of at least this many primitives may have their halves built on
 /// two threads (a constant, so the tree does not depend on the thread count).
@@ -150,12 +156,21 @@ fn split(src: &[Prim], dst: &mut [Prim], bounds: &Bounds) -> Option<Split> {
     // Bins per unit of (doubled) centre along each axis; 0 where flat.
     let valid = extent.cmpgt(Vec3A::ZERO) & extent.is_finite_mask();
     let scale = Vec3A::select(valid, Vec3A::splat(bins as f32) / extent, Vec3A::ZERO);
+    // Small ranges are binned along their longest axis only.
+    let longest = if extent.x >= extent.y && extent.x >= extent.z {
+        0
+    } else if extent.y >= extent.z {
+        1
+    } else {
+        2
+    };
+    let axes: &[usize] = if count < ONE_AXIS_BELOW { &[longest] } else { &[0, 1, 2] };
     let mut boxes = [[Aabb3A::EMPTY; BINS]; 3];
     let mut counts = [[0u32; BINS]; 3];
     for p in src {
         let (min, max) = (Vec3A::from(p.min), Vec3A::from(p.max));
         let x = (min + max - cmin) * scale;
-        for axis in 0..3 {
+        for &axis in axes {
             let k = bin_of(x[axis], last);
             let bin = &mut boxes[axis][k];
             bin.min = bin.min.min(min);
@@ -166,7 +181,7 @@ fn split(src: &[Prim], dst: &mut [Prim], bounds: &Bounds) -> Option<Split> {
     let parent_area = bounds.boxes.surface_area().max(f32::MIN_POSITIVE);
     // (axis, bins on the left, cost, left box, right box, left count)
     let mut best: Option<(usize, usize, f32, Aabb3A, Aabb3A, u32)> = None;
-    for axis in 0..3 {
+    for &axis in axes {
         if !valid.test(axis) {
             continue;
         }
