@@ -284,8 +284,13 @@ fn in_domain(e: &Ellipsoid, start: Vec3, motion: Vec3, mesh: &MeshCollider, pose
         let rel = (pose.transform_point(p) - start) / r;
         rel.is_finite() && rel.abs().max_element() <= LIMIT
     };
+    // And f32 must resolve a thousandth of the smallest radius where the
+    // ellipsoid is (at 2.7e7 m a 5 cm sphere is below f32's 2 m step: the
+    // sweep's box could not even be widened by the radius).
+    let resolved = start.abs().max_element() * f32::EPSILON <= 1e-3 * r.min_element();
     let m = motion / r;
-    m.is_finite()
+    resolved
+        && m.is_finite()
         && m.abs().max_element() <= LIMIT
         && (0..mesh.len()).all(|slot| mesh.triangle(slot).into_iter().all(near))
 }

@@ -183,7 +183,9 @@ pub(crate) fn sweep_unit_sphere_triangle_noting_overlap(
             best = Some(TriangleHit {
                 t,
                 point: p,
-                normal: (v * t - p).normalize(),
+                // (`_or`: far beyond f32's resolution the difference can
+                // round to zero; the fuzzer found a NaN normal at 1e17 m.)
+                normal: (v * t - p).normalize_or(n),
                 feature: Feature::Vertex,
                 embedded: false,
             });
@@ -236,7 +238,7 @@ pub(crate) fn sweep_unit_sphere_triangle_noting_overlap(
                 best = Some(TriangleHit {
                     t,
                     point,
-                    normal: (v * t - point).normalize(),
+                    normal: (v * t - point).normalize_or(n),
                     feature: Feature::Edge,
                     embedded: false,
                 });
