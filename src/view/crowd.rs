@@ -106,11 +106,11 @@ pub fn panel_section(ui: &mut egui::Ui, sim: &CrowdSim, controls: &mut MessageWr
     egui::CollapsingHeader::new("Crowd").default_open(true).show(ui, |ui| {
         ui.horizontal(|ui| {
             ui.label("spawn");
-            for n in [10, 100, 1_000, 10_000] {
+            for (n, label) in [(10, "10"), (100, "100"), (1_000, "1,000"), (10_000, "10,000")] {
                 if ui
-                    .button(format!("{n}"))
+                    .button(label)
                     .on_hover_text(format!(
-                        "Add {n} agents on free ground around you ({MAX_AGENTS} at most). They wander with the player's controller."
+                        "Add {label} agents on free ground around you ({MAX_AGENTS} at most). They wander with the player's controller."
                     ))
                     .clicked()
                 {

@@ -74,13 +74,13 @@ fn draw_panel(
             }
             overlays(ui, &state, &mut tune);
             view(ui, &state, &mut tune);
+            super::crowd::panel_section(ui, &state.crowd, &mut crowd_controls);
             rewind(ui, &state, &mut save_path, &mut rewind_requests);
             readouts(ui, &state, body);
             ellipsoid(ui, &state, body, &mut tune);
             gravity(ui, body, &mut tune);
             tunables(ui, body, &mut tune);
             balls(ui, &state.pit, &mut ball_controls);
-            super::crowd::panel_section(ui, &state.crowd, &mut crowd_controls);
             ui.separator();
             if ui
                 .button("Reset controller to defaults")
