@@ -916,12 +916,9 @@ fn a_crowd_spawned_from_the_panel_wanders_around_the_walking_player_never_into_i
     // It came close to agents (the test met the case it is about).
     assert!(nearest < 0.5, "the player never came near an agent: {nearest}");
     // The panel's readout: what the last step cost, for how many.
-    assert_eq!(sim.last.agents, placed);
-    assert!(
-        sim.last.micros > 0.0 && sim.last.micros_per_agent > 0.0,
-        "{:?}",
-        sim.last
-    );
+    let last = sim.last_step();
+    assert_eq!(last.agents, placed);
+    assert!(last.micros > 0.0 && last.micros_per_agent > 0.0, "{last:?}");
     assert_never_penetrated(&app);
     crowd_control(&mut app, CrowdControl::Clear);
     assert!(crowd_sim(&app).crowd.is_empty());

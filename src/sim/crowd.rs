@@ -29,8 +29,6 @@ pub struct CrowdSim {
     pub crowd: Crowd,
     /// Each agent's centre before the last step, metres (for drawing between ticks).
     pub previous: Vec<Vec3>,
-    /// What the last step did and cost (wall-clock microseconds, as the crowd measured it).
-    pub last: StepReport,
     /// Agents spawned so far (seeds each spawn differently).
     spawned: u64,
     /// Steps taken with agents, and their wall-clock time in all, microseconds.
@@ -47,7 +45,6 @@ impl Default for CrowdSim {
         Self {
             crowd: Crowd::new(config).expect("the default crowd configuration is valid"),
             previous: Vec::new(),
-            last: StepReport::default(),
             spawned: 0,
             steps: (0, 0.0),
         }
@@ -61,11 +58,21 @@ impl CrowdSim {
         if n > 0 { total / n as f64 } else { 0.0 }
     }
 
+    /// What the last step did and cost (wall-clock microseconds, as the crowd measured it).
+    pub fn last_step(&self) -> &StepReport {
+        self.crowd.last_step()
+    }
+
+    /// Keeps where every agent is now, to draw them between this tick and the next.
+    fn remember_positions(&mut self) {
+        self.previous.clear();
+        self.previous.extend(self.crowd.agents().iter().map(|a| a.position()));
+    }
+
     /// Removes every agent.
     pub fn clear(&mut self) {
         self.crowd.clear();
         self.previous.clear();
-        self.last = StepReport::default();
     }
 }
 
@@ -152,9 +159,7 @@ fn control_crowd(
                     added += sim.crowd.spawn(n - added, &world, seed ^ 0x5eed);
                 }
                 sim.spawned += added as u64;
-                let sim = &mut *sim;
-                sim.previous.clear();
-                sim.previous.extend(sim.crowd.agents().iter().map(|a| a.position()));
+                sim.remember_positions();
                 if added < asked {
                     notices.info(format!(
                         "{added} of {asked} agents placed: no more free ground on the level"
@@ -182,16 +187,14 @@ fn step_crowd(
     let placed = colliders.placed();
     let friction = |c: usize, t: u32| level.friction(c, t);
     let world = with_player(CrowdWorld::new(&placed).with_friction(&friction), &players);
+    sim.remember_positions();
     let sim = &mut *sim;
-    sim.previous.clear();
-    sim.previous.extend(sim.crowd.agents().iter().map(|a| a.position()));
     match sim.crowd.step(&world, time.timestep().as_secs_f32()) {
         Ok(report) => {
             // A door squeezing an agent turns back, as for the player.
             squeezed
                 .0
                 .extend(report.crushing_colliders.iter().filter_map(|&c| colliders.mover_of(c)));
-            sim.last = report.clone();
             sim.steps.0 += 1;
             sim.steps.1 += report.micros;
         }

@@ -121,7 +121,7 @@ pub fn panel_section(ui: &mut egui::Ui, sim: &CrowdSim, controls: &mut MessageWr
                 controls.write(CrowdControl::Clear);
             }
         });
-        let step = &sim.last;
+        let step = sim.last_step();
         ui.label(format!(
             "{} agents · step {:.2} ms ({:.2} µs per agent, {} threads)",
             sim.crowd.len(),

@@ -61,21 +61,26 @@ pub struct BvhStats {
     pub max_leaf: usize,
 }
 
+/// The builder's primitives: each box with its index in `boxes`.
+fn prims_of(boxes: &[Aabb]) -> Vec<Prim> {
+    boxes
+        .iter()
+        .enumerate()
+        .map(|(i, b)| Prim {
+            min: b.min,
+            index: i as u32,
+            max: b.max,
+        })
+        .collect()
+}
+
 impl Bvh {
     /// Builds the hierarchy over `boxes` (one per primitive) with a binned
     /// surface-area heuristic, O(n log n), on as many threads as the machine
     /// has (the tree is the same for any number). Returns the tree and, for
     /// each leaf slot, the index of the input primitive to store there.
     pub fn build(boxes: &[Aabb]) -> (Self, Vec<u32>) {
-        let mut prims: Vec<Prim> = boxes
-            .iter()
-            .enumerate()
-            .map(|(i, b)| Prim {
-                min: b.min,
-                index: i as u32,
-                max: b.max,
-            })
-            .collect();
+        let mut prims = prims_of(boxes);
         let bvh = Self::from_prims(&mut prims, crate::parallel::available_threads());
         (bvh, prims.iter().map(|p| p.index).collect())
     }
@@ -276,15 +281,7 @@ mod tests {
     #[test]
     fn the_tree_is_the_same_for_any_thread_count() {
         let boxes = clustered_boxes(20 * build::FORK_MIN, 11);
-        let prims: Vec<Prim> = boxes
-            .iter()
-            .enumerate()
-            .map(|(i, b)| Prim {
-                min: b.min,
-                index: i as u32,
-                max: b.max,
-            })
-            .collect();
+        let prims = prims_of(&boxes);
         let mut one = prims.clone();
         let tree = Bvh::from_prims(&mut one, 1);
         let order: Vec<u32> = one.iter().map(|p| p.index).collect();

@@ -225,27 +225,9 @@ fn worker(args: &Args) -> ExitCode {
             crash.panic.message.lines().next().unwrap_or("")
         );
     };
-    let progress = |o: &driver::Outcome| {
-        println!(
-            "progress {:.0} s, {} execs, {:.0} exec/s, corpus {}, signatures {}, crashes {}",
-            o.seconds,
-            o.execs,
-            o.execs as f64 / o.seconds.max(1e-9),
-            o.corpus,
-            o.signatures,
-            o.crashes.len()
-        );
-    };
+    let progress = |o: &driver::Outcome| println!("progress {:.0} s, {}", o.seconds, counts(o));
     let o = driver::fuzz(args.target, &options, progress, on_crash, before_exec);
-    println!(
-        "done {:.1} s, {} execs, {:.0} exec/s, corpus {}, signatures {}, crashes {}",
-        o.seconds,
-        o.execs,
-        o.execs as f64 / o.seconds.max(1e-9),
-        o.corpus,
-        o.signatures,
-        o.crashes.len()
-    );
+    println!("done {:.1} s, {}", o.seconds, counts(&o));
     ExitCode::SUCCESS
 }
 
@@ -389,4 +371,16 @@ fn supervise(args: &Args) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// What a run has done so far, for its progress and final lines.
+fn counts(o: &driver::Outcome) -> String {
+    format!(
+        "{} execs, {:.0} exec/s, corpus {}, signatures {}, crashes {}",
+        o.execs,
+        o.execs as f64 / o.seconds.max(1e-9),
+        o.corpus,
+        o.signatures,
+        o.crashes.len()
+    )
 }
