@@ -40,6 +40,9 @@ pub struct TriangleHit {
 ///   cross products (`|e × (w + t v)|² = |e|²`), which keeps its precision
 ///   far along long edges; a root a rounding step before the slab entry is
 ///   clamped to it rather than dropped.
+/// * Corners in a line or at one point (a sliver rounded flat by a pose or
+///   the eSpace scaling far from the origin) have no face, but their edges
+///   and corners are still met.
 /// * A sphere touching the face or an edge at distance 1 *up to rounding*
 ///   (the two distance computations disagreeing on which side of 1 it is)
 ///   and moving closer gets a contact at `t = 0`, so resting on a surface
@@ -56,6 +59,21 @@ pub(crate) fn sweep_unit_sphere_triangle_noting_overlap(
     tri: [Vec3; 3],
     t_max: f32,
     overlap: &mut bool,
+) -> Option<TriangleHit> {
+    sweep_unit_sphere_triangle_near(v, tri, t_max, overlap, None)
+}
+
+/// [`sweep_unit_sphere_triangle_noting_overlap`] given the triangle's
+/// point closest to the origin when the caller has it already
+/// ([`closest_point_on_triangle`] of the origin and `tri`, exactly as that
+/// computes it), so it is not computed twice.
+#[inline]
+pub(crate) fn sweep_unit_sphere_triangle_near(
+    v: Vec3,
+    tri: [Vec3; 3],
+    t_max: f32,
+    overlap: &mut bool,
+    closest: Option<Vec3>,
 ) -> Option<TriangleHit> {
     // A motion longer than about 1e19 radii cannot be swept in f32 (its
     // squared length overflows): callers get no contact (collide-and-slide
@@ -74,8 +92,22 @@ pub(crate) fn sweep_unit_sphere_triangle_noting_overlap(
     let (ad, bd, cd) = (a.as_dvec3(), b.as_dvec3(), c.as_dvec3());
     let raw_normal = (bd - ad).cross(cd - ad);
     let len2 = raw_normal.length_squared();
-    if !(len2 > 0.0 && len2.is_finite()) {
-        return None; // degenerate (rejected when colliders are built)
+    if !len2.is_finite() {
+        return None;
+    }
+    if len2 == 0.0 {
+        // Corners in a line: a sliver that a pose or the eSpace scaling made
+        // collinear by rounding (colliders reject degenerate triangles when
+        // built, not far from the origin after moving). It has no face, but
+        // its edges and corners still stop the sphere (the fuzzer found a
+        // sliver at 1e4 m the sphere went through).
+        let q = closest.unwrap_or_else(|| closest_point_on_triangle(Vec3::ZERO, a, b, c));
+        let away = -v.normalize_or(Vec3::Y);
+        return match embedded(q, v, away, overlap) {
+            Overlap::Free => corners_and_edges(v, tri, 0.0, t_max, away),
+            Overlap::Deeper(hit) => Some(hit),
+            Overlap::Leaving => None,
+        };
     }
     // Cheap reject before any square root: the plane is farther than 1 plus
     // the whole motion (|dist| ≥ 1 + |v|, scaled by |raw_normal|²).
@@ -97,22 +129,11 @@ pub(crate) fn sweep_unit_sphere_triangle_noting_overlap(
     let (n, dist) = (unit.as_vec3(), dist as f32);
 
     if dist < 1.0 {
-        let q = closest_point_on_triangle(Vec3::ZERO, a, b, c);
-        let d2 = q.length_squared();
-        if d2 < 1.0 {
-            *overlap = true;
-            // Overlapping already: a hit only if the motion goes deeper.
-            if v.dot(q) <= 0.0 {
-                return None;
-            }
-            let normal = if d2 > 1e-12 { -q / d2.sqrt() } else { n };
-            return Some(TriangleHit {
-                t: 0.0,
-                point: q,
-                normal,
-                feature: Feature::Face,
-                embedded: true,
-            });
+        let q = closest.unwrap_or_else(|| closest_point_on_triangle(Vec3::ZERO, a, b, c));
+        match embedded(q, v, n, overlap) {
+            Overlap::Free => {}
+            Overlap::Deeper(hit) => return Some(hit),
+            Overlap::Leaving => return None,
         }
         // Not overlapping, yet within 1 of the plane: the closest point is on
         // the border — unless the centre is over the face and `dist` is 1 up
@@ -158,7 +179,50 @@ pub(crate) fn sweep_unit_sphere_triangle_noting_overlap(
     } else {
         (0.0, t_max)
     };
+    corners_and_edges(v, tri, lo, hi, n)
+}
 
+/// Whether the unit sphere at the origin overlaps a triangle whose point
+/// closest to it is `q`, and if so whether moving along `v` goes deeper.
+enum Overlap {
+    /// Not overlapping.
+    Free,
+    /// Overlapping and going deeper: a contact at once.
+    Deeper(TriangleHit),
+    /// Overlapping and moving out: let go.
+    Leaving,
+}
+
+/// [`Overlap`] of the sphere with the triangle whose closest point is `q`;
+/// sets `*overlap` when they overlap. `fallback` is the contact normal when
+/// the centre lies on the triangle.
+#[inline]
+fn embedded(q: Vec3, v: Vec3, fallback: Vec3, overlap: &mut bool) -> Overlap {
+    let d2 = q.length_squared();
+    if d2 >= 1.0 {
+        return Overlap::Free;
+    }
+    *overlap = true;
+    // Overlapping already: a hit only if the motion goes deeper.
+    if v.dot(q) <= 0.0 {
+        return Overlap::Leaving;
+    }
+    let normal = if d2 > 1e-12 { -q / d2.sqrt() } else { fallback };
+    Overlap::Deeper(TriangleHit {
+        t: 0.0,
+        point: q,
+        normal,
+        feature: Feature::Face,
+        embedded: true,
+    })
+}
+
+/// The earliest contact of the unit sphere moving from the origin along
+/// `v` with a corner or an edge of `tri`, at a time in `[lo, hi]` (the
+/// slab of the triangle's plane; a root a rounding step before `lo` is
+/// clamped to it). `n` is the normal used where the centre-to-contact
+/// difference rounds to zero.
+fn corners_and_edges(v: Vec3, [a, b, c]: [Vec3; 3], lo: f32, hi: f32, n: Vec3) -> Option<TriangleHit> {
     let mut best: Option<TriangleHit> = None;
     let mut best_t = hi;
     // The corner and edge quadratics are solved in f64: their coefficients
@@ -176,7 +240,7 @@ pub(crate) fn sweep_unit_sphere_triangle_noting_overlap(
         let bq = -2.0 * vd.dot(pd);
         let cq = pd.length_squared() - 1.0;
         // A root a few ulps before the slab entry is the same contact: clamp it.
-        if let Some(t) = smallest_root(vv, bq, cq).map(|t| (t as f32).max(lo))
+        if let Some(t) = smallest_root_by(vv, bq, cq, best_t).map(|t| (t as f32).max(lo))
             && t <= best_t
         {
             best_t = t;
@@ -228,7 +292,7 @@ pub(crate) fn sweep_unit_sphere_triangle_noting_overlap(
             }
             continue;
         }
-        if let Some(t) = smallest_root(aq, bq, cq).map(|t| (t as f32).max(lo))
+        if let Some(t) = smallest_root_by(aq, bq, cq, best_t).map(|t| (t as f32).max(lo))
             && t <= best_t
         {
             let f = (ew + t as f64 * ev) / e2;
@@ -246,6 +310,22 @@ pub(crate) fn sweep_unit_sphere_triangle_noting_overlap(
         }
     }
     best
+}
+
+/// [`smallest_root`] when it may be at most `t_max`; `None` without a
+/// square root or a division when the parabola is still positive at
+/// `t_max` and turns after it, so both roots lie beyond `t_max` (with a
+/// relative margin of 1e-6 over `t_max`, far above the rounding of both
+/// answers: a root the caller would take, `t as f32 <= t_max`, is never
+/// dropped). Most corners and edges of the triangles near a sphere that
+/// reach here are met later than a contact already found.
+#[inline]
+fn smallest_root_by(a: f64, b: f64, c: f64, t_max: f32) -> Option<f64> {
+    let t = t_max as f64 * (1.0 + 1e-6) + 1e-12;
+    if (a * t + b) * t + c > 0.0 && -b > 2.0 * a * t {
+        return None;
+    }
+    smallest_root(a, b, c)
 }
 
 /// Smallest root of `a t² + b t + c = 0` for `a > 0`, `c >= 0` when it is
@@ -301,3 +381,70 @@ fn point_in_triangle(p: Vec3, a: Vec3, b: Vec3, c: Vec3, normal: Vec3) -> bool {
 /// as inside it. The contact time this gives differs from the edge's by
 /// less than f32 resolution.
 const INSIDE_TOLERANCE: f32 = 1e-5;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Corners in a line (a sliver rounded flat far from the origin) have
+    /// no plane, but the sphere still meets their edge and corners, and
+    /// overlap with them is still seen.
+    #[test]
+    fn collinear_corners_still_stop_the_sphere() {
+        let line = [
+            Vec3::new(-1.0, -2.0, 0.0),
+            Vec3::new(1.0, -2.0, 0.0),
+            Vec3::new(0.5, -2.0, 0.0),
+        ];
+        let hit = sweep_unit_sphere_triangle(Vec3::new(0.0, -2.0, 0.0), line, 1.0).expect("the edge is met");
+        assert!((hit.t - 0.5).abs() < 1e-6 && hit.feature == Feature::Edge, "{hit:?}");
+        assert!((hit.normal - Vec3::Y).length() < 1e-6, "{hit:?}");
+        // Past the end: the corner.
+        let ahead = line.map(|p| p + Vec3::new(-3.5, 2.0, 0.0));
+        let hit = sweep_unit_sphere_triangle(Vec3::new(-3.0, 0.0, 0.0), ahead, 1.0).expect("the corner is met");
+        assert!((hit.t - 0.5).abs() < 1e-6 && hit.feature == Feature::Vertex, "{hit:?}");
+        // Overlapping and going deeper, or leaving.
+        let near = line.map(|p| p + Vec3::new(0.0, 1.5, 0.0));
+        let mut overlap = false;
+        let hit = sweep_unit_sphere_triangle_noting_overlap(Vec3::new(0.0, -0.1, 0.0), near, 1.0, &mut overlap);
+        assert!(overlap && hit.is_some_and(|h| h.embedded && h.t == 0.0), "{hit:?}");
+        let mut overlap = false;
+        let hit = sweep_unit_sphere_triangle_noting_overlap(Vec3::new(0.0, 0.1, 0.0), near, 1.0, &mut overlap);
+        assert!(overlap && hit.is_none(), "{hit:?}");
+        // Nowhere near: nothing.
+        assert_eq!(sweep_unit_sphere_triangle(Vec3::new(0.0, 0.5, 0.0), line, 1.0), None);
+    }
+
+    /// The early "no root by `t_max`" answer never drops a root the
+    /// narrow phase would take (`t as f32 <= t_max`), on quadratics like
+    /// the corners' and edges' (approaching, touching, grazing, far), with
+    /// coefficients from 1e-6 to 1e6.
+    #[test]
+    fn no_root_the_caller_would_take_is_dropped_early() {
+        let mut rng = fastrand::Rng::with_seed(17);
+        let (mut taken, mut dropped) = (0, 0);
+        for _ in 0..1_000_000 {
+            let scale = |rng: &mut fastrand::Rng| 10f64.powf(rng.f64() * 12.0 - 6.0);
+            let a = scale(&mut rng);
+            // Roots near t: pick them, then perturb the constant term.
+            let (r1, r2) = (rng.f64() * 2.0, rng.f64() * 2.0);
+            let (lo, hi) = (r1.min(r2), r1.max(r2));
+            let b = -a * (lo + hi);
+            let c = (a * lo * hi * (1.0 + (rng.f64() - 0.5) * 1e-3)).max(0.0);
+            let t_max = match rng.u32(..3) {
+                0 => 1.0,
+                1 => rng.f32(),
+                _ => lo as f32 * (1.0 + (rng.f32() - 0.5) * 1e-5),
+            };
+            let full = smallest_root(a, b, c).filter(|&t| t as f32 <= t_max);
+            let early = smallest_root_by(a, b, c, t_max).filter(|&t| t as f32 <= t_max);
+            assert_eq!(full, early, "a {a}, b {b}, c {c}, t_max {t_max}");
+            taken += usize::from(full.is_some());
+            dropped += usize::from(smallest_root(a, b, c).is_some() && smallest_root_by(a, b, c, t_max).is_none());
+        }
+        assert!(
+            taken > 100_000 && dropped > 100_000,
+            "taken {taken}, dropped early {dropped}"
+        );
+    }
+}

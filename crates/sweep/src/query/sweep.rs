@@ -3,7 +3,7 @@
 //! hit, or a box query for rotated colliders) and a cheap per-triangle
 //! reject feeding the eSpace narrow phase.
 
-use super::sphere_triangle::sweep_unit_sphere_triangle_noting_overlap;
+use super::sphere_triangle::sweep_unit_sphere_triangle_near;
 use crate::aabb::Aabb;
 use crate::collider::{PlacedCollider, Pose};
 use crate::ellipsoid::Ellipsoid;
@@ -124,10 +124,13 @@ fn sweep_kept(
                 return;
             }
             let tri = world.map(|p| (p - start) * inv_r);
-            if !may_touch(tri, v, inv_vv, *best_t) || !approaches(tri, v, *best_t) {
+            if !may_touch(tri, v, inv_vv, *best_t) {
                 return;
             }
-            let Some(hit) = sweep_unit_sphere_triangle_noting_overlap(v, tri, *best_t, overlap) else {
+            let Some(closest) = approaches(tri, v, *best_t) else {
+                return;
+            };
+            let Some(hit) = sweep_unit_sphere_triangle_near(v, tri, *best_t, overlap, Some(closest)) else {
                 return;
             };
             let earlier = match &best {
@@ -204,16 +207,17 @@ fn may_touch([a, b, c]: [Vec3; 3], v: Vec3, inv_vv: f32, t_max: f32) -> bool {
 /// valid bound, so the closest point needs no exactness; near a contact it
 /// is the axis that separates best (the triangles around a resting contact
 /// lie within a few percent of the radius, but the motion does not go
-/// towards them). A margin covers rounding; NaN answers true.
+/// towards them). A margin covers rounding; NaN keeps the triangle.
+/// Returns the closest point (for the narrow phase) unless separated.
 #[inline]
-fn approaches([a, b, c]: [Vec3; 3], v: Vec3, t_max: f32) -> bool {
+fn approaches([a, b, c]: [Vec3; 3], v: Vec3, t_max: f32) -> Option<Vec3> {
     let u = closest_point_on_triangle(Vec3::ZERO, a, b, c);
     let beyond = a.dot(u).min(b.dot(u)).min(c.dot(u)) - t_max * v.dot(u).max(0.0);
     let scale = a.abs().max(b.abs()).max(c.abs()).max_element() + t_max * v.abs().max_element();
     let reach = REACH + 1e-6 * scale;
     // Written so that NaN keeps the triangle.
     let separated = beyond > 0.0 && beyond * beyond > reach * reach * u.length_squared();
-    !separated
+    (!separated).then_some(u)
 }
 
 /// Every triangle within `reach` (eSpace units, 1 = touching) of the
@@ -339,7 +343,7 @@ mod tests {
             let (v, tri, t_max) = random_case(&mut rng);
             let vv = v.length_squared();
             let inv_vv = if vv > 0.0 { 1.0 / vv } else { 0.0 };
-            let kept = may_touch(tri, v, inv_vv, t_max) && approaches(tri, v, t_max);
+            let kept = may_touch(tri, v, inv_vv, t_max) && approaches(tri, v, t_max).is_some();
             let mut overlap = false;
             let result = sweep_unit_sphere_triangle_noting_overlap(v, tri, t_max, &mut overlap);
             hit += usize::from(result.is_some());
