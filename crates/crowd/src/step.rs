@@ -319,6 +319,20 @@ impl Crowd {
                 outcome: Outcome::default(),
             }
         }));
+        // Whether an agent standing still would stay exactly where it is:
+        // on ground that does not move, nothing moving near, not squeezed
+        // last tick (its stand-still tick would find the ground where it is).
+        let at_rest = |agent: &Agent| {
+            let state = &agent.state;
+            let r = state.radii + Vec3::splat(0.05);
+            !agent.crushed
+                && state
+                    .ground
+                    .is_some_and(|g| g.collider < level && g.velocity == Vec3::ZERO)
+                && !moving
+                    .iter()
+                    .any(|(lo, hi)| (state.position - r).cmple(*hi).all() && (state.position + r).cmpge(*lo).all())
+        };
         fill(threads, &mut scratch.moves, Vec::new, |colliders, w| {
             let i = order[w].1 as usize;
             let agent = &agents[i];
@@ -329,16 +343,7 @@ impl Crowd {
             // moving near, not squeezed last tick. Its tick would change
             // nothing (no motion, the snap finds the ground where it is):
             // skipped.
-            let r = state.radii + Vec3::splat(0.05);
-            let asleep = intent.direction == Vec3::ZERO
-                && state.velocity == Vec3::ZERO
-                && !agent.crushed
-                && state
-                    .ground
-                    .is_some_and(|g| g.collider < level && g.velocity == Vec3::ZERO)
-                && !moving
-                    .iter()
-                    .any(|(lo, hi)| (state.position - r).cmple(*hi).all() && (state.position + r).cmpge(*lo).all());
+            let asleep = intent.direction == Vec3::ZERO && state.velocity == Vec3::ZERO && at_rest(agent);
             let outcome = if asleep {
                 Outcome {
                     asleep: true,
@@ -434,16 +439,22 @@ impl Crowd {
                     velocity: Vec3::ZERO,
                     ..agents[i].state
                 };
-                let outcome = shared.tick(
-                    colliders,
-                    i,
-                    &mut state,
-                    &Intent::default(),
-                    current,
-                    grid,
-                    0.0,
-                    Reach::All,
-                );
+                // At rest, standing still changes nothing: no tick (in a
+                // jam most refused agents stand on the floor).
+                let outcome = if at_rest(&agents[i]) {
+                    Outcome::default()
+                } else {
+                    shared.tick(
+                        colliders,
+                        i,
+                        &mut state,
+                        &Intent::default(),
+                        current,
+                        grid,
+                        0.0,
+                        Reach::All,
+                    )
+                };
                 let clear = shared.apart_from_others(i, state.position, current, grid, 0.0, |_| true);
                 (state, outcome, clear)
             });
