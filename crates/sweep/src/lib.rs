@@ -67,7 +67,9 @@
 //! follows their crease, Quake-style), starting embedded (explicit
 //! depenetration rather than a "last safe position"), triangles of either
 //! winding, degenerate and non-finite triangles (rejected and counted at
-//! build time, [`BuildReport`]), and floats far from the origin (triangles
+//! build time, [`BuildReport`]; one that a pose far from the origin rounds
+//! into a line is still met at its edges and corners), and floats far from
+//! the origin (triangles
 //! are taken relative to the ellipsoid before dividing, and the skin is kept
 //! above f32 resolution).
 //!

@@ -97,10 +97,10 @@ pub(crate) fn sweep_unit_sphere_triangle_near(
     }
     if len2 == 0.0 {
         // Corners in a line: a sliver that a pose or the eSpace scaling made
-        // collinear by rounding (colliders reject degenerate triangles when
-        // built, not far from the origin after moving). It has no face, but
-        // its edges and corners still stop the sphere (the fuzzer found a
-        // sliver at 1e4 m the sphere went through).
+        // collinear by rounding (colliders reject triangles degenerate when
+        // built; far from the origin a moved one can round flat later). It
+        // has no face, but its edges and corners still stop the sphere (the
+        // fuzzer found a sliver at 1e4 m the sphere went through).
         let q = closest.unwrap_or_else(|| closest_point_on_triangle(Vec3::ZERO, a, b, c));
         let away = -v.normalize_or(Vec3::Y);
         return match embedded(q, v, away, overlap) {
