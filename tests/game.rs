@@ -925,6 +925,38 @@ fn a_crowd_spawned_from_the_panel_wanders_around_the_walking_player_never_into_i
 }
 
 #[test]
+fn a_big_spawn_is_spread_over_ticks_and_a_clear_stops_it() {
+    use slidewalk::sim::crowd::CrowdControl;
+    use slidewalk::sim::crowd::SPAWN_CHUNK;
+    let mut app = scripted_app(&Options::default(), r#"{"steps": [{"for_s": 600}]}"#);
+    // With no time to spare, one chunk a tick; none are lost on the way,
+    // and the spawn ends with all of them on the demo level.
+    app.world_mut()
+        .resource_mut::<slidewalk::sim::crowd::CrowdSim>()
+        .spawn_budget = std::time::Duration::ZERO;
+    let asked = 29 * SPAWN_CHUNK / 2;
+    crowd_control(&mut app, CrowdControl::Spawn(asked));
+    for tick in 1..=16 {
+        let sim = crowd_sim(&app);
+        assert_eq!(
+            (sim.crowd.len(), sim.spawning()),
+            (
+                (tick * SPAWN_CHUNK).min(asked),
+                asked.saturating_sub(tick * SPAWN_CHUNK)
+            ),
+            "after {tick} ticks"
+        );
+        app.update();
+    }
+    // A clear during a spawn stops it.
+    crowd_control(&mut app, CrowdControl::Spawn(3_000));
+    crowd_control(&mut app, CrowdControl::Clear);
+    app.update();
+    let sim = crowd_sim(&app);
+    assert_eq!((sim.crowd.len(), sim.spawning()), (0, 0));
+}
+
+#[test]
 fn the_lift_coming_down_on_the_player_under_it_turns_back_and_never_presses_it_into_the_floor() {
     // The player walks under the raised lift of the demo level and stands
     // there; the lift comes down on it, turns back, waits up there and

@@ -5,7 +5,9 @@
 //! walk around (and who walks around them: `player.rs` puts the agents
 //! near it into its tick). A door squeezing an agent turns back as it does for the
 //! player. The panel spawns them around the player and shows what a step
-//! costs; a new level clears them (and spawns `--crowd N` again).
+//! costs; a new level clears them (and spawns `--crowd N` again). A big
+//! spawn is spread over ticks (a few milliseconds of it each), so asking
+//! for 10,000 never freezes the game: they appear within a second or two.
 
 use super::colliders::Colliders;
 use super::level::CurrentLevel;
@@ -22,6 +24,20 @@ pub const MAX_AGENTS: usize = play::MAX_CROWD;
 /// How far from the player (across, metres) new agents are spawned first.
 const SPAWN_RADIUS: f32 = 40.0;
 
+/// Agents placed at a time while a spawn is under way.
+pub const SPAWN_CHUNK: usize = 50;
+
+/// A spawn under way: agents asked for and not yet placed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct PendingSpawn {
+    /// Agents asked for since the spawn began (for the notice if the level fills up).
+    asked: usize,
+    /// Agents placed since it began.
+    placed: usize,
+    /// Agents still to place.
+    left: usize,
+}
+
 /// The agents and what their last step cost.
 #[derive(Resource, Debug)]
 pub struct CrowdSim {
@@ -31,6 +47,11 @@ pub struct CrowdSim {
     pub previous: Vec<Vec3>,
     /// Agents spawned so far (seeds each spawn differently).
     spawned: u64,
+    /// The spawn under way.
+    pending: PendingSpawn,
+    /// Wall-clock time a tick spends placing the agents of a spawn, at
+    /// least one chunk of [`SPAWN_CHUNK`] (6 ms; zero: one chunk a tick).
+    pub spawn_budget: std::time::Duration,
     /// Steps taken with agents, and their wall-clock time in all, microseconds.
     steps: (u64, f64),
 }
@@ -46,6 +67,8 @@ impl Default for CrowdSim {
             crowd: Crowd::new(config).expect("the default crowd configuration is valid"),
             previous: Vec::new(),
             spawned: 0,
+            pending: PendingSpawn::default(),
+            spawn_budget: std::time::Duration::from_millis(6),
             steps: (0, 0.0),
         }
     }
@@ -69,10 +92,16 @@ impl CrowdSim {
         self.previous.extend(self.crowd.agents().iter().map(|a| a.position()));
     }
 
-    /// Removes every agent.
+    /// Agents asked for and not placed yet (a spawn under way).
+    pub fn spawning(&self) -> usize {
+        self.pending.left
+    }
+
+    /// Removes every agent, and stops a spawn under way.
     pub fn clear(&mut self) {
         self.crowd.clear();
         self.previous.clear();
+        self.pending = PendingSpawn::default();
     }
 }
 
@@ -91,7 +120,10 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<CrowdSim>()
         .add_message::<CrowdControl>()
         .add_systems(FixedUpdate, clear_on_new_level.in_set(SimSet::Place))
-        .add_systems(FixedUpdate, (control_crowd, step_crowd).chain().in_set(SimSet::Crowd));
+        .add_systems(
+            FixedUpdate,
+            (control_crowd, spawn_pending, step_crowd).chain().in_set(SimSet::Crowd),
+        );
 }
 
 /// A new level: the agents of the old one go, and `--crowd N` asks for N new ones.
@@ -123,13 +155,13 @@ fn with_player<'a>(world: CrowdWorld<'a>, players: &Query<&CharacterController, 
     }
 }
 
+/// Takes the panel's (or a test's) requests: a spawn is queued for
+/// [`spawn_pending`], a clear happens at once.
 fn control_crowd(
     mut controls: MessageReader<CrowdControl>,
     mut sim: ResMut<CrowdSim>,
     mut notices: ResMut<Notices>,
     current: Res<CurrentLevel>,
-    colliders: Colliders,
-    players: Query<&CharacterController, With<Player>>,
 ) {
     for control in controls.read() {
         match *control {
@@ -138,36 +170,75 @@ fn control_crowd(
                 notices.info("crowd cleared");
             }
             CrowdControl::Spawn(asked) => {
-                let Some(level) = current.level.as_deref() else {
+                if current.level.is_none() {
                     notices.error("crowd: no level is open");
                     continue;
-                };
-                let room = MAX_AGENTS.saturating_sub(sim.crowd.len());
+                }
+                let room = MAX_AGENTS.saturating_sub(sim.crowd.len() + sim.pending.left);
                 let n = asked.min(room);
                 if n == 0 {
                     notices.error(format!("crowd: {MAX_AGENTS} agents at most"));
                     continue;
                 }
-                let placed = colliders.placed();
-                let friction = |c: usize, t: u32| level.friction(c, t);
-                let world = with_player(CrowdWorld::new(&placed).with_friction(&friction), &players);
-                let centre = players.iter().next().map_or(Vec3::ZERO, |body| body.state.position);
-                let seed = sim.spawned;
-                // Around the player first; what does not fit there, anywhere on the level.
-                let mut added = sim.crowd.spawn_around(n, &world, seed, centre, SPAWN_RADIUS);
-                if added < n {
-                    added += sim.crowd.spawn(n - added, &world, seed ^ 0x5eed);
+                if n < asked {
+                    notices.info(format!("crowd: {n} of {asked} agents asked for ({MAX_AGENTS} at most)"));
                 }
-                sim.spawned += added as u64;
-                sim.remember_positions();
-                if added < asked {
-                    notices.info(format!(
-                        "{added} of {asked} agents placed: no more free ground on the level"
-                    ));
-                }
+                sim.pending.asked += n;
+                sim.pending.left += n;
             }
         }
     }
+}
+
+/// Places the agents of a spawn under way, a chunk at a time for a few
+/// milliseconds a tick (at least one chunk): around the player first,
+/// what does not fit there anywhere on the level.
+fn spawn_pending(
+    mut sim: ResMut<CrowdSim>,
+    mut notices: ResMut<Notices>,
+    current: Res<CurrentLevel>,
+    colliders: Colliders,
+    players: Query<&CharacterController, With<Player>>,
+) {
+    if sim.pending.left == 0 {
+        return;
+    }
+    let Some(level) = current.level.as_deref() else {
+        sim.pending = PendingSpawn::default();
+        return;
+    };
+    let placed = colliders.placed();
+    let friction = |c: usize, t: u32| level.friction(c, t);
+    let world = with_player(CrowdWorld::new(&placed).with_friction(&friction), &players);
+    let centre = players.iter().next().map_or(Vec3::ZERO, |body| body.state.position);
+    let started = std::time::Instant::now();
+    while sim.pending.left > 0 {
+        let n = sim.pending.left.min(SPAWN_CHUNK);
+        let seed = sim.spawned;
+        let mut added = sim.crowd.spawn_around(n, &world, seed, centre, SPAWN_RADIUS);
+        if added < n {
+            added += sim.crowd.spawn(n - added, &world, seed ^ 0x5eed);
+        }
+        sim.spawned += added as u64;
+        sim.pending.placed += added;
+        sim.pending.left -= added;
+        if added == 0 {
+            // The level is full (a whole chunk's tries found no room): the
+            // rest would not fit either.
+            let PendingSpawn { asked, placed, .. } = sim.pending;
+            notices.info(format!(
+                "{placed} of {asked} agents placed: no more free ground on the level"
+            ));
+            sim.pending = PendingSpawn::default();
+        }
+        if started.elapsed() >= sim.spawn_budget {
+            break;
+        }
+    }
+    if sim.pending.left == 0 {
+        sim.pending = PendingSpawn::default();
+    }
+    sim.remember_positions();
 }
 
 /// One step of every agent, after the player has moved.

@@ -133,6 +133,9 @@ pub fn panel_section(ui: &mut egui::Ui, sim: &CrowdSim, controls: &mut MessageWr
             "Wall-clock time of the last crowd step: every agent's controller tick on every core, \
              then the exact agent–agent check and the retries of refused moves.",
         );
+        if sim.spawning() > 0 {
+            ui.small(format!("placing agents… {} to go", sim.spawning()));
+        }
         if !sim.crowd.is_empty() {
             ui.small(format!(
                 "moves {:.2} ms · check {:.2} ms · retries {:.2} ms ({} retried, {} crushed)",
