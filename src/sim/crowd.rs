@@ -7,7 +7,7 @@
 //! player. The panel spawns them around the player and shows what a step
 //! costs; a new level clears them (and spawns `--crowd N` again). A big
 //! spawn is spread over ticks (a few milliseconds of it each), so asking
-//! for 10,000 never freezes the game: they appear within a second or two.
+//! for 10,000 never freezes the game: they appear over a few seconds.
 
 use super::colliders::Colliders;
 use super::level::CurrentLevel;
