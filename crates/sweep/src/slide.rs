@@ -4,7 +4,7 @@
 
 use crate::collider::PlacedCollider;
 use crate::ellipsoid::Ellipsoid;
-use crate::query::sweep::{NearTriangle, sweep_noting_overlap, triangles_near};
+use crate::query::sweep::{NearTriangle, in_push_order, sweep_noting_overlap, triangles_near};
 use crate::triangle::{Feature, closest_point_on_triangle, face_normal, segment_crosses_triangle};
 use glam::Vec3;
 
@@ -485,6 +485,7 @@ fn depenetrate_into(
         // what it may reach from where it is now.
         near.clear();
         triangles_near(ellipsoid, pos, 2.5, colliders, &mut near);
+        in_push_order(ellipsoid, pos, colliders, &mut near);
         near.sort_by_key(still);
         while passes_left > 0 {
             passes_left -= 1;

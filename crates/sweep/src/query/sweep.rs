@@ -220,10 +220,11 @@ fn approaches([a, b, c]: [Vec3; 3], v: Vec3, t_max: f32) -> Option<Vec3> {
     (!separated).then_some(u)
 }
 
-/// Every triangle within `reach` (eSpace units, 1 = touching) of the
-/// ellipsoid centred at `centre`, as eSpace triangles relative to `centre`,
-/// with its collider and slot, shallowest plane first (see the comment in
-/// the body). Used by depenetration and contact tracking.
+/// Appends every triangle within `reach` (eSpace units, 1 = touching) of
+/// the ellipsoid centred at `centre` to `out`, in world space with its
+/// collider and slot, in the order the trees give them (a triangle near
+/// the box's corners may come too). Used by depenetration and the overlap
+/// checks; [`in_push_order`] orders them when the order matters.
 pub(crate) fn triangles_near(
     ellipsoid: &Ellipsoid,
     centre: Vec3,
@@ -233,7 +234,6 @@ pub(crate) fn triangles_near(
 ) {
     let r = ellipsoid.radii();
     let query = Aabb::from_corners(centre, centre).expand(r * reach * 1.001 + Vec3::splat(1e-6));
-    let first = out.len();
     for (ci, collider) in colliders.iter().enumerate() {
         collider.query_world(&query, |slot, world| {
             out.push(NearTriangle {
@@ -243,13 +243,22 @@ pub(crate) fn triangles_near(
             });
         });
     }
-    // A fixed order, whatever order the tree holds them in: depenetration
-    // pushes out of them one after another, so the order is part of its
-    // result. Shallowest plane first (the centre least far behind the
-    // triangle's plane: the smallest pushes go first), among coplanar ones
-    // those whose closest point is inside the face before those touched at
-    // an edge or corner (whose pushes would tilt), then input order.
-    let inv_r = r.recip();
+}
+
+/// Puts `near` (from [`triangles_near`] around `centre`) in a fixed order,
+/// whatever order the trees hold them in: depenetration pushes out of them
+/// one after another, so the order is part of its result. Shallowest plane
+/// first (the centre least far behind the triangle's plane: the smallest
+/// pushes go first), among coplanar ones those whose closest point is
+/// inside the face before those touched at an edge or corner (whose pushes
+/// would tilt), then input order.
+pub(crate) fn in_push_order(
+    ellipsoid: &Ellipsoid,
+    centre: Vec3,
+    colliders: &[PlacedCollider<'_>],
+    near: &mut [NearTriangle],
+) {
+    let inv_r = ellipsoid.radii().recip();
     let key = |t: &NearTriangle| {
         let [a, b, c] = t.world.map(|p| (p - centre) * inv_r);
         let n = (b - a).cross(c - a).normalize_or_zero();
@@ -258,10 +267,10 @@ pub(crate) fn triangles_near(
         let inside = (closest - foot).length_squared() <= 1e-10 * (1.0 + foot.length_squared());
         (foot.length(), !inside)
     };
-    let keys: Vec<(f32, bool)> = out[first..].iter().map(key).collect();
+    let keys: Vec<(f32, bool)> = near.iter().map(key).collect();
     let mut order: Vec<usize> = (0..keys.len()).collect();
     order.sort_by(|&i, &j| {
-        let (x, y) = (&out[first + i], &out[first + j]);
+        let (x, y) = (&near[i], &near[j]);
         keys[j]
             .0
             .total_cmp(&keys[i].0)
@@ -274,8 +283,8 @@ pub(crate) fn triangles_near(
                     .cmp(&colliders[y.collider].mesh.input_index(y.slot)),
             )
     });
-    let sorted: Vec<NearTriangle> = order.iter().map(|&i| out[first + i]).collect();
-    out[first..].copy_from_slice(&sorted);
+    let sorted: Vec<NearTriangle> = order.iter().map(|&i| near[i]).collect();
+    near.copy_from_slice(&sorted);
 }
 
 /// A candidate triangle in world space with where it came from.
