@@ -1,0 +1,151 @@
+//! The plugin's cost per character: its whole fixed tick (`FixedMain`,
+//! headless) with 1, 100 and 1,000 walking characters on a 100k-triangle
+//! level, next to the engine-free `Controller::tick` of the same
+//! characters in the same run; and 100 characters among 1,000 separate
+//! prop entities against the same triangles in one collider.
+//!
+//! `cargo bench -p bevy_slidewalk --bench plugin` (criterion reports the
+//! time per character: the throughput is one element per character).
+
+use bevy::mesh::MeshPlugin;
+use bevy::prelude::*;
+use bevy::time::TimeUpdateStrategy;
+use bevy_slidewalk::controller::{Controller, Intent, World};
+use bevy_slidewalk::prelude::*;
+use bevy_slidewalk::{CollisionWorld, sweep};
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use std::hint::black_box;
+use std::time::Duration;
+use sweep::test_util::{Lcg, Soup};
+
+const HZ: f64 = 60.0;
+
+fn app() -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, AssetPlugin::default(), MeshPlugin, TransformPlugin))
+        .add_plugins(SlidewalkPlugin::default())
+        .insert_resource(Time::<Fixed>::from_hz(HZ))
+        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f64(1.0 / HZ)));
+    app
+}
+
+/// A walking direction that turns slowly with the character's number.
+fn heading(i: usize, tick: u64) -> Vec3 {
+    let a = i as f32 * 2.399 + tick as f32 * 0.01;
+    Vec3::new(a.cos(), 0.0, a.sin())
+}
+
+/// `n` characters dropped over `level`'s area, settled for a second,
+/// walking.
+fn populated(level: &[Soup], n: usize) -> App {
+    let mut app = app();
+    let mut bounds = sweep::Aabb::EMPTY;
+    for soup in level {
+        for p in &soup.positions {
+            bounds = bounds.union(sweep::Aabb::from_points([*p]));
+        }
+        app.world_mut()
+            .spawn(Collider::triangles(soup.positions.clone(), soup.triangles.clone()));
+    }
+    let mut rng = Lcg::new(7);
+    for i in 0..n {
+        let at = rng.in_box(bounds.min, bounds.max);
+        let centre = Vec3::new(at.x, bounds.max.y + 1.0, at.z);
+        let intent = MovementIntent {
+            direction: heading(i, 0),
+            ..default()
+        };
+        app.world_mut()
+            .spawn((CharacterController::default(), intent, Transform::from_translation(centre)));
+    }
+    for _ in 0..(1.5 * HZ) as usize {
+        app.update();
+    }
+    app
+}
+
+fn tick(app: &mut App, ticks: &mut u64) {
+    *ticks += 1;
+    let t = *ticks;
+    let mut intents = app.world_mut().query::<&mut MovementIntent>();
+    for (i, mut intent) in intents.iter_mut(app.world_mut()).enumerate() {
+        intent.direction = heading(i, t);
+    }
+    app.world_mut().run_schedule(FixedMain);
+}
+
+fn plugin_against_controller(c: &mut Criterion) {
+    let level = sweep::test_util::generated_level(100_000);
+    let mut group = c.benchmark_group("character_tick_100k");
+    group.sample_size(20).measurement_time(Duration::from_secs(4));
+    for n in [1usize, 100, 1000] {
+        let mut app = populated(std::slice::from_ref(&level), n);
+        group.throughput(Throughput::Elements(n as u64));
+        let mut ticks = 0;
+        group.bench_function(BenchmarkId::new("plugin_fixed_tick", n), |b| b.iter(|| tick(&mut app, &mut ticks)));
+        // The same characters, engine-free: Controller::tick each.
+        let mut states: Vec<_> = app
+            .world_mut()
+            .query::<&CharacterController>()
+            .iter(app.world())
+            .map(|c| c.state)
+            .collect();
+        let collision = app.world().resource::<CollisionWorld>();
+        let placed = collision.placed();
+        let world = World::new(&placed);
+        let controller = Controller::new(ControllerConfig::default()).unwrap();
+        let dt = (1.0 / HZ) as f32;
+        let mut t = 0u64;
+        group.bench_function(BenchmarkId::new("controller_tick", n), |b| {
+            b.iter(|| {
+                t += 1;
+                for (i, state) in states.iter_mut().enumerate() {
+                    let intent = Intent {
+                        direction: heading(i, t),
+                        ..Intent::default()
+                    };
+                    black_box(controller.tick(state, &intent, &world, dt).unwrap());
+                }
+            })
+        });
+    }
+    group.finish();
+}
+
+/// 1,000 props (a box with a bevelled cap, 44 triangles) on a floor.
+fn props() -> (Soup, Vec<Soup>) {
+    let mut floor = Soup::default();
+    floor.cuboid(Vec3::new(-50.0, -1.0, -50.0), Vec3::new(50.0, 0.0, 50.0));
+    let mut rng = Lcg::new(3);
+    let mut each = Vec::new();
+    for _ in 0..1000 {
+        let at = rng.in_box(Vec3::new(-48.0, 0.0, -48.0), Vec3::new(48.0, 0.0, 48.0));
+        let mut prop = Soup::default();
+        prop.cuboid(at, at + Vec3::new(0.6, 0.3, 0.6));
+        prop.cylinder(at + Vec3::new(0.3, 0.3, 0.3), 0.25, 0.1, 8);
+        each.push(prop);
+    }
+    (floor, each)
+}
+
+fn separate_props_against_one_collider(c: &mut Criterion) {
+    let (floor, each) = props();
+    let mut merged = floor.clone();
+    for p in &each {
+        merged.extend(p);
+    }
+    let mut separate = vec![floor];
+    separate.extend(each);
+    let mut group = c.benchmark_group("props_1000");
+    group.sample_size(20).measurement_time(Duration::from_secs(4));
+    group.throughput(Throughput::Elements(100));
+    for (name, level) in [("one_collider", vec![merged]), ("separate_entities", separate)] {
+        let mut app = populated(&level, 100);
+        let mut ticks = 0;
+        group.bench_function(name, |b| b.iter(|| tick(&mut app, &mut ticks)));
+    }
+    group.finish();
+}
+
+criterion_group!(benches, plugin_against_controller, separate_props_against_one_collider);
+criterion_main!(benches);

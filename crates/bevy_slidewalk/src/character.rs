@@ -1,0 +1,349 @@
+//! Characters: [`CharacterController`] (config and state), the
+//! [`MovementIntent`] an input system writes, the [`MovementReport`] of the
+//! last tick, and the tick that moves them all against the
+//! [`CollisionWorld`].
+
+use crate::collider::Surface;
+use crate::events::{EventWriters, FootstepStride};
+use crate::world::CollisionWorld;
+use bevy::prelude::*;
+use controller::{CharacterState, Controller, ControllerConfig, Intent, Pass, TickReport, World};
+use glam::Vec3;
+
+/// A character: an ellipsoid that walks, climbs stairs, jumps, crouches
+/// and rides moving geometry, moved each fixed tick by
+/// [`SlidewalkPlugin`](crate::SlidewalkPlugin).
+///
+/// The entity's `Transform` translation is the ellipsoid's centre: spawn
+/// the character where it should start (the first tick settles it on the
+/// ground). The plugin writes the translation (interpolated between ticks)
+/// and leaves the rotation to the game; a translation the game writes
+/// itself is taken as a teleport. Keep the character a root entity.
+#[derive(Component, Clone, Debug)]
+#[require(MovementIntent, MovementReport, FootstepStride, Transform)]
+pub struct CharacterController {
+    /// The tunables (metres, seconds, m/s, m/s², degrees; see
+    /// [`ControllerConfig`]). Change any field at any time: the next tick
+    /// checks it; an invalid value is refused with a logged error naming
+    /// the field, and the config goes back to the last valid one. New
+    /// radii are taken only where the new shape fits.
+    pub config: ControllerConfig,
+    /// Where the character is and how it moves, as of the last tick.
+    /// Plain data: save it and write it back to rewind.
+    pub state: CharacterState,
+    controller: Controller,
+    /// Whether `state` was placed from the entity's transform yet.
+    placed: bool,
+    /// Centre at the end of the previous tick and of this one (interpolation).
+    previous: Vec3,
+    /// The translation the plugin last wrote to the transform.
+    drawn: Option<Vec3>,
+    /// The entity of the ground stood on (collider indices change).
+    ground_entity: Option<Entity>,
+    /// The mover stood on, for boarded/left events.
+    riding: Option<Entity>,
+    /// A wall was touched last tick (a hit is the start of a touch).
+    touching_wall: bool,
+    /// Metres walked on the ground since the last footstep.
+    walked: f32,
+}
+
+impl CharacterController {
+    /// A character with `config`, or the first invalid field.
+    pub fn new(config: ControllerConfig) -> Result<Self, controller::ConfigError> {
+        let controller = Controller::new(config)?;
+        Ok(Self {
+            config,
+            state: CharacterState::standing_at(Vec3::ZERO, &config),
+            controller,
+            placed: false,
+            previous: Vec3::ZERO,
+            drawn: None,
+            ground_entity: None,
+            riding: None,
+            touching_wall: false,
+            walked: 0.0,
+        })
+    }
+
+    /// The configuration in use (the last valid one given).
+    pub fn config_in_use(&self) -> &ControllerConfig {
+        self.controller.config()
+    }
+
+    /// Where the feet are (the ellipsoid's lowest point along "up"), metres.
+    pub fn feet(&self) -> Vec3 {
+        self.state.feet()
+    }
+
+    /// Whether the character stood on ground at the end of the last tick.
+    pub fn grounded(&self) -> bool {
+        self.state.grounded()
+    }
+
+    /// The centre drawn `fraction` (0 … 1) of the way from the previous
+    /// tick's end to this one's.
+    pub fn interpolated(&self, fraction: f32) -> Vec3 {
+        self.previous.lerp(self.state.position, fraction.clamp(0.0, 1.0))
+    }
+
+    /// Puts the centre at `centre` (metres), at rest, not yet on ground,
+    /// and draws it there without interpolating.
+    pub fn teleport(&mut self, centre: Vec3) {
+        self.state.position = centre;
+        self.state.velocity = Vec3::ZERO;
+        self.state.ground = None;
+        self.previous = centre;
+        self.ground_entity = None;
+        self.placed = true;
+    }
+}
+
+impl Default for CharacterController {
+    fn default() -> Self {
+        Self::new(ControllerConfig::default()).expect("the default config is valid")
+    }
+}
+
+/// What the character is asked to do, written by the game's input system
+/// (keyboard, gamepad, AI, a script): the plugin never reads a device.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq)]
+pub struct MovementIntent {
+    /// Walking direction in world space, its length 0 … 1 the fraction of
+    /// the top speed (longer is shortened to 1; the part along "up" is
+    /// ignored). Kept until changed.
+    pub direction: Vec3,
+    /// A jump was asked for: set it on the press; the next tick takes it
+    /// and clears it (so a press between two ticks is neither lost nor
+    /// repeated).
+    pub jump: bool,
+    /// Crouch is held.
+    pub crouch: bool,
+    /// Sprint is held.
+    pub sprint: bool,
+}
+
+/// A contact of the last tick.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MovementContact {
+    /// Contact point, metres.
+    pub point: Vec3,
+    /// Unit normal from the surface towards the character.
+    pub normal: Vec3,
+    /// Unit normal of the plane the motion slid along.
+    pub slide_plane: Vec3,
+    /// The collider entity touched.
+    pub entity: Option<Entity>,
+    /// The pass of the tick that met it.
+    pub pass: Pass,
+    /// The character overlapped it at the start of the pass and was pushed out.
+    pub depenetration: bool,
+}
+
+/// The ground a character stands on.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GroundHit {
+    /// Contact point, metres.
+    pub point: Vec3,
+    /// Unit normal of the walkable surface.
+    pub normal: Vec3,
+    /// The collider entity stood on.
+    pub entity: Option<Entity>,
+    /// Its surface.
+    pub surface: Surface,
+    /// Velocity of the ground at the contact, m/s (a lift's, a platform's).
+    pub velocity: Vec3,
+}
+
+/// The outcome of the character's last tick.
+#[derive(Component, Clone, Debug, Default)]
+pub struct MovementReport {
+    /// Standing on walkable ground at the end of the tick.
+    pub grounded: bool,
+    /// The ground stood on.
+    pub ground: Option<GroundHit>,
+    /// Every contact of the tick, in order (the debug plugin draws them).
+    pub contacts: Vec<MovementContact>,
+    /// Climbed a step this tick.
+    pub stepped: bool,
+    /// Pulled down onto the ground after the move (down stairs, over crests).
+    pub snapped: bool,
+    /// Landed this tick.
+    pub landed: bool,
+    /// Jumped this tick.
+    pub jumped: bool,
+    /// Squeezed: something moved into it and it could not get out of the way.
+    pub crushed: bool,
+    /// Pushed out of geometry that moved into it, metres.
+    pub pushed: Vec3,
+    /// Moved by the platform stood on, metres.
+    pub carried: Vec3,
+    /// Turn about "up" given by a rotating platform, radians
+    /// (counter-clockwise seen from above): add it to the game's heading.
+    pub heading_delta: f32,
+    /// World velocity at the end of the tick, m/s.
+    pub velocity: Vec3,
+    /// Crouch was released but something above blocks standing up.
+    pub stand_blocked: bool,
+    /// The controller's own report, collider indices as in this tick's
+    /// [`CollisionWorld::placed`].
+    pub tick: TickReport,
+}
+
+/// Reads "is this config change valid", logs the refusal.
+fn apply_config(entity: Entity, c: &mut CharacterController, world: &World<'_>) {
+    if c.config == *c.controller.config() {
+        return;
+    }
+    let wanted = c.config;
+    let c = &mut *c;
+    match c.controller.reconfigure(wanted, &mut c.state, world) {
+        Ok(()) => {}
+        Err(e) => {
+            error!("character {entity}: config refused, the last valid one kept: {e}");
+            c.config = *c.controller.config();
+        }
+    }
+}
+
+/// The walking speed (m/s) under which no footstep sounds.
+const FOOTSTEP_MIN_SPEED: f32 = 0.5;
+
+/// Moves every character one tick against the collision world, writes
+/// their reports and the movement events.
+pub(crate) fn step_characters(
+    world: Res<CollisionWorld>,
+    time: Res<Time>,
+    mut characters: Query<(
+        Entity,
+        &mut CharacterController,
+        &mut MovementIntent,
+        &mut MovementReport,
+        &FootstepStride,
+        &Transform,
+    )>,
+    mut events: EventWriters,
+) {
+    let dt = time.delta_secs();
+    if dt <= 0.0 {
+        return;
+    }
+    let placed = world.placed();
+    let friction = |c: usize, t: u32| world.friction(c, t);
+    let collision = World::new(&placed).with_friction(&friction);
+    for (entity, mut character, mut intent, mut report, stride, transform) in &mut characters {
+        let c = &mut *character;
+        // Placed at the first tick, or moved by the game since the last.
+        if !c.placed || c.drawn.is_some_and(|d| d != transform.translation) {
+            c.teleport(transform.translation);
+            c.drawn = None;
+        }
+        apply_config(entity, c, &collision);
+        // The ground by entity: collider indices may have changed.
+        if let Some(g) = &mut c.state.ground {
+            match c.ground_entity.and_then(|e| world.index_of(e)) {
+                Some(i) => g.collider = i,
+                None => c.state.ground = None,
+            }
+        }
+        let before = c.state;
+        let asked = Intent {
+            direction: intent.direction,
+            jump: intent.jump,
+            crouch: intent.crouch,
+            sprint: intent.sprint,
+        };
+        intent.jump = false;
+        let tick = match c.controller.tick(&mut c.state, &asked, &collision, dt) {
+            Ok(t) => t,
+            Err(e) => {
+                error!("character {entity}: tick refused, left where it was: {e}");
+                c.state = before;
+                TickReport::default()
+            }
+        };
+        c.previous = before.position;
+        let up = c.state.up;
+        let ground = tick.ground.map(|g| GroundHit {
+            point: g.point,
+            normal: g.normal,
+            entity: world.entity(g.collider, g.triangle),
+            surface: world.surface(g.collider, g.triangle).cloned().unwrap_or_default(),
+            velocity: g.velocity,
+        });
+        c.ground_entity = ground.as_ref().and_then(|g| g.entity);
+        let r = &mut *report;
+        r.contacts.clear();
+        r.contacts.extend(tick.contacts.iter().map(|pc| MovementContact {
+            point: pc.contact.point,
+            normal: pc.contact.normal,
+            slide_plane: pc.contact.plane.normal,
+            entity: world.entity(pc.contact.collider, pc.contact.triangle),
+            pass: pc.pass,
+            depenetration: pc.contact.depenetration,
+        }));
+        r.grounded = tick.ground.is_some();
+        r.stepped = tick.stepped;
+        r.snapped = tick.snapped;
+        r.landed = tick.landed;
+        r.jumped = tick.jumped;
+        r.crushed = tick.crushed;
+        r.pushed = tick.pushed;
+        r.carried = tick.carried;
+        r.heading_delta = tick.heading_delta;
+        r.velocity = c.state.world_velocity();
+        r.stand_blocked = tick.stand_blocked;
+        // Events, from what changed over the tick.
+        let walkable_cos = c.controller.config().walkable_slope_deg.to_radians().cos();
+        crate::events::emit(
+            &mut events,
+            crate::events::TickFacts {
+                character: entity,
+                before: &before,
+                after: &c.state,
+                tick: &tick,
+                ground: ground.as_ref(),
+                gravity: c.controller.config().gravity,
+                walkable_cos,
+                stride: stride.0,
+                footstep_min_speed: FOOTSTEP_MIN_SPEED,
+                up,
+                world: &world,
+            },
+            &mut c.walked,
+            &mut c.touching_wall,
+            &mut c.riding,
+        );
+        r.ground = ground;
+        r.tick = tick;
+    }
+}
+
+/// Draws each character between its last two ticks (`fraction` of the way
+/// from the previous tick's end, from `Time<Fixed>`).
+pub(crate) fn interpolate_transforms(
+    time: Res<Time<Fixed>>,
+    mut characters: Query<(&mut CharacterController, &mut Transform)>,
+) {
+    let fraction = time.overstep_fraction();
+    for (mut c, mut transform) in &mut characters {
+        if !c.placed {
+            continue;
+        }
+        let at = c.interpolated(fraction);
+        transform.translation = at;
+        c.drawn = Some(at);
+    }
+}
+
+/// Draws each character where its last tick left it (no interpolation).
+pub(crate) fn place_transforms(mut characters: Query<(&mut CharacterController, &mut Transform)>) {
+    for (mut c, mut transform) in &mut characters {
+        if !c.placed {
+            continue;
+        }
+        let at = c.state.position;
+        transform.translation = at;
+        c.drawn = Some(at);
+    }
+}

@@ -1,0 +1,198 @@
+//! A first-person character controller for Bevy: the character is an
+//! ellipsoid swept through triangle meshes by collide-and-slide (Kasper
+//! Fauerby, *Improved Collision detection and Response*, 2003). It walks
+//! slopes and climbs stairs, snaps down them, jumps with coyote time and a
+//! jump buffer, crouches where it fits, rides anything that moves under
+//! it, is pushed by what moves into it, and never ends a tick inside
+//! geometry. The collision core ([`sweep`]) and the walking rules
+//! ([`controller`]) are plain Rust; this crate puts them on entities.
+//!
+//! # Quick start
+//!
+//! ```no_run
+//! use bevy::prelude::*;
+//! use bevy_slidewalk::prelude::*;
+//!
+//! fn main() {
+//!     App::new()
+//!         .add_plugins((DefaultPlugins, SlidewalkPlugin::default(), SlidewalkDebugPlugin))
+//!         .add_systems(Startup, setup)
+//!         .add_systems(Update, walk)
+//!         .run();
+//! }
+//!
+//! fn setup(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>, mut materials: ResMut<Assets<StandardMaterial>>) {
+//!     // Anything drawn with a mesh becomes solid with `Collider::mesh()`.
+//!     commands.spawn((
+//!         Mesh3d(meshes.add(Cuboid::new(20.0, 1.0, 20.0))),
+//!         MeshMaterial3d(materials.add(Color::WHITE)),
+//!         Transform::from_xyz(0.0, -0.5, 0.0),
+//!         Collider::mesh(),
+//!     ));
+//!     // A character: its transform is the ellipsoid's centre.
+//!     commands.spawn((CharacterController::default(), Transform::from_xyz(0.0, 1.0, 0.0)));
+//!     commands.spawn((DirectionalLight::default(), Transform::from_xyz(1.0, 3.0, 2.0).looking_at(Vec3::ZERO, Vec3::Y)));
+//!     commands.spawn((Camera3d::default(), Transform::from_xyz(0.0, 6.0, 12.0).looking_at(Vec3::ZERO, Vec3::Y)));
+//! }
+//!
+//! // The game's input becomes the character's intent; the plugin does the rest.
+//! fn walk(keys: Res<ButtonInput<KeyCode>>, mut intents: Query<&mut MovementIntent>) {
+//!     for mut intent in &mut intents {
+//!         let axis = |neg, pos| (keys.pressed(pos) as i32 - keys.pressed(neg) as i32) as f32;
+//!         intent.direction = Vec3::new(axis(KeyCode::KeyA, KeyCode::KeyD), 0.0, axis(KeyCode::KeyW, KeyCode::KeyS));
+//!         intent.jump |= keys.just_pressed(KeyCode::Space);
+//!     }
+//! }
+//! ```
+//!
+//! # The parts
+//!
+//! * [`SlidewalkPlugin`] moves every character once per fixed tick (in
+//!   `FixedUpdate` unless told otherwise) and draws it between ticks.
+//! * [`Collider`] makes an entity's geometry solid: its `Mesh3d`, explicit
+//!   triangles, or a prebuilt [`sweep::MeshCollider`]. [`SolidScene`]
+//!   makes a whole spawned scene solid. [`Surface`] gives friction and a
+//!   tag events report. Colliders whose `GlobalTransform` changes between
+//!   ticks are movers: they carry and push characters.
+//! * [`CharacterController`] (config and state), [`MovementIntent`] (what
+//!   the game's input asks for) and [`MovementReport`] (what the last tick
+//!   did) are the character's components.
+//! * Movement events ([`Jumped`], [`Landed`], [`SteppedUp`], [`Footstep`],
+//!   [`HitWall`], [`Crushed`], [`BoardedMover`], [`LeftMover`]) are Bevy
+//!   messages.
+//! * [`SlidewalkDebugPlugin`] draws ellipsoids, contacts and slide planes.
+//! * [`CollisionWorld`] is the tick's collision world, for systems of the
+//!   game that sweep against the same colliders.
+//!
+//! # Order within a tick
+//!
+//! Systems that move colliders or write intents in the same schedule go
+//! `.before(SlidewalkSystems::Prepare)`; systems that read reports or
+//! events go `.after(SlidewalkSystems::Step)` (or in `Update`). Input read
+//! in `Update` reaches the next tick.
+//!
+//! The examples (`cargo run -p bevy_slidewalk --example minimal`, and
+//! `gltf_scene`, `moving_platforms`, `events`) show each part in a few
+//! lines.
+#![deny(missing_docs)]
+
+mod character;
+mod collider;
+mod debug;
+mod events;
+mod mesh;
+mod world;
+
+pub use character::{CharacterController, GroundHit, MovementContact, MovementIntent, MovementReport};
+pub use collider::{Collider, SolidScene, Surface};
+pub use controller::{self, CharacterState, ControllerConfig, Pass};
+pub use debug::{SlidewalkDebugPlugin, SlidewalkGizmos};
+pub use events::{BoardedMover, Crushed, Footstep, FootstepStride, HitWall, Jumped, Landed, LeftMover, SteppedUp};
+pub use sweep;
+pub use world::{CollisionWorld, MERGE_MAX_TRIANGLES};
+
+/// The usual imports: `use bevy_slidewalk::prelude::*;`.
+pub mod prelude {
+    pub use crate::{
+        BoardedMover, CharacterController, Collider, ControllerConfig, Crushed, Footstep, FootstepStride, HitWall,
+        Jumped, Landed, LeftMover, MovementIntent, MovementReport, SlidewalkDebugPlugin, SlidewalkGizmos,
+        SlidewalkPlugin, SlidewalkSystems, SolidScene, SteppedUp, Surface,
+    };
+}
+
+use bevy::app::RunFixedMainLoopSystems;
+use bevy::ecs::schedule::{InternedScheduleLabel, ScheduleLabel};
+use bevy::prelude::*;
+use bevy::transform::systems::{mark_dirty_trees, propagate_parent_transforms, sync_simple_transforms};
+
+/// Moves every [`CharacterController`] once per tick against every
+/// [`Collider`], and draws the characters between ticks.
+///
+/// Needs Bevy's `TransformPlugin` and `AssetPlugin` (both in
+/// `DefaultPlugins`; add them to `MinimalPlugins` for a headless app).
+#[derive(Clone, Debug)]
+pub struct SlidewalkPlugin {
+    /// The schedule the characters move in (`FixedUpdate`).
+    pub schedule: InternedScheduleLabel,
+    /// Draw each character between its last two ticks, by
+    /// `Time<Fixed>::overstep_fraction` (true). Only meaningful in a fixed
+    /// schedule; off, the transform is where the last tick left it.
+    pub interpolate: bool,
+}
+
+impl Default for SlidewalkPlugin {
+    fn default() -> Self {
+        Self {
+            schedule: FixedUpdate.intern(),
+            interpolate: true,
+        }
+    }
+}
+
+impl SlidewalkPlugin {
+    /// Characters moved in `schedule` instead; interpolated only if it is
+    /// one of the fixed schedules.
+    pub fn in_schedule(schedule: impl ScheduleLabel) -> Self {
+        let schedule = schedule.intern();
+        let fixed = [
+            FixedFirst.intern(),
+            FixedPreUpdate.intern(),
+            FixedUpdate.intern(),
+            FixedPostUpdate.intern(),
+            FixedLast.intern(),
+        ];
+        Self {
+            schedule,
+            interpolate: fixed.contains(&schedule),
+        }
+    }
+}
+
+/// The plugin's systems in its schedule, in this order.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SlidewalkSystems {
+    /// Transforms propagated, scene meshes adopted, the [`CollisionWorld`]
+    /// brought up to date (colliders added, removed, moved).
+    Prepare,
+    /// Every character moved; reports and events written.
+    Step,
+}
+
+impl Plugin for SlidewalkPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<CollisionWorld>()
+            .add_plugins(events::plugin)
+            .configure_sets(self.schedule, (SlidewalkSystems::Prepare, SlidewalkSystems::Step).chain())
+            .add_systems(
+                self.schedule,
+                (
+                    // Colliders moved earlier in this tick are seen where they are now.
+                    (mark_dirty_trees, propagate_parent_transforms, sync_simple_transforms).chain(),
+                    collider::adopt_scene_meshes,
+                    world::sync_colliders,
+                )
+                    .chain()
+                    .in_set(SlidewalkSystems::Prepare),
+            )
+            .add_systems(self.schedule, character::step_characters.in_set(SlidewalkSystems::Step));
+        if self.interpolate {
+            app.add_systems(
+                RunFixedMainLoop,
+                character::interpolate_transforms.in_set(RunFixedMainLoopSystems::AfterFixedMainLoop),
+            );
+        } else {
+            app.add_systems(
+                self.schedule,
+                character::place_transforms.after(SlidewalkSystems::Step),
+            );
+        }
+    }
+
+    fn finish(&self, app: &mut App) {
+        // Without Bevy's mesh assets there are no mesh events to read
+        // (colliders from explicit triangles still work).
+        if !app.world().contains_resource::<Messages<AssetEvent<bevy::mesh::Mesh>>>() {
+            app.add_message::<AssetEvent<bevy::mesh::Mesh>>();
+        }
+    }
+}

@@ -1,0 +1,487 @@
+//! The collision world of a tick: every [`Collider`] entity's triangles at
+//! its pose, built from the ECS at the start of each tick. Small colliders
+//! that have never moved are merged into one structure (a scene of a
+//! thousand props costs about what one mesh of the same triangles costs);
+//! large ones and movers are placed on their own, with their motion over
+//! the tick as velocities.
+
+use crate::collider::{Collider, ColliderSource, Surface, TriangleSurfaces};
+use crate::mesh::mesh_triangles;
+use bevy::asset::AssetEvent;
+use bevy::mesh::{Mesh, Mesh3d};
+use bevy::platform::collections::{HashMap, HashSet};
+use bevy::prelude::*;
+use glam::Vec3;
+use std::sync::Arc;
+use sweep::{Aabb, MeshCollider, PlacedCollider, Pose};
+
+/// Colliders with at most this many triangles are merged with the other
+/// resting ones; larger ones keep their own structure (rebuilding a merge
+/// is cheap only while its parts are small).
+pub const MERGE_MAX_TRIANGLES: usize = 4096;
+
+/// One collider entity in the world.
+struct Body {
+    entity: Entity,
+    /// Triangles in the entity's frame, its scale applied.
+    shape: Arc<MeshCollider>,
+    /// The scale baked into `shape`.
+    scale: Vec3,
+    surface: Surface,
+    triangle_surfaces: Option<Arc<TriangleSurfaces>>,
+    /// Pose at the end of this tick.
+    pose: Pose,
+    /// Pose at the end of the previous tick.
+    previous: Pose,
+    /// It has moved since it was added: placed on its own, with velocities.
+    mover: bool,
+}
+
+impl Body {
+    fn merged(&self) -> bool {
+        !self.mover && self.shape.len() <= MERGE_MAX_TRIANGLES
+    }
+
+    fn surface(&self, triangle: u32) -> &Surface {
+        self.triangle_surfaces
+            .as_ref()
+            .and_then(|t| t.surfaces.get(*t.of_triangle.get(triangle as usize)? as usize))
+            .unwrap_or(&self.surface)
+    }
+}
+
+/// The resting small colliders as one, in world space.
+struct Merged {
+    shape: MeshCollider,
+    /// `(first triangle, body)` per part, by first triangle.
+    parts: Vec<(u32, usize)>,
+}
+
+/// What a collider index of [`CollisionWorld::placed`] stands for.
+#[derive(Clone, Copy, Debug)]
+enum Slot {
+    Merged,
+    Body(usize),
+}
+
+/// Every collider of this tick, for the characters and for any system of
+/// the app that wants to sweep against the same geometry (balls, agents).
+///
+/// Indices into [`CollisionWorld::placed`] are valid for one tick: use
+/// [`CollisionWorld::entity`] to know what was hit.
+#[derive(Resource, Default)]
+pub struct CollisionWorld {
+    bodies: Vec<Body>,
+    by_entity: HashMap<Entity, usize>,
+    merged: Option<Merged>,
+    slots: Vec<Slot>,
+    /// The merged structure no longer matches the bodies.
+    stale: bool,
+    /// Length of the last tick, seconds.
+    dt: f32,
+    /// Colliders refused (and warned about) until they change.
+    refused: HashSet<Entity>,
+    /// Colliders waiting for their mesh asset to load.
+    waiting: HashSet<Entity>,
+    /// What was wrong with a collider's geometry when it was last built.
+    problems: HashMap<Entity, String>,
+}
+
+impl CollisionWorld {
+    /// The colliders at their poses for the end of this tick, each moving
+    /// one with its motion over the tick as velocities (what
+    /// [`controller::World`] and [`sweep::collide_and_slide`] take).
+    pub fn placed(&self) -> Vec<PlacedCollider<'_>> {
+        self.placed_where(false)
+    }
+
+    /// The same colliders at their poses at the start of this tick, with
+    /// the same velocities: what a sweep over the whole tick from its
+    /// start needs.
+    pub fn placed_at_tick_start(&self) -> Vec<PlacedCollider<'_>> {
+        self.placed_where(true)
+    }
+
+    fn placed_where(&self, at_start: bool) -> Vec<PlacedCollider<'_>> {
+        self.slots
+            .iter()
+            .filter_map(|slot| match *slot {
+                Slot::Merged => self.merged.as_ref().map(|m| PlacedCollider::fixed(&m.shape)),
+                Slot::Body(i) => {
+                    let b = &self.bodies[i];
+                    Some(if b.mover && self.dt > 0.0 {
+                        let mut placed = PlacedCollider::from_poses(&b.shape, b.previous, b.pose, self.dt);
+                        if at_start {
+                            placed.pose = b.previous;
+                        }
+                        placed
+                    } else {
+                        PlacedCollider::moving(&b.shape, b.pose, Vec3::ZERO, Vec3::ZERO)
+                    })
+                }
+            })
+            .collect()
+    }
+
+    /// Number of colliders in [`CollisionWorld::placed`].
+    pub fn len(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// Whether there is no collider at all.
+    pub fn is_empty(&self) -> bool {
+        self.slots.is_empty()
+    }
+
+    /// Number of collider entities.
+    pub fn entity_count(&self) -> usize {
+        self.bodies.len()
+    }
+
+    fn part(&self, collider: usize, triangle: u32) -> Option<(&Body, u32)> {
+        match *self.slots.get(collider)? {
+            Slot::Body(i) => Some((&self.bodies[i], triangle)),
+            Slot::Merged => {
+                let m = self.merged.as_ref()?;
+                let at = m.parts.partition_point(|&(first, _)| first <= triangle).checked_sub(1)?;
+                let (first, body) = m.parts[at];
+                Some((&self.bodies[body], triangle - first))
+            }
+        }
+    }
+
+    /// The entity a triangle of a collider of [`CollisionWorld::placed`]
+    /// belongs to (`triangle` is the input index a contact reports).
+    pub fn entity(&self, collider: usize, triangle: u32) -> Option<Entity> {
+        self.part(collider, triangle).map(|(b, _)| b.entity)
+    }
+
+    /// The surface of a triangle of a collider of [`CollisionWorld::placed`].
+    pub fn surface(&self, collider: usize, triangle: u32) -> Option<&Surface> {
+        self.part(collider, triangle).map(|(b, t)| b.surface(t))
+    }
+
+    /// The friction of a triangle, 0 (ice) … 1 (normal grip); 1 when unknown.
+    pub fn friction(&self, collider: usize, triangle: u32) -> f32 {
+        self.surface(collider, triangle).map_or(1.0, |s| s.friction)
+    }
+
+    /// Whether a collider of [`CollisionWorld::placed`] is a mover (it has
+    /// moved since it was added).
+    pub fn is_mover(&self, collider: usize) -> bool {
+        matches!(self.slots.get(collider), Some(Slot::Body(i)) if self.bodies[*i].mover)
+    }
+
+    /// The index in [`CollisionWorld::placed`] of an entity's collider
+    /// (several resting small ones share an index), if it has one.
+    pub fn index_of(&self, entity: Entity) -> Option<usize> {
+        let body = *self.by_entity.get(&entity)?;
+        if self.bodies[body].merged() {
+            return self.slots.iter().position(|s| matches!(s, Slot::Merged));
+        }
+        self.slots.iter().position(|s| matches!(s, Slot::Body(i) if *i == body))
+    }
+
+    /// An entity's collider pose at the end of this tick and at its start
+    /// (equal when it did not move), if it has a collider.
+    pub fn poses(&self, entity: Entity) -> Option<(Pose, Pose)> {
+        let b = &self.bodies[*self.by_entity.get(&entity)?];
+        Some((b.previous, b.pose))
+    }
+
+    /// World bounds of every collider at its pose (`None` without any).
+    pub fn bounds(&self) -> Option<Aabb> {
+        let b = self
+            .bodies
+            .iter()
+            .map(|b| Aabb::from_points(b.shape.bounds().corners().map(|p| b.pose.transform_point(p))))
+            .fold(Aabb::EMPTY, Aabb::union);
+        b.min.is_finite().then_some(b)
+    }
+
+    /// The triangles of one entity's collider in world space at its pose.
+    pub fn world_triangles(&self, entity: Entity) -> Vec<[Vec3; 3]> {
+        let Some(&i) = self.by_entity.get(&entity) else {
+            return Vec::new();
+        };
+        let b = &self.bodies[i];
+        b.shape.triangles().map(|t| t.map(|p| b.pose.transform_point(p))).collect()
+    }
+
+    /// What was wrong with an entity's collider when it was last built:
+    /// why it is not solid, or what part of it was left out (the same
+    /// text as the logged warning). `None` when all of it is solid.
+    pub fn problem(&self, entity: Entity) -> Option<&str> {
+        self.problems.get(&entity).map(String::as_str)
+    }
+
+    /// Colliders whose mesh asset has not loaded yet.
+    pub fn waiting_for_meshes(&self) -> usize {
+        self.waiting.len()
+    }
+
+    fn insert(&mut self, body: Body) {
+        match self.by_entity.get(&body.entity) {
+            Some(&i) => {
+                let old = &self.bodies[i];
+                self.stale |= old.merged() || body.merged();
+                self.bodies[i] = body;
+            }
+            None => {
+                self.stale |= body.merged();
+                self.by_entity.insert(body.entity, self.bodies.len());
+                self.bodies.push(body);
+            }
+        }
+        self.stale = true;
+    }
+
+    fn remove(&mut self, entity: Entity) {
+        self.refused.remove(&entity);
+        self.waiting.remove(&entity);
+        self.problems.remove(&entity);
+        let Some(i) = self.by_entity.remove(&entity) else { return };
+        // Order kept: contacts at the same time go to the earlier collider.
+        self.bodies.remove(i);
+        for index in self.by_entity.values_mut() {
+            if *index > i {
+                *index -= 1;
+            }
+        }
+        self.stale = true;
+    }
+
+    /// Rebuilds the merged structure and the collider order.
+    fn rebuild(&mut self) {
+        let mut positions = Vec::new();
+        let mut triangles = Vec::new();
+        let mut parts = Vec::new();
+        // A zero vertex for triangles a part's own build left out: every
+        // input triangle keeps its place, so input indices map back by offset.
+        let mut nowhere: Option<u32> = None;
+        for (i, b) in self.bodies.iter().enumerate().filter(|(_, b)| b.merged()) {
+            parts.push((triangles.len() as u32, i));
+            let mut input: Vec<Option<[u32; 3]>> = vec![None; b.shape.report().input_triangles];
+            for slot in 0..b.shape.len() {
+                let at = positions.len() as u32;
+                positions.extend(b.shape.triangle(slot).map(|p| b.pose.transform_point(p)));
+                input[b.shape.input_index(slot) as usize] = Some([at, at + 1, at + 2]);
+            }
+            for t in input {
+                let t = match t {
+                    Some(t) => t,
+                    None => {
+                        let z = *nowhere.get_or_insert_with(|| {
+                            positions.push(Vec3::ZERO);
+                            positions.len() as u32 - 1
+                        });
+                        [z, z, z]
+                    }
+                };
+                triangles.push(t);
+            }
+        }
+        self.merged = MeshCollider::build(&positions, &triangles)
+            .ok()
+            .map(|shape| Merged { shape, parts });
+        self.slots = self
+            .merged
+            .iter()
+            .map(|_| Slot::Merged)
+            .chain(
+                self.bodies
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, b)| !b.merged())
+                    .map(|(i, _)| Slot::Body(i)),
+            )
+            .collect();
+        self.stale = false;
+    }
+}
+
+fn pose_and_scale(global: &GlobalTransform) -> (Pose, Vec3) {
+    let (scale, rotation, translation) = global.to_scale_rotation_translation();
+    (Pose { rotation, translation }, scale)
+}
+
+/// Builds a collider's triangles, or says why it cannot (`Ok(None)`: its
+/// mesh is not loaded yet).
+fn build_shape(
+    collider: &Collider,
+    mesh: Option<&Mesh3d>,
+    meshes: Option<&Assets<Mesh>>,
+    scale: Vec3,
+) -> Result<Option<(Arc<MeshCollider>, Vec<String>)>, String> {
+    let mut warnings = Vec::new();
+    let (positions, triangles) = match &collider.source {
+        ColliderSource::Built(shape) if scale == Vec3::ONE => return Ok(Some((shape.clone(), warnings))),
+        ColliderSource::Built(shape) => {
+            let corners: Vec<[Vec3; 3]> = shape.triangles().map(|t| t.map(|p| p * scale)).collect();
+            let built = MeshCollider::from_triangles(&corners).map_err(|e| e.to_string())?;
+            return Ok(Some((Arc::new(built), warnings)));
+        }
+        ColliderSource::Triangles(data) => {
+            let n = data.0.len() as u32;
+            let kept: Vec<[u32; 3]> = data.1.iter().copied().filter(|t| t.iter().all(|&i| i < n)).collect();
+            if kept.len() < data.1.len() {
+                warnings.push(format!(
+                    "{} triangles name a vertex that does not exist",
+                    data.1.len() - kept.len()
+                ));
+            }
+            (data.0.iter().map(|&p| p * scale).collect::<Vec<_>>(), kept)
+        }
+        ColliderSource::Mesh => {
+            let Some(handle) = mesh else {
+                return Err("it has `Collider::mesh()` but no `Mesh3d`".into());
+            };
+            let Some(asset) = meshes.and_then(|m| m.get(&handle.0)) else {
+                return Ok(None);
+            };
+            let read = mesh_triangles(asset, scale)?;
+            if read.out_of_range > 0 {
+                warnings.push(format!("{} triangles name a vertex that does not exist", read.out_of_range));
+            }
+            (read.positions, read.triangles)
+        }
+    };
+    let shape = MeshCollider::build(&positions, &triangles).map_err(|e| e.to_string())?;
+    let report = shape.report();
+    if report.rejected_non_finite > 0 || report.rejected_degenerate > 0 {
+        warnings.push(format!(
+            "{} non-finite and {} degenerate triangles left out",
+            report.rejected_non_finite, report.rejected_degenerate
+        ));
+    }
+    Ok(Some((Arc::new(shape), warnings)))
+}
+
+/// The surface an entity has: its own, or its nearest ancestor's.
+fn inherited_surface(entity: Entity, surfaces: &Query<&Surface>, parents: &Query<&ChildOf>) -> Surface {
+    std::iter::once(entity)
+        .chain(parents.iter_ancestors(entity))
+        .find_map(|e| surfaces.get(e).ok().cloned())
+        .unwrap_or_default()
+}
+
+fn describe(entity: Entity, names: &Query<&Name>) -> String {
+    match names.get(entity) {
+        Ok(name) => format!("collider {entity} ({name})"),
+        Err(_) => format!("collider {entity}"),
+    }
+}
+
+type ColliderItem<'a> = (
+    Entity,
+    Ref<'a, Collider>,
+    Option<Ref<'a, Mesh3d>>,
+    Ref<'a, GlobalTransform>,
+);
+
+/// Brings the collision world up to date with the ECS: colliders added,
+/// removed or changed (their mesh asset included), their poses, and which
+/// of them move.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn sync_colliders(
+    mut world: ResMut<CollisionWorld>,
+    time: Res<Time>,
+    meshes: Option<Res<Assets<Mesh>>>,
+    mut mesh_events: MessageReader<AssetEvent<Mesh>>,
+    colliders: Query<ColliderItem>,
+    changed_surfaces: Query<Entity, (With<Collider>, Changed<Surface>)>,
+    surfaces: Query<&Surface>,
+    parents: Query<&ChildOf>,
+    names: Query<&Name>,
+    mut removed: RemovedComponents<Collider>,
+) {
+    let world = &mut *world;
+    world.dt = time.delta_secs();
+    for entity in removed.read() {
+        if !colliders.contains(entity) {
+            world.remove(entity);
+        }
+    }
+    let changed_meshes: HashSet<AssetId<Mesh>> = mesh_events
+        .read()
+        .filter_map(|e| match e {
+            AssetEvent::Modified { id } | AssetEvent::LoadedWithDependencies { id } | AssetEvent::Added { id } => {
+                Some(*id)
+            }
+            _ => None,
+        })
+        .collect();
+    for (entity, collider, mesh, global) in &colliders {
+        let known = world.by_entity.get(&entity).copied();
+        let (pose, scale) = pose_and_scale(&global);
+        let mesh_changed = mesh.as_ref().is_some_and(|m| m.is_changed() || changed_meshes.contains(&m.0.id()));
+        let rescaled = known.is_some_and(|i| !world.bodies[i].scale.abs_diff_eq(scale, 1e-6));
+        let needs_build = collider.is_changed()
+            || (matches!(collider.source, ColliderSource::Mesh) && mesh_changed)
+            || rescaled
+            || (known.is_none() && world.waiting.contains(&entity))
+            || (known.is_none() && !world.refused.contains(&entity));
+        if needs_build {
+            world.refused.remove(&entity);
+            match build_shape(&collider, mesh.as_deref(), meshes.as_deref(), scale) {
+                Ok(None) => {
+                    world.waiting.insert(entity);
+                }
+                Ok(Some((shape, warnings))) => {
+                    world.waiting.remove(&entity);
+                    if warnings.is_empty() {
+                        world.problems.remove(&entity);
+                    } else {
+                        let problem = warnings.join("; ");
+                        warn!("{}: {problem}; the rest of it is solid", describe(entity, &names));
+                        world.problems.insert(entity, problem);
+                    }
+                    let (previous, mover) = match known {
+                        Some(i) => (world.bodies[i].pose, world.bodies[i].mover),
+                        None => (pose, false),
+                    };
+                    world.insert(Body {
+                        entity,
+                        shape,
+                        scale,
+                        surface: inherited_surface(entity, &surfaces, &parents),
+                        triangle_surfaces: collider.surfaces.clone(),
+                        pose,
+                        previous,
+                        mover: mover || (known.is_some() && previous != pose),
+                    });
+                }
+                Err(e) => {
+                    warn!("{} is not solid: {e}", describe(entity, &names));
+                    if known.is_some() {
+                        world.remove(entity);
+                    }
+                    world.waiting.remove(&entity);
+                    world.refused.insert(entity);
+                    world.problems.insert(entity, e);
+                }
+            }
+            continue;
+        }
+        let Some(i) = known else { continue };
+        let body = &mut world.bodies[i];
+        body.previous = body.pose;
+        if global.is_changed() && pose != body.pose {
+            body.pose = pose;
+            if !body.mover {
+                body.mover = true;
+                if body.shape.len() <= MERGE_MAX_TRIANGLES {
+                    world.stale = true;
+                }
+            }
+        }
+    }
+    for entity in &changed_surfaces {
+        if let Some(&i) = world.by_entity.get(&entity) {
+            world.bodies[i].surface = inherited_surface(entity, &surfaces, &parents);
+        }
+    }
+    if world.stale {
+        world.rebuild();
+    }
+}
