@@ -55,8 +55,11 @@ fn populated(level: &[Soup], n: usize) -> App {
             direction: heading(i, 0),
             ..default()
         };
-        app.world_mut()
-            .spawn((CharacterController::default(), intent, Transform::from_translation(centre)));
+        app.world_mut().spawn((
+            CharacterController::default(),
+            intent,
+            Transform::from_translation(centre),
+        ));
     }
     for _ in 0..(1.5 * HZ) as usize {
         app.update();
@@ -82,7 +85,9 @@ fn plugin_against_controller(c: &mut Criterion) {
         let mut app = populated(std::slice::from_ref(&level), n);
         group.throughput(Throughput::Elements(n as u64));
         let mut ticks = 0;
-        group.bench_function(BenchmarkId::new("plugin_fixed_tick", n), |b| b.iter(|| tick(&mut app, &mut ticks)));
+        group.bench_function(BenchmarkId::new("plugin_fixed_tick", n), |b| {
+            b.iter(|| tick(&mut app, &mut ticks))
+        });
         // The same characters, engine-free: Controller::tick each.
         let mut states: Vec<_> = app
             .world_mut()

@@ -24,7 +24,11 @@ pub fn events(app: &mut App) {
     app.add_systems(Startup, sound::load).add_systems(Update, sound::play);
 }
 
-fn metal_plate(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>, mut materials: ResMut<Assets<StandardMaterial>>) {
+fn metal_plate(
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
     commands.spawn((
         Mesh3d(meshes.add(Cuboid::new(4.0, 0.2, 4.0))),
         MeshMaterial3d(materials.add(Color::srgb(0.7, 0.75, 0.8))),
@@ -81,13 +85,28 @@ mod sound {
             .collect();
         let data_len = samples.len() as u32 * 2;
         let mut wav = Vec::new();
-        for chunk in [&b"RIFF"[..], &(36 + data_len).to_le_bytes(), b"WAVEfmt ", &16u32.to_le_bytes()] {
+        for chunk in [
+            &b"RIFF"[..],
+            &(36 + data_len).to_le_bytes(),
+            b"WAVEfmt ",
+            &16u32.to_le_bytes(),
+        ] {
             wav.extend_from_slice(chunk);
         }
-        for chunk in [&1u16.to_le_bytes()[..], &1u16.to_le_bytes(), &rate.to_le_bytes(), &(rate * 2).to_le_bytes()] {
+        for chunk in [
+            &1u16.to_le_bytes()[..],
+            &1u16.to_le_bytes(),
+            &rate.to_le_bytes(),
+            &(rate * 2).to_le_bytes(),
+        ] {
             wav.extend_from_slice(chunk);
         }
-        for chunk in [&2u16.to_le_bytes()[..], &16u16.to_le_bytes(), b"data", &data_len.to_le_bytes()] {
+        for chunk in [
+            &2u16.to_le_bytes()[..],
+            &16u16.to_le_bytes(),
+            b"data",
+            &data_len.to_le_bytes(),
+        ] {
             wav.extend_from_slice(chunk);
         }
         wav.extend(samples.iter().flat_map(|s| s.to_le_bytes()));
@@ -95,7 +114,9 @@ mod sound {
     }
 
     pub fn load(mut commands: Commands, mut sources: ResMut<Assets<AudioSource>>) {
-        let click = sources.add(AudioSource { bytes: click_wav().into() });
+        let click = sources.add(AudioSource {
+            bytes: click_wav().into(),
+        });
         commands.insert_resource(Click(click));
     }
 
@@ -105,13 +126,16 @@ mod sound {
         mut landings: MessageReader<Landed>,
         mut commands: Commands,
     ) {
-        let sounds = footsteps
-            .read()
-            .map(|f| (f.surface.tag.clone(), 0.4))
-            .chain(landings.read().map(|l| (l.surface.tag.clone(), (l.impact_speed / 8.0).min(1.0))));
+        let sounds = footsteps.read().map(|f| (f.surface.tag.clone(), 0.4)).chain(
+            landings
+                .read()
+                .map(|l| (l.surface.tag.clone(), (l.impact_speed / 8.0).min(1.0))),
+        );
         for (tag, volume) in sounds.collect::<Vec<_>>() {
             let speed = if &*tag == "metal" { 2.0 } else { 1.0 };
-            let settings = PlaybackSettings::DESPAWN.with_speed(speed).with_volume(Volume::Linear(volume));
+            let settings = PlaybackSettings::DESPAWN
+                .with_speed(speed)
+                .with_volume(Volume::Linear(volume));
             commands.spawn((AudioPlayer(click.0.clone()), settings));
         }
     }

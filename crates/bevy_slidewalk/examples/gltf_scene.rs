@@ -16,10 +16,19 @@ mod minimal;
 
 fn main() {
     let path = std::env::args().nth(1).map(PathBuf::from).unwrap_or_else(demo_level);
-    let folder = path.parent().map(|p| p.to_string_lossy().into_owned()).unwrap_or_default();
-    let file = path.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default();
+    let folder = path
+        .parent()
+        .map(|p| p.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let file = path
+        .file_name()
+        .map(|f| f.to_string_lossy().into_owned())
+        .unwrap_or_default();
     App::new()
-        .add_plugins(DefaultPlugins.set(AssetPlugin { file_path: folder, ..default() }))
+        .add_plugins(DefaultPlugins.set(AssetPlugin {
+            file_path: folder,
+            ..default()
+        }))
         .add_plugins((SlidewalkPlugin::default(), SlidewalkDebugPlugin, minimal::first_person))
         .insert_resource(SceneFile(file))
         .add_plugins(solid_scene)
@@ -44,7 +53,10 @@ fn spawn_scene(file: Res<SceneFile>, assets: Res<AssetServer>, mut commands: Com
     let scene = assets.load(GltfAssetLabel::Scene(0).from_asset(file.0.clone()));
     // The one line: every mesh of the scene becomes solid.
     commands.spawn((WorldAssetRoot(scene), SolidScene));
-    commands.spawn((DirectionalLight::default(), Transform::from_xyz(2.0, 8.0, 3.0).looking_at(Vec3::ZERO, Vec3::Y)));
+    commands.spawn((
+        DirectionalLight::default(),
+        Transform::from_xyz(2.0, 8.0, 3.0).looking_at(Vec3::ZERO, Vec3::Y),
+    ));
 }
 
 /// Once the scene is solid (and on R), puts the player above its middle.

@@ -39,7 +39,12 @@ pub fn platforms(app: &mut App) {
 fn spawn(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>, mut materials: ResMut<Assets<StandardMaterial>>) {
     let floor = meshes.add(Cuboid::new(40.0, 1.0, 40.0));
     let grey = materials.add(Color::srgb(0.5, 0.5, 0.55));
-    commands.spawn((Mesh3d(floor), MeshMaterial3d(grey), Transform::from_xyz(0.0, -0.5, 0.0), Collider::mesh()));
+    commands.spawn((
+        Mesh3d(floor),
+        MeshMaterial3d(grey),
+        Transform::from_xyz(0.0, -0.5, 0.0),
+        Collider::mesh(),
+    ));
     let pad = meshes.add(Cuboid::new(3.0, 0.3, 3.0));
     let orange = materials.add(Color::srgb(0.9, 0.5, 0.2));
     for (platform, at) in [
@@ -48,9 +53,19 @@ fn spawn(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>, mut materials
         (Platform::Turntable(0.6), Vec3::new(5.0, 0.65, -4.0)),
     ] {
         let base = Transform::from_translation(at);
-        commands.spawn((Mesh3d(pad.clone()), MeshMaterial3d(orange.clone()), base, Collider::mesh(), platform, Base(base)));
+        commands.spawn((
+            Mesh3d(pad.clone()),
+            MeshMaterial3d(orange.clone()),
+            base,
+            Collider::mesh(),
+            platform,
+            Base(base),
+        ));
     }
-    commands.spawn((DirectionalLight::default(), Transform::from_xyz(3.0, 8.0, 5.0).looking_at(Vec3::ZERO, Vec3::Y)));
+    commands.spawn((
+        DirectionalLight::default(),
+        Transform::from_xyz(3.0, 8.0, 5.0).looking_at(Vec3::ZERO, Vec3::Y),
+    ));
 }
 
 /// Where a platform was spawned.

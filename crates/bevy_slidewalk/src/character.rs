@@ -304,6 +304,7 @@ pub(crate) fn step_characters(
                 tick: &tick,
                 ground: ground.as_ref(),
                 gravity: c.controller.config().gravity,
+                jump_speed: c.controller.config().jump_speed(),
                 walkable_cos,
                 stride: stride.0,
                 footstep_min_speed: FOOTSTEP_MIN_SPEED,

@@ -27,7 +27,7 @@ impl Default for FootstepStride {
 pub struct Jumped {
     /// The character.
     pub character: Entity,
-    /// Take-off speed along "up", m/s.
+    /// Take-off speed along "up", m/s (√(2·g·jump height)).
     pub speed: f32,
 }
 
@@ -45,7 +45,9 @@ pub struct Landed {
     pub ground: Option<Entity>,
 }
 
-/// The character climbed a step this tick.
+/// The character climbed by a step-up this tick (a riser taller than
+/// the ellipsoid's curve rolls over; one may take a few ticks, each
+/// reported with its own rise).
 #[derive(Message, Clone, Debug, PartialEq)]
 pub struct SteppedUp {
     /// The character.
@@ -144,6 +146,7 @@ pub(crate) struct TickFacts<'a> {
     pub tick: &'a TickReport,
     pub ground: Option<&'a crate::character::GroundHit>,
     pub gravity: Vec3,
+    pub jump_speed: f32,
     pub walkable_cos: f32,
     pub stride: f32,
     pub footstep_min_speed: f32,
@@ -167,7 +170,7 @@ pub(crate) fn emit(
     if f.tick.jumped {
         w.jumped.write(Jumped {
             character,
-            speed: f.after.velocity.dot(up).max(0.0),
+            speed: f.jump_speed,
         });
     }
     if f.tick.landed {
@@ -218,7 +221,13 @@ pub(crate) fn emit(
         .iter()
         .filter(|c| matches!(c.pass, Pass::Move | Pass::Air | Pass::StepForward) && !c.contact.depenetration)
         .filter(|c| c.contact.normal.dot(up) < f.walkable_cos && c.contact.normal.dot(up) > -f.walkable_cos)
-        .min_by(|a, b| a.contact.normal.dot(up).abs().total_cmp(&b.contact.normal.dot(up).abs()));
+        .min_by(|a, b| {
+            a.contact
+                .normal
+                .dot(up)
+                .abs()
+                .total_cmp(&b.contact.normal.dot(up).abs())
+        });
     match wall {
         Some(c) => {
             if !*touching_wall {

@@ -162,7 +162,10 @@ impl Plugin for SlidewalkPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<CollisionWorld>()
             .add_plugins(events::plugin)
-            .configure_sets(self.schedule, (SlidewalkSystems::Prepare, SlidewalkSystems::Step).chain())
+            .configure_sets(
+                self.schedule,
+                (SlidewalkSystems::Prepare, SlidewalkSystems::Step).chain(),
+            )
             .add_systems(
                 self.schedule,
                 (
@@ -181,17 +184,17 @@ impl Plugin for SlidewalkPlugin {
                 character::interpolate_transforms.in_set(RunFixedMainLoopSystems::AfterFixedMainLoop),
             );
         } else {
-            app.add_systems(
-                self.schedule,
-                character::place_transforms.after(SlidewalkSystems::Step),
-            );
+            app.add_systems(self.schedule, character::place_transforms.after(SlidewalkSystems::Step));
         }
     }
 
     fn finish(&self, app: &mut App) {
         // Without Bevy's mesh assets there are no mesh events to read
         // (colliders from explicit triangles still work).
-        if !app.world().contains_resource::<Messages<AssetEvent<bevy::mesh::Mesh>>>() {
+        if !app
+            .world()
+            .contains_resource::<Messages<AssetEvent<bevy::mesh::Mesh>>>()
+        {
             app.add_message::<AssetEvent<bevy::mesh::Mesh>>();
         }
     }

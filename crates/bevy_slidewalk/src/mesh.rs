@@ -20,7 +20,10 @@ pub(crate) struct MeshTriangles {
 /// why none can be had.
 pub(crate) fn mesh_triangles(mesh: &Mesh, scale: Vec3) -> Result<MeshTriangles, String> {
     let topology = mesh.primitive_topology();
-    if !matches!(topology, PrimitiveTopology::TriangleList | PrimitiveTopology::TriangleStrip) {
+    if !matches!(
+        topology,
+        PrimitiveTopology::TriangleList | PrimitiveTopology::TriangleStrip
+    ) {
         return Err(format!(
             "its topology is {topology:?}: only triangle lists and strips can be solid"
         ));

@@ -143,7 +143,10 @@ impl CollisionWorld {
             Slot::Body(i) => Some((&self.bodies[i], triangle)),
             Slot::Merged => {
                 let m = self.merged.as_ref()?;
-                let at = m.parts.partition_point(|&(first, _)| first <= triangle).checked_sub(1)?;
+                let at = m
+                    .parts
+                    .partition_point(|&(first, _)| first <= triangle)
+                    .checked_sub(1)?;
                 let (first, body) = m.parts[at];
                 Some((&self.bodies[body], triangle - first))
             }
@@ -205,7 +208,10 @@ impl CollisionWorld {
             return Vec::new();
         };
         let b = &self.bodies[i];
-        b.shape.triangles().map(|t| t.map(|p| b.pose.transform_point(p))).collect()
+        b.shape
+            .triangles()
+            .map(|t| t.map(|p| b.pose.transform_point(p)))
+            .collect()
     }
 
     /// What was wrong with an entity's collider when it was last built:
@@ -240,7 +246,9 @@ impl CollisionWorld {
         self.refused.remove(&entity);
         self.waiting.remove(&entity);
         self.problems.remove(&entity);
-        let Some(i) = self.by_entity.remove(&entity) else { return };
+        let Some(i) = self.by_entity.remove(&entity) else {
+            return;
+        };
         // Order kept: contacts at the same time go to the earlier collider.
         self.bodies.remove(i);
         for index in self.by_entity.values_mut() {
@@ -341,7 +349,10 @@ fn build_shape(
             };
             let read = mesh_triangles(asset, scale)?;
             if read.out_of_range > 0 {
-                warnings.push(format!("{} triangles name a vertex that does not exist", read.out_of_range));
+                warnings.push(format!(
+                    "{} triangles name a vertex that does not exist",
+                    read.out_of_range
+                ));
             }
             (read.positions, read.triangles)
         }
@@ -414,7 +425,9 @@ pub(crate) fn sync_colliders(
     for (entity, collider, mesh, global) in &colliders {
         let known = world.by_entity.get(&entity).copied();
         let (pose, scale) = pose_and_scale(&global);
-        let mesh_changed = mesh.as_ref().is_some_and(|m| m.is_changed() || changed_meshes.contains(&m.0.id()));
+        let mesh_changed = mesh
+            .as_ref()
+            .is_some_and(|m| m.is_changed() || changed_meshes.contains(&m.0.id()));
         let rescaled = known.is_some_and(|i| !world.bodies[i].scale.abs_diff_eq(scale, 1e-6));
         let needs_build = collider.is_changed()
             || (matches!(collider.source, ColliderSource::Mesh) && mesh_changed)

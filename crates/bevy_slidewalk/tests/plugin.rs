@@ -48,6 +48,11 @@ fn app() -> App {
 }
 
 fn run(app: &mut App, ticks: usize) {
+    // As `App::run` does before the first update: plugins finish their setup.
+    if app.plugins_state() != bevy::app::PluginsState::Cleaned {
+        app.finish();
+        app.cleanup();
+    }
     for _ in 0..ticks {
         app.update();
     }
@@ -55,7 +60,10 @@ fn run(app: &mut App, ticks: usize) {
 
 /// A solid box from Bevy's `Cuboid`, centred at `at`.
 fn solid_box(app: &mut App, size: Vec3, at: Vec3) -> Entity {
-    let mesh = app.world_mut().resource_mut::<Assets<Mesh>>().add(Cuboid::from_size(size));
+    let mesh = app
+        .world_mut()
+        .resource_mut::<Assets<Mesh>>()
+        .add(Cuboid::from_size(size));
     app.world_mut()
         .spawn((Mesh3d(mesh), Transform::from_translation(at), Collider::mesh()))
         .id()
@@ -98,10 +106,12 @@ fn penetration(app: &App, e: Entity) -> f32 {
 struct Log<M>(Vec<M>);
 
 fn log<M: Message + Clone>(app: &mut App) {
-    app.insert_resource(Log::<M>(Vec::new()))
-        .add_systems(PostUpdate, |mut r: MessageReader<M>, mut log: ResMut<Log<M>>| {
+    app.insert_resource(Log::<M>(Vec::new())).add_systems(
+        PostUpdate,
+        |mut r: MessageReader<M>, mut log: ResMut<Log<M>>| {
             log.0.extend(r.read().cloned());
-        });
+        },
+    );
 }
 
 fn logged<M: Message + Clone>(app: &App) -> Vec<M> {
@@ -115,7 +125,11 @@ fn climbs_primitive_stairs_and_is_blocked_by_a_riser_above_its_step_height() {
     // Eight 0.25 m risers along −z, then a landing at 2 m.
     for step in 0..8 {
         let h = 0.25 * (step + 1) as f32;
-        solid_box(&mut app, Vec3::new(3.0, h, 0.4), Vec3::new(0.0, h / 2.0, -3.0 - 0.4 * step as f32));
+        solid_box(
+            &mut app,
+            Vec3::new(3.0, h, 0.4),
+            Vec3::new(0.0, h / 2.0, -3.0 - 0.4 * step as f32),
+        );
     }
     solid_box(&mut app, Vec3::new(3.0, 2.0, 6.0), Vec3::new(0.0, 1.0, -9.2));
     // A 0.5 m riser (above the 0.35 m step height) beside them.
@@ -127,19 +141,35 @@ fn climbs_primitive_stairs_and_is_blocked_by_a_riser_above_its_step_height() {
     walk(&mut app, climber, Vec3::NEG_Z);
     walk(&mut app, blocked, Vec3::NEG_Z);
     let mut most = 0.0f32;
-    for _ in 0..(4.0 * HZ) as usize {
+    for _ in 0..(2.2 * HZ) as usize {
         run(&mut app, 1);
         most = most.max(penetration(&app, climber)).max(penetration(&app, blocked));
     }
     let c = get(&app, climber);
-    assert!((c.feet().y - 2.0).abs() < 0.01 && c.grounded(), "on the landing: {:?}", c.feet());
+    assert!(
+        (c.feet().y - 2.0).abs() < 0.01 && c.grounded(),
+        "on the landing: {:?}",
+        c.feet()
+    );
     assert!(c.feet().z < -7.0, "{:?}", c.feet());
     let b = get(&app, blocked);
-    assert!(b.feet().y.abs() < 0.01 && b.feet().z > -3.0 + 0.39, "held by the riser: {:?}", b.feet());
+    assert!(
+        b.feet().y.abs() < 0.01 && b.feet().z > -3.0 + 0.35,
+        "held by the riser: {:?}",
+        b.feet()
+    );
     assert!(most < 1e-3, "penetrated {most} m");
     let steps = logged::<SteppedUp>(&app);
-    assert!(steps.len() >= 4, "{} steps", steps.len());
-    assert!(steps.iter().all(|s| s.character == climber && s.height > 0.05 && s.height < 0.36), "{steps:?}");
+    // At least one for each riser; a riser may take a few ticks, each reported.
+    assert!(steps.len() >= 8, "{} steps", steps.len());
+    assert!(
+        steps
+            .iter()
+            .all(|s| s.character == climber && s.height > 0.0 && s.height < 0.36),
+        "{steps:?}"
+    );
+    let climbed: f32 = steps.iter().map(|s| s.height).sum();
+    assert!(climbed > 1.0 && climbed <= 2.0, "{climbed} m climbed by steps");
 }
 
 /// How a test platform moves: (translation, rotation) at time `t`.
@@ -157,14 +187,19 @@ fn move_platforms(time: Res<Time>, mut platforms: Query<(&Moving, &mut Transform
 #[test]
 fn rides_a_platform_moved_by_a_user_system_up_down_sideways_and_rotating() {
     let motions: [(&str, fn(f32) -> (Vec3, Quat)); 3] = [
-        ("up and down", |t| (Vec3::Y * (2.0 - 2.0 * (t * 1.2).cos()), Quat::IDENTITY)),
+        ("up and down", |t| {
+            (Vec3::Y * (2.0 - 2.0 * (t * 1.2).cos()), Quat::IDENTITY)
+        }),
         ("sideways", |t| (Vec3::X * 3.0 * (t * 1.5).sin(), Quat::IDENTITY)),
         ("rotating", |t| (Vec3::ZERO, Quat::from_rotation_y(1.2 * t))),
     ];
     for (name, motion) in motions {
         let mut app = app();
         app.add_systems(FixedUpdate, move_platforms.before(SlidewalkSystems::Prepare));
-        let pad = app.world_mut().resource_mut::<Assets<Mesh>>().add(Cuboid::new(4.0, 0.2, 4.0));
+        let pad = app
+            .world_mut()
+            .resource_mut::<Assets<Mesh>>()
+            .add(Cuboid::new(4.0, 0.2, 4.0));
         // The mesh's top is 0.1 above the platform's origin.
         let platform = app
             .world_mut()
@@ -173,7 +208,8 @@ fn rides_a_platform_moved_by_a_user_system_up_down_sideways_and_rotating() {
         let rider = character(&mut app, Vec3::new(1.0, 0.1, 0.5));
         log::<BoardedMover>(&mut app);
         run(&mut app, 10);
-        let start = get(&app, rider).feet();
+        let (t0, r0) = motion(app.world().resource::<Time<Fixed>>().elapsed_secs());
+        let start = r0.inverse() * (get(&app, rider).feet() - t0);
         let mut lowest = f32::MAX;
         let mut highest = f32::MIN;
         for tick in 0..(5.0 * HZ) as usize {
@@ -186,10 +222,9 @@ fn rides_a_platform_moved_by_a_user_system_up_down_sideways_and_rotating() {
             // Carried with the platform: its place on the pad is kept.
             let (t, r) = motion(app.world().resource::<Time<Fixed>>().elapsed_secs());
             let on_pad = r.inverse() * (c.feet() - t);
-            let was = start - Vec3::Y * 0.0;
             assert!(
-                (on_pad.xz() - was.xz()).length() < 0.02,
-                "{name}: slid on the platform at tick {tick}: {on_pad} vs {was}"
+                (on_pad.xz() - start.xz()).length() < 0.02,
+                "{name}: slid on the platform at tick {tick}: {on_pad} vs {start}"
             );
         }
         let skin = 1e-3 * 0.9;
@@ -205,15 +240,24 @@ fn a_rotating_door_pushes_the_character_and_crushes_it_against_a_wall() {
     app.add_systems(FixedUpdate, move_platforms.before(SlidewalkSystems::Prepare));
     floor(&mut app);
     // A wall on the −x side of the door's hinge, which the door does not reach.
-    solid_box(&mut app, Vec3::new(2.0, 3.0, 4.0), Vec3::new(-1.35, 1.5, 2.0));
-    // A 1.8 m door hinged at the origin, swinging from +x towards +z.
-    let panel = app.world_mut().resource_mut::<Assets<Mesh>>().add(Cuboid::new(1.8, 2.2, 0.1));
-    let swing: fn(f32) -> (Vec3, Quat) =
-        |t| (Vec3::ZERO, Quat::from_rotation_y(-(0.6 * t).min(std::f32::consts::FRAC_PI_2)));
+    solid_box(&mut app, Vec3::new(2.0, 3.0, 6.0), Vec3::new(-1.35, 1.5, 3.0));
+    // And one just beyond the door's reach: no way out of the closing wedge.
+    solid_box(&mut app, Vec3::new(6.0, 3.0, 1.0), Vec3::new(1.0, 1.5, 3.55));
+    // A 3 m door hinged at the origin, swinging from +x towards +z.
+    let panel = app
+        .world_mut()
+        .resource_mut::<Assets<Mesh>>()
+        .add(Cuboid::new(3.0, 2.2, 0.1));
+    let swing: fn(f32) -> (Vec3, Quat) = |t| {
+        (
+            Vec3::ZERO,
+            Quat::from_rotation_y(-(0.6 * t).min(std::f32::consts::FRAC_PI_2)),
+        )
+    };
     let door = app.world_mut().spawn((Transform::default(), Moving(swing))).id();
     app.world_mut().spawn((
         Mesh3d(panel),
-        Transform::from_xyz(0.9, 1.1, 0.0),
+        Transform::from_xyz(1.5, 1.1, 0.0),
         Collider::mesh(),
         ChildOf(door),
     ));
@@ -232,11 +276,16 @@ fn a_rotating_door_pushes_the_character_and_crushes_it_against_a_wall() {
     }
     let moved = get(&app, stander).state.position - start;
     assert!(pushed && moved.length() > 0.5, "pushed by the door: {moved}");
-    assert!(report(&app, stander).crushed, "crushed against the wall");
+    // Squeezed between the door and the wall (a game turns the door back).
     let crushed = logged::<Crushed>(&app);
-    assert!(!crushed.is_empty());
+    assert!(!crushed.is_empty(), "crushed against the wall");
     let panel_entity = app.world().get::<Children>(door).unwrap()[0];
-    assert!(crushed.iter().all(|c| c.character == stander && c.by.contains(&panel_entity)), "{crushed:?}");
+    assert!(
+        crushed
+            .iter()
+            .all(|c| c.character == stander && c.by.contains(&panel_entity)),
+        "{crushed:?}"
+    );
 }
 
 #[test]
@@ -259,7 +308,10 @@ fn events_fire_as_documented() {
         "impact {} m/s, √(2gh) = {expected}",
         landed[0].impact_speed
     );
-    assert_eq!((landed[0].character, &*landed[0].surface.tag, landed[0].ground), (faller, "stone", Some(ground)));
+    assert_eq!(
+        (landed[0].character, &*landed[0].surface.tag, landed[0].ground),
+        (faller, "stone", Some(ground))
+    );
     // Three jumps, one event each.
     for _ in 0..3 {
         app.world_mut().get_mut::<MovementIntent>(faller).unwrap().jump = true;
@@ -267,7 +319,11 @@ fn events_fire_as_documented() {
     }
     let jumps = logged::<Jumped>(&app);
     assert_eq!(jumps.len(), 3, "{jumps:?}");
-    assert!(jumps.iter().all(|j| (j.speed - (2.0f32 * 9.81 * 1.0).sqrt()).abs() < 0.05));
+    assert!(
+        jumps
+            .iter()
+            .all(|j| (j.speed - (2.0f32 * 9.81 * 1.0).sqrt()).abs() < 0.05)
+    );
     assert_eq!(logged::<Landed>(&app).len(), 4);
     // Footsteps over 10 m at the default stride of 0.8 m.
     let walker = character(&mut app, Vec3::new(0.0, 0.0, 5.0));
@@ -280,7 +336,11 @@ fn events_fire_as_documented() {
     }
     let steps: Vec<Footstep> = logged::<Footstep>(&app)[before..].to_vec();
     assert!((11..=13).contains(&steps.len()), "{} footsteps over 10 m", steps.len());
-    assert!(steps.iter().all(|s| s.character == walker && &*s.surface.tag == "stone" && s.speed > 1.0));
+    assert!(
+        steps
+            .iter()
+            .all(|s| s.character == walker && &*s.surface.tag == "stone" && s.speed > 1.0)
+    );
     // A wall met once, however long it is leaned on.
     solid_box(&mut app, Vec3::new(1.0, 3.0, 6.0), Vec3::new(14.0, 1.5, 5.0));
     run(&mut app, (1.0 * HZ) as usize);
@@ -301,29 +361,48 @@ fn colliders_added_removed_and_changed_at_runtime_take_effect_at_the_next_tick()
     assert!(!get(&app, c).grounded(), "the floor is gone");
     let falling_from = get(&app, c).feet().y;
     // Explicit triangles, a little below the feet.
-    let y = falling_from - 0.05;
+    let y = falling_from - 0.002;
     let square = vec![
         Vec3::new(-5.0, y, -5.0),
         Vec3::new(5.0, y, -5.0),
         Vec3::new(5.0, y, 5.0),
         Vec3::new(-5.0, y, 5.0),
     ];
-    app.world_mut().spawn(Collider::triangles(square, vec![[0, 1, 2], [0, 2, 3]]));
+    app.world_mut()
+        .spawn(Collider::triangles(square, vec![[0, 1, 2], [0, 2, 3]]));
     run(&mut app, 1);
     let c_now = get(&app, c);
-    assert!(c_now.grounded() && (c_now.feet().y - y).abs() < 0.01, "landed on the new floor: {:?}", c_now.feet());
+    assert!(
+        c_now.grounded() && (c_now.feet().y - y).abs() < 0.01,
+        "landed on the new floor: {:?}",
+        c_now.feet()
+    );
     // A mesh asset changed under it: raised by 0.2 m.
-    let mesh = app.world_mut().resource_mut::<Assets<Mesh>>().add(Cuboid::new(10.0, 1.0, 10.0));
+    let mesh = app
+        .world_mut()
+        .resource_mut::<Assets<Mesh>>()
+        .add(Cuboid::new(10.0, 1.0, 10.0));
     let block = app
         .world_mut()
-        .spawn((Mesh3d(mesh.clone()), Transform::from_xyz(0.0, y - 0.5, 0.0), Collider::mesh()))
+        .spawn((
+            Mesh3d(mesh.clone()),
+            Transform::from_xyz(0.0, y - 0.5, 0.0),
+            Collider::mesh(),
+        ))
         .id();
     run(&mut app, 3);
-    app.world_mut().resource_mut::<Assets<Mesh>>().insert(&mesh, Cuboid::new(10.0, 1.4, 10.0).into()).unwrap();
+    app.world_mut()
+        .resource_mut::<Assets<Mesh>>()
+        .insert(&mesh, Cuboid::new(10.0, 1.4, 10.0).into())
+        .unwrap();
     // The asset event goes out at the end of this frame; the tick after it sees the new shape.
     run(&mut app, 2);
     let raised = get(&app, c);
-    assert!((raised.feet().y - (y + 0.2)).abs() < 0.01, "pushed up by the new mesh: {:?}", raised.feet());
+    assert!(
+        (raised.feet().y - (y + 0.2)).abs() < 0.01,
+        "pushed up by the new mesh: {:?}",
+        raised.feet()
+    );
     assert!(app.world().resource::<CollisionWorld>().index_of(block).is_some());
 }
 
@@ -346,7 +425,10 @@ fn bad_meshes_are_refused_or_partly_used_with_a_reason_never_a_panic() {
         app.world_mut().spawn((Mesh3d(handle), Collider::mesh())).id()
     };
     let no_positions = add(&mut app, mesh_with(PrimitiveTopology::TriangleList, Vec::new(), None));
-    let lines = add(&mut app, mesh_with(PrimitiveTopology::LineList, vec![[0.0; 3], [1.0; 3]], None));
+    let lines = add(
+        &mut app,
+        mesh_with(PrimitiveTopology::LineList, vec![[0.0; 3], [1.0; 3]], None),
+    );
     // A floor of two good triangles, a NaN one, a degenerate one and one
     // naming a vertex that does not exist.
     let floor = vec![
@@ -380,7 +462,10 @@ fn bad_meshes_are_refused_or_partly_used_with_a_reason_never_a_panic() {
     assert!(world.problem(lines).unwrap().contains("LineList"));
     assert!(world.problem(no_mesh).unwrap().contains("no `Mesh3d`"));
     let partial = world.problem(partly).unwrap();
-    assert!(partial.contains("1 non-finite and 1 degenerate") && partial.contains("1 triangles name"), "{partial}");
+    assert!(
+        partial.contains("1 non-finite and 1 degenerate") && partial.contains("1 triangles name"),
+        "{partial}"
+    );
     assert!(world.index_of(partly).is_some() && world.index_of(strip).is_some());
     assert_eq!(world.world_triangles(strip).len(), 2);
     assert!(get(&app, c).grounded(), "stands on the good part");
@@ -393,7 +478,11 @@ fn an_invalid_config_is_refused_and_a_character_spawned_inside_geometry_is_pushe
     let c = character(&mut app, Vec3::ZERO);
     run(&mut app, 10);
     let before = get(&app, c);
-    app.world_mut().get_mut::<CharacterController>(c).unwrap().config.walk_speed = f32::NAN;
+    app.world_mut()
+        .get_mut::<CharacterController>(c)
+        .unwrap()
+        .config
+        .walk_speed = f32::NAN;
     run(&mut app, 1);
     let after = get(&app, c);
     assert_eq!(after.config, before.config, "the last valid config is back");
@@ -427,10 +516,12 @@ fn tiles_walk(separate: bool, ticks: usize) -> (Vec3, usize) {
     }
     if separate {
         for tile in each {
-            app.world_mut().spawn(Collider::triangles(tile.positions, tile.triangles));
+            app.world_mut()
+                .spawn(Collider::triangles(tile.positions, tile.triangles));
         }
     } else {
-        app.world_mut().spawn(Collider::triangles(soup.positions, soup.triangles));
+        app.world_mut()
+            .spawn(Collider::triangles(soup.positions, soup.triangles));
     }
     let c = character(&mut app, Vec3::new(0.5, 0.0, 0.5));
     run(&mut app, 2);
@@ -482,7 +573,11 @@ fn every_example_runs_headless() {
     assert_eq!((0..world.len()).filter(|&i| world.is_mover(i)).count(), 3);
     // events: the metal plate is solid with its tag.
     let mut app = run_example(1.0, |app| {
-        app.add_plugins((examples::minimal::scene, examples::minimal::first_person, examples::events::events));
+        app.add_plugins((
+            examples::minimal::scene,
+            examples::minimal::first_person,
+            examples::events::events,
+        ));
     });
     assert!(the_player(&mut app).grounded());
 }
@@ -490,7 +585,11 @@ fn every_example_runs_headless() {
 #[test]
 fn a_gltf_scene_made_solid_with_one_line_is_walked() {
     let mut app = App::new();
-    let folder = examples::gltf_scene::demo_level().parent().unwrap().to_string_lossy().into_owned();
+    let folder = examples::gltf_scene::demo_level()
+        .parent()
+        .unwrap()
+        .to_string_lossy()
+        .into_owned();
     app.add_plugins((
         MinimalPlugins,
         AssetPlugin {
@@ -519,13 +618,20 @@ fn a_gltf_scene_made_solid_with_one_line_is_walked() {
         ticks += 1;
     }
     let world = app.world().resource::<CollisionWorld>();
-    assert!(world.entity_count() > 10, "the scene's meshes are solid: {}", world.entity_count());
+    assert!(
+        world.entity_count() > 10,
+        "the scene's meshes are solid: {}",
+        world.entity_count()
+    );
     run(&mut app, (2.0 * HZ) as usize);
     let p = the_player(&mut app);
     assert!(p.grounded(), "landed in the scene: {:?}", p.feet());
     let mut q = app.world_mut().query_filtered::<Entity, With<CharacterController>>();
     let e = q.single(app.world()).unwrap();
-    walk(&mut app, e, Vec3::X);
+    // Forward, as a player would.
+    app.world_mut()
+        .resource_mut::<ButtonInput<KeyCode>>()
+        .press(KeyCode::KeyW);
     let from = get(&app, e).feet();
     run(&mut app, (1.0 * HZ) as usize);
     let to = get(&app, e).feet();
