@@ -7,6 +7,7 @@
 //! `cargo bench -p bevy_slidewalk --bench plugin` (criterion reports the
 //! time per character: the throughput is one element per character).
 
+use bevy::app::FixedMain;
 use bevy::mesh::MeshPlugin;
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;

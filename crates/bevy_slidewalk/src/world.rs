@@ -313,6 +313,12 @@ fn pose_and_scale(global: &GlobalTransform) -> (Pose, Vec3) {
     (Pose { rotation, translation }, scale)
 }
 
+/// A collider's triangles built, with what was left out of them.
+struct Built {
+    shape: Arc<MeshCollider>,
+    warnings: Vec<String>,
+}
+
 /// Builds a collider's triangles, or says why it cannot (`Ok(None)`: its
 /// mesh is not loaded yet).
 fn build_shape(
@@ -320,14 +326,22 @@ fn build_shape(
     mesh: Option<&Mesh3d>,
     meshes: Option<&Assets<Mesh>>,
     scale: Vec3,
-) -> Result<Option<(Arc<MeshCollider>, Vec<String>)>, String> {
+) -> Result<Option<Built>, String> {
     let mut warnings = Vec::new();
     let (positions, triangles) = match &collider.source {
-        ColliderSource::Built(shape) if scale == Vec3::ONE => return Ok(Some((shape.clone(), warnings))),
+        ColliderSource::Built(shape) if scale == Vec3::ONE => {
+            return Ok(Some(Built {
+                shape: shape.clone(),
+                warnings,
+            }));
+        }
         ColliderSource::Built(shape) => {
             let corners: Vec<[Vec3; 3]> = shape.triangles().map(|t| t.map(|p| p * scale)).collect();
             let built = MeshCollider::from_triangles(&corners).map_err(|e| e.to_string())?;
-            return Ok(Some((Arc::new(built), warnings)));
+            return Ok(Some(Built {
+                shape: Arc::new(built),
+                warnings,
+            }));
         }
         ColliderSource::Triangles(data) => {
             let n = data.0.len() as u32;
@@ -365,7 +379,10 @@ fn build_shape(
             report.rejected_non_finite, report.rejected_degenerate
         ));
     }
-    Ok(Some((Arc::new(shape), warnings)))
+    Ok(Some(Built {
+        shape: Arc::new(shape),
+        warnings,
+    }))
 }
 
 /// The surface an entity has: its own, or its nearest ancestor's.
@@ -440,7 +457,7 @@ pub(crate) fn sync_colliders(
                 Ok(None) => {
                     world.waiting.insert(entity);
                 }
-                Ok(Some((shape, warnings))) => {
+                Ok(Some(Built { shape, warnings })) => {
                     world.waiting.remove(&entity);
                     if warnings.is_empty() {
                         world.problems.remove(&entity);

@@ -2,6 +2,8 @@
 //! code: stairs, platforms, doors, events, colliders changing at runtime,
 //! bad input, a glTF scene, and every example run for a few seconds. One
 //! test binary: each links Bevy.
+// The examples share `minimal.rs`'s first-person player, each including it.
+#![allow(clippy::duplicate_mod)]
 
 use bevy::asset::RenderAssetUsages;
 use bevy::mesh::{Indices, MeshPlugin, PrimitiveTopology};
@@ -172,9 +174,12 @@ fn climbs_primitive_stairs_and_is_blocked_by_a_riser_above_its_step_height() {
     assert!(climbed > 1.0 && climbed <= 2.0, "{climbed} m climbed by steps");
 }
 
-/// How a test platform moves: (translation, rotation) at time `t`.
+/// A pose (translation, rotation) by time, seconds.
+type Motion = fn(f32) -> (Vec3, Quat);
+
+/// How a test platform moves.
 #[derive(Component, Clone, Copy)]
-struct Moving(fn(f32) -> (Vec3, Quat));
+struct Moving(Motion);
 
 fn move_platforms(time: Res<Time>, mut platforms: Query<(&Moving, &mut Transform)>) {
     for (m, mut transform) in &mut platforms {
@@ -186,7 +191,7 @@ fn move_platforms(time: Res<Time>, mut platforms: Query<(&Moving, &mut Transform
 
 #[test]
 fn rides_a_platform_moved_by_a_user_system_up_down_sideways_and_rotating() {
-    let motions: [(&str, fn(f32) -> (Vec3, Quat)); 3] = [
+    let motions: [(&str, Motion); 3] = [
         ("up and down", |t| {
             (Vec3::Y * (2.0 - 2.0 * (t * 1.2).cos()), Quat::IDENTITY)
         }),
@@ -248,7 +253,7 @@ fn a_rotating_door_pushes_the_character_and_crushes_it_against_a_wall() {
         .world_mut()
         .resource_mut::<Assets<Mesh>>()
         .add(Cuboid::new(3.0, 2.2, 0.1));
-    let swing: fn(f32) -> (Vec3, Quat) = |t| {
+    let swing: Motion = |t| {
         (
             Vec3::ZERO,
             Quat::from_rotation_y(-(0.6 * t).min(std::f32::consts::FRAC_PI_2)),
