@@ -20,7 +20,7 @@ use glam::Vec3;
 /// and leaves the rotation to the game; a translation the game writes
 /// itself is taken as a teleport. Keep the character a root entity.
 #[derive(Component, Clone, Debug)]
-#[require(MovementIntent, MovementReport, FootstepStride, Transform)]
+#[require(MovementIntent, MovementReport, FootstepStride, Transform, Visibility)]
 pub struct CharacterController {
     /// The tunables (metres, seconds, m/s, m/s², degrees; see
     /// [`ControllerConfig`]). Change any field at any time: the next tick

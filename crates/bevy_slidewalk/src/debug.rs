@@ -1,6 +1,6 @@
-//! Debug drawing, an optional plugin: each character's ellipsoid, the
-//! contacts of its last tick with their normals, and the planes its motion
-//! slid along, drawn with Bevy gizmos.
+//! Debug drawing, an optional plugin: each character's ellipsoid (but the
+//! one the camera looks out of), the contacts of its last tick with their
+//! normals, and the planes its motion slid along, drawn with Bevy gizmos.
 
 use crate::character::{CharacterController, MovementReport};
 use bevy::color::palettes::css;
@@ -17,7 +17,9 @@ pub struct SlidewalkDebugPlugin;
 /// all of them on or off, these fields each one.
 #[derive(Clone, Reflect, GizmoConfigGroup)]
 pub struct SlidewalkGizmos {
-    /// The ellipsoid of each character (three outlines).
+    /// The ellipsoid of each character (three outlines), except a
+    /// character carrying the camera: seen from inside, it is a line
+    /// across the view.
     pub ellipsoids: bool,
     /// The contacts of the last tick: a cross at the point, an arrow along the normal.
     pub contacts: bool,
@@ -45,13 +47,15 @@ impl Plugin for SlidewalkDebugPlugin {
 fn draw(
     mut gizmos: Gizmos<SlidewalkGizmos>,
     store: Res<GizmoConfigStore>,
-    characters: Query<(&CharacterController, &MovementReport, &Transform)>,
+    characters: Query<(&CharacterController, &MovementReport, &Transform, Option<&Children>)>,
+    cameras: Query<(), With<Camera>>,
 ) {
     let (_, show) = store.config::<SlidewalkGizmos>();
-    for (character, report, transform) in &characters {
+    for (character, report, transform, children) in &characters {
         let r = character.state.radii;
         let centre = transform.translation;
-        if show.ellipsoids {
+        let seen_from_inside = children.is_some_and(|c| c.iter().any(|e| cameras.contains(e)));
+        if show.ellipsoids && !seen_from_inside {
             let color = if report.grounded { css::LIME } else { css::ORANGE };
             gizmos.ellipse(Isometry3d::from_translation(centre), Vec2::new(r.x, r.y), color);
             gizmos.ellipse(

@@ -34,7 +34,7 @@ pub struct CheckConfig {
     /// Soak mode: a walker that walked off the level, fell through a
     /// surface, went non-finite or got stuck is counted and placed again, so
     /// every walker walks all its `ticks`; walkers that start at a door or
-    /// lift are placed there again every [`SOAK_REVISIT_SECONDS`], so the
+    /// lift are placed there again every 60 s (`SOAK_REVISIT_SECONDS`), so the
     /// movers keep meeting walkers all the time. Off: such a walk ends there.
     pub soak: bool,
     /// Threads running walks; 0 = one per core.
