@@ -349,7 +349,8 @@ struct BallLevel<'c> {
     friction: Box<dyn Fn(usize, u32) -> f32 + Sync + 'c>,
     analytic: Box<dyn Fn(usize, u32) -> bool + Sync + 'c>,
     any_analytic: bool,
-    statics_all_analytic: bool,
+    /// The static collider's index when a sphere meets only its exact shapes.
+    analytic_statics: Option<usize>,
 }
 
 impl<'c> BallLevel<'c> {
@@ -361,14 +362,14 @@ impl<'c> BallLevel<'c> {
             friction: Box::new(|c, t| colliders.friction(c, t)),
             analytic: Box::new(|c, t| colliders.is_analytic(c, t)),
             any_analytic: !shapes.is_empty(),
-            statics_all_analytic: colliders.statics_all_analytic(),
+            analytic_statics: colliders.all_analytic_statics(),
         }
     }
 
     fn obstacles(&self) -> (&AnalyticObstacles, MeshObstacles<'_>) {
         let meshes = MeshObstacles::new(&self.placed).with_friction(&*self.friction);
-        let meshes = if self.statics_all_analytic {
-            meshes.without(0)
+        let meshes = if let Some(statics) = self.analytic_statics {
+            meshes.without(statics)
         } else if self.any_analytic {
             meshes.skipping(&*self.analytic)
         } else {

@@ -1,56 +1,37 @@
-//! The collision world of a tick: the level's static collider and the
-//! door and lift colliders on their entities, posed from their bodies,
-//! with their motion over the tick as velocities.
+//! The collision world of a tick as the game's systems ask for it: the
+//! `bevy_slidewalk` plugin's [`CollisionWorld`] (the level's statics, doors
+//! and lifts are collider entities, posed from their transforms, moving
+//! with their motion over the tick), plus what only the level knows (its
+//! analytic shapes for the balls, its bounds, which mover a door or lift is).
 
-use super::level::CurrentLevel;
+use super::level::{CurrentLevel, LevelStatics};
 use super::movers::MoverBody;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
+use bevy_slidewalk::CollisionWorld;
 use sweep::PlacedCollider;
 
 /// Read access to this tick's colliders.
 #[derive(SystemParam)]
 pub struct Colliders<'w, 's> {
+    world: Res<'w, CollisionWorld>,
     level: Res<'w, CurrentLevel>,
+    statics: Query<'w, 's, Entity, With<LevelStatics>>,
     movers: Query<'w, 's, &'static MoverBody>,
-    time: Res<'w, Time<Fixed>>,
 }
 
 impl Colliders<'_, '_> {
-    /// The colliders, numbered as [`level::Level::friction`] expects:
-    /// the static collider first (when there is one), then the movers in
-    /// the level's order, at their poses for the end of the tick. Empty
-    /// when no level is loaded.
+    /// The colliders at their poses for the end of the tick, numbered as
+    /// the plugin numbers them this tick (empty without a level).
     pub fn placed(&self) -> Vec<PlacedCollider<'_>> {
-        self.posed(false)
+        self.world.placed()
     }
 
     /// The same colliders at their poses at the start of the tick (the
     /// previous tick's end), with the same velocities: what a sweep over
     /// the whole tick from its start needs (the balls).
     pub fn placed_at_tick_start(&self) -> Vec<PlacedCollider<'_>> {
-        self.posed(true)
-    }
-
-    fn posed(&self, at_tick_start: bool) -> Vec<PlacedCollider<'_>> {
-        let Some(level) = &self.level.level else {
-            return Vec::new();
-        };
-        let dt = self.time.timestep().as_secs_f32();
-        let mut bodies: Vec<&MoverBody> = self.movers.iter().collect();
-        bodies.sort_by_key(|b| b.index);
-        let mut placed: Vec<PlacedCollider<'_>> = level.statics.iter().map(PlacedCollider::fixed).collect();
-        for body in bodies {
-            let Some(m) = level.movers.get(body.index) else {
-                continue;
-            };
-            let mut collider = PlacedCollider::from_poses(&m.collider, body.previous, body.pose, dt);
-            if at_tick_start {
-                collider.pose = body.previous;
-            }
-            placed.push(collider);
-        }
-        placed
+        self.world.placed_at_tick_start()
     }
 
     /// World bounds of the level's geometry at rest, if a level is loaded.
@@ -60,10 +41,7 @@ impl Colliders<'_, '_> {
 
     /// Friction of a surface by collider index and triangle.
     pub fn friction(&self, collider: usize, triangle: u32) -> f32 {
-        self.level
-            .level
-            .as_ref()
-            .map_or(1.0, |l| l.friction(collider, triangle))
+        self.world.friction(collider, triangle)
     }
 
     /// The level's analytic colliders (exact planes and cylinders, for the
@@ -81,25 +59,27 @@ impl Colliders<'_, '_> {
     /// a node with an analytic collider (a sphere meets its exact shape
     /// instead).
     pub fn is_analytic(&self, collider: usize, triangle: u32) -> bool {
-        self.level
-            .level
-            .as_ref()
-            .is_some_and(|l| l.statics.is_some() && collider == 0 && l.static_triangle_is_analytic(triangle))
+        let Some(level) = self.level.level.as_ref() else {
+            return false;
+        };
+        self.world
+            .locate(collider, triangle)
+            .is_some_and(|(entity, t)| self.statics.contains(entity) && level.static_triangle_is_analytic(t))
     }
 
-    /// Whether every triangle of the static collider (collider 0) belongs
-    /// to an analytic collider's node, so a sphere need not look at it.
-    pub fn statics_all_analytic(&self) -> bool {
-        self.level
-            .level
-            .as_ref()
-            .is_some_and(|l| l.statics.is_some() && !l.analytic.is_empty() && l.static_analytic.iter().all(|&a| a))
+    /// The index of the static collider when every one of its triangles
+    /// belongs to an analytic collider's node and it has an index of its
+    /// own, so a sphere need not look at that index at all.
+    pub fn all_analytic_statics(&self) -> Option<usize> {
+        let level = self.level.level.as_ref()?;
+        let all = level.statics.is_some() && !level.analytic.is_empty() && level.static_analytic.iter().all(|&a| a);
+        let statics = self.statics.iter().next()?;
+        (all && !self.world.is_merged(statics)).then(|| self.world.index_of(statics))?
     }
 
     /// The mover (index in the level) a collider index belongs to.
     pub fn mover_of(&self, collider: usize) -> Option<usize> {
-        let level = self.level.level.as_ref()?;
-        let first = level.statics.is_some() as usize;
-        collider.checked_sub(first).filter(|i| *i < level.movers.len())
+        let entity = self.world.entity(collider, 0)?;
+        self.movers.get(entity).ok().map(|m| m.index)
     }
 }

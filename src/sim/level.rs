@@ -1,12 +1,14 @@
 //! The level being played: loaded by `crates/level` from any glTF on disk
 //! (not Bevy's render assets, so the simulation never waits on drawing),
-//! its spawn point, bounds and the mover entities; opening another level
-//! at any time, with errors shown and the game kept running.
+//! its spawn point, bounds, and its geometry as `bevy_slidewalk` collider
+//! entities (the statics, each door and lift); opening another level at
+//! any time, with errors shown and the game kept running.
 
 use super::LaunchOptions;
 use super::movers::MoverBody;
 use crate::notices::Notices;
 use bevy::prelude::*;
+use bevy_slidewalk::{Collider, Surface};
 use level::{Level, Spawn};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -42,6 +44,39 @@ pub struct CurrentLevel {
     pub generation: u32,
 }
 
+/// Marks the collider entity of the level's static geometry.
+#[derive(Component, Debug)]
+pub struct LevelStatics;
+
+/// The level's surfaces as the plugin's (name as tag, friction).
+fn surfaces(level: &Level) -> Vec<Surface> {
+    level
+        .surfaces
+        .iter()
+        .map(|s| Surface::new(s.name.as_str()).with_friction(s.friction))
+        .collect()
+}
+
+/// Spawns the level's geometry as collider entities: the statics with a
+/// surface per triangle, each door and lift at rest with its surface.
+fn spawn_colliders(level: &Level, commands: &mut Commands) {
+    let surfaces = surfaces(level);
+    if let Some(statics) = &level.statics {
+        let collider = Collider::from_mesh_collider(Arc::new(statics.clone()))
+            .with_triangle_surfaces(surfaces.clone(), level.static_surfaces.clone());
+        commands.spawn((Name::new("level statics"), LevelStatics, collider));
+    }
+    for (index, m) in level.movers.iter().enumerate() {
+        commands.spawn((
+            Name::new(format!("mover {}", m.name)),
+            MoverBody::new(index, m),
+            Transform::from_translation(m.rest.translation).with_rotation(m.rest.rotation),
+            Collider::from_mesh_collider(Arc::new(m.collider.clone())),
+            surfaces.get(m.surface as usize).cloned().unwrap_or_default(),
+        ));
+    }
+}
+
 /// Asks to open a level file.
 #[derive(Message, Clone, Debug)]
 pub struct OpenLevel(pub PathBuf);
@@ -65,7 +100,7 @@ fn open_levels(
     mut current: ResMut<CurrentLevel>,
     mut notices: ResMut<Notices>,
     options: Option<Res<LaunchOptions>>,
-    movers: Query<Entity, With<MoverBody>>,
+    geometry: Query<Entity, Or<(With<MoverBody>, With<LevelStatics>)>>,
     mut commands: Commands,
 ) {
     for OpenLevel(path) in requests.read() {
@@ -77,7 +112,7 @@ fn open_levels(
                 continue;
             }
         };
-        for entity in &movers {
+        for entity in &geometry {
             commands.entity(entity).despawn();
         }
         let first = current.generation == 0;
@@ -98,13 +133,7 @@ fn open_levels(
             }
         }
         let bounds = level_bounds(&level);
-        for (index, m) in level.movers.iter().enumerate() {
-            commands.spawn((
-                Name::new(format!("mover {}", m.name)),
-                MoverBody::new(index, m),
-                Transform::from_translation(m.rest.translation).with_rotation(m.rest.rotation),
-            ));
-        }
+        spawn_colliders(&level, &mut commands);
         let name = path
             .file_name()
             .map_or(String::new(), |f| f.to_string_lossy().into_owned());

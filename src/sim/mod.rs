@@ -113,6 +113,17 @@ pub fn plugin(app: &mut App) {
         FixedUpdate,
         (start_timing.before(SimSet::Place), end_timing.after(SimSet::Record)),
     );
+    // The collision world and its characters: the level's geometry is
+    // collider entities; doors and lifts move (SimSet::Movers) before it.
+    app.add_plugins(bevy_slidewalk::SlidewalkPlugin::default())
+        .configure_sets(
+            FixedUpdate,
+            (
+                bevy_slidewalk::SlidewalkSystems::Prepare,
+                bevy_slidewalk::SlidewalkSystems::Step,
+            )
+                .in_set(SimSet::Player),
+        );
     app.add_plugins((
         level::plugin,
         movers::plugin,

@@ -96,7 +96,12 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Startup, spawn_player)
         .add_systems(
             FixedUpdate,
-            (place_player.in_set(SimSet::Place), tick_player.in_set(SimSet::Player)),
+            (
+                place_player.in_set(SimSet::Place),
+                tick_player
+                    .in_set(SimSet::Player)
+                    .after(bevy_slidewalk::SlidewalkSystems::Prepare),
+            ),
         );
 }
 

@@ -8,6 +8,7 @@
 //! time per character: the throughput is one element per character).
 
 use bevy::app::FixedMain;
+use bevy::ecs::schedule::ScheduleLabel;
 use bevy::mesh::MeshPlugin;
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
@@ -27,6 +28,22 @@ fn app() -> App {
         .add_plugins(SlidewalkPlugin::default())
         .insert_resource(Time::<Fixed>::from_hz(HZ))
         .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f64(1.0 / HZ)));
+    // BENCH_ONE_THREAD=1: the fixed schedules on the calling thread (what
+    // the slidewalk game does: a tick of small systems costs less than
+    // waking worker threads for them).
+    if std::env::var_os("BENCH_ONE_THREAD").is_some() {
+        for label in [
+            FixedFirst.intern(),
+            FixedPreUpdate.intern(),
+            FixedUpdate.intern(),
+            FixedPostUpdate.intern(),
+            FixedLast.intern(),
+        ] {
+            app.edit_schedule(label, |s| {
+                s.set_executor(bevy::ecs::schedule::SingleThreadedExecutor::new());
+            });
+        }
+    }
     app
 }
 

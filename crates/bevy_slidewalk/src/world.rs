@@ -159,6 +159,19 @@ impl CollisionWorld {
         self.part(collider, triangle).map(|(b, _)| b.entity)
     }
 
+    /// The entity a triangle of a collider of [`CollisionWorld::placed`]
+    /// belongs to, and that triangle's index in the entity's own collider
+    /// (the order its triangles were given in).
+    pub fn locate(&self, collider: usize, triangle: u32) -> Option<(Entity, u32)> {
+        self.part(collider, triangle).map(|(b, t)| (b.entity, t))
+    }
+
+    /// Whether an entity's collider shares its index with other resting
+    /// small ones (merged), rather than having one of its own.
+    pub fn is_merged(&self, entity: Entity) -> bool {
+        self.by_entity.get(&entity).is_some_and(|&i| self.bodies[i].merged())
+    }
+
     /// The surface of a triangle of a collider of [`CollisionWorld::placed`].
     pub fn surface(&self, collider: usize, triangle: u32) -> Option<&Surface> {
         self.part(collider, triangle).map(|(b, t)| b.surface(t))
