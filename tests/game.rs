@@ -144,10 +144,10 @@ fn the_corridor_passes_the_default_ellipsoid_and_blocks_a_widened_one() {
                 .world_mut()
                 .query_filtered::<&mut CharacterController, With<Player>>();
             for mut body in q.iter_mut(app.world_mut()) {
-                let mut config = *body.controller.config();
+                let mut config = *body.config_in_use();
                 config.standing_radii.x = 0.55;
                 config.standing_radii.z = 0.55;
-                body.controller.set_config(config).unwrap();
+                body.set_config(config).unwrap();
             }
         });
         assert!(s.final_position.z > 9.5, "widened at {hz} Hz: {s:?}");
@@ -253,7 +253,7 @@ fn new_radii_from_the_panel_reach_the_sweeps_or_are_refused_in_the_corridor() {
     let refused = tune(&mut app, Tune::Radii(Vec3::new(0.7, 0.9, 0.7))).expect("refused");
     assert!(refused.contains("do not fit"), "{refused}");
     let after = player(&mut app);
-    assert_eq!(after.controller.config(), before.controller.config());
+    assert_eq!(after.config_in_use(), before.config_in_use());
     assert_eq!(after.state.radii, before.state.radii);
 }
 
@@ -280,7 +280,7 @@ fn a_gravity_preset_makes_the_player_fall_the_new_way() {
 #[test]
 fn invalid_panel_values_are_refused_and_never_reach_the_controller() {
     let mut app = standing_app(&Options::default(), Vec3::new(0.0, 0.0, 4.0));
-    let before = *player(&mut app).controller.config();
+    let before = *player(&mut app).config_in_use();
     for (change, says) in [
         (Tune::Value("walk_speed", f64::NAN), "must be a number"),
         (Tune::Value("walk_speed", 0.0), "between"),
@@ -292,11 +292,11 @@ fn invalid_panel_values_are_refused_and_never_reach_the_controller() {
     ] {
         let refused = tune(&mut app, change.clone()).unwrap_or_else(|| panic!("{change:?} accepted"));
         assert!(refused.contains(says), "{change:?}: {refused}");
-        assert_eq!(*player(&mut app).controller.config(), before, "{change:?}");
+        assert_eq!(*player(&mut app).config_in_use(), before, "{change:?}");
     }
     // A good value clears the message.
     assert_eq!(tune(&mut app, Tune::Value("walk_speed", 5.0)), None);
-    assert_eq!(player(&mut app).controller.config().walk_speed, 5.0);
+    assert_eq!(player(&mut app).config_in_use().walk_speed, 5.0);
 }
 
 #[test]
@@ -314,7 +314,7 @@ fn settings_changed_in_the_panel_are_saved_and_restored_at_the_next_start() {
     assert!(file.exists());
     drop(app);
     let mut app = standing_app(&options, Vec3::new(0.0, 0.0, 4.0));
-    let config = *player(&mut app).controller.config();
+    let config = *player(&mut app).config_in_use();
     assert_eq!(config.walk_speed, 6.5);
     assert_eq!(config.gravity, Vec3::new(0.0, -1.62, 0.0));
     let settings = &app.world().resource::<slidewalk::sim::tuning::CurrentSettings>().0;
@@ -322,7 +322,7 @@ fn settings_changed_in_the_panel_are_saved_and_restored_at_the_next_start() {
     // A broken file: a warning on screen, the defaults, the game goes on.
     std::fs::write(&file, "{ not json").unwrap();
     let mut app = standing_app(&options, Vec3::new(0.0, 0.0, 4.0));
-    assert_eq!(player(&mut app).controller.config().walk_speed, 4.5);
+    assert_eq!(player(&mut app).config_in_use().walk_speed, 4.5);
     let notices = app.world().resource::<slidewalk::notices::Notices>();
     assert!(
         notices.0.iter().any(|n| n.error && n.text.contains("settings.json")),

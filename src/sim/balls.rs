@@ -407,11 +407,11 @@ fn tick_balls(
         );
         (capsule, body, input)
     });
-    pit.world.config.gravity = player.as_ref().map_or(Vec3::new(0.0, -9.81, 0.0), |(_, body, _)| {
-        body.controller.config().gravity
-    });
+    pit.world.config.gravity = player
+        .as_ref()
+        .map_or(Vec3::new(0.0, -9.81, 0.0), |(_, body, _)| body.config_in_use().gravity);
     if let (Some(charge), Some((_, body, input))) = (pending.0.take(), &player)
-        && !body.flying
+        && !super::player::flying(body)
     {
         match throw(&pit.settings, charge, body, input, &level) {
             Some(ball) => pit.add(ball),
@@ -448,7 +448,7 @@ fn tick_balls(
     pit.previous.clear();
     pit.previous.extend(pit.world.balls.iter().map(|b| b.position));
     let report = match &player {
-        Some((capsule, body, _)) if !body.flying => pit.world.step(dt, &(level, *capsule)),
+        Some((capsule, body, _)) if !super::player::flying(body) => pit.world.step(dt, &(level, *capsule)),
         _ => pit.world.step(dt, &level),
     };
     let mut pushed = Vec3::ZERO;

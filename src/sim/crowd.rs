@@ -146,7 +146,7 @@ fn clear_on_new_level(
 /// The world with the player in it as the agents see it: an ellipsoid to
 /// walk around and keep out of (not while it flies through everything).
 fn with_player<'a>(world: CrowdWorld<'a>, players: &Query<&CharacterController, With<Player>>) -> CrowdWorld<'a> {
-    match players.iter().find(|body| !body.flying) {
+    match players.iter().find(|body| !super::player::flying(body)) {
         Some(body) => world.with_player(Obstacle {
             centre: body.state.position,
             radii: body.state.radii,

@@ -1,7 +1,9 @@
-//! The player: an entity with the character controller, what the input
-//! asks of it each tick, and the tick itself — controller (or fly mode),
-//! squeezes reported to the doors, falling out of the level respawns —
-//! timed for the panel (whole tick, sweeps).
+//! The player: a `bevy_slidewalk` character (the plugin's
+//! `CharacterController`) fed by what the input or a script asks each tick,
+//! and the game's rules around its tick: respawn, fly mode, the balls'
+//! pushes and the crowd's agents as obstacles before it; squeezes
+//! reported to the doors, falling out of the level, the run's statistics
+//! and the view's record after it.
 
 use super::SimSet;
 use super::colliders::Colliders;
@@ -10,26 +12,17 @@ use super::movers::Squeezed;
 use super::tuning::CurrentSettings;
 use crate::notices::Notices;
 use bevy::prelude::*;
-use controller::{CharacterState, Controller, ControllerConfig, Intent, TickReport, World};
+use bevy_slidewalk::{MovementIntent, MovementReport, Obstacle, Obstacles, SlidewalkSystems};
+use controller::{CharacterState, ControllerConfig, TickReport};
 use glam::{Vec2, Vec3};
 use play::{Buttons, Summary};
-use std::cell::Cell;
-use std::time::{Duration, Instant};
+use std::time::Instant;
+
+pub use bevy_slidewalk::CharacterController;
 
 /// Marks the player entity.
 #[derive(Component, Debug)]
 pub struct Player;
-
-/// The player's controller and its state.
-#[derive(Component, Clone, Debug)]
-pub struct CharacterController {
-    /// The walking rules with their configuration.
-    pub controller: Controller,
-    /// Where the player is and how it moves.
-    pub state: CharacterState,
-    /// Fly mode (F): moves freely, no collision.
-    pub flying: bool,
-}
 
 /// What the input (keyboard and mouse, or a script) asks of the player.
 /// Presses are collected until the next tick uses them.
@@ -98,23 +91,24 @@ pub(super) fn plugin(app: &mut App) {
             FixedUpdate,
             (
                 place_player.in_set(SimSet::Place),
-                tick_player
-                    .in_set(SimSet::Player)
-                    .after(bevy_slidewalk::SlidewalkSystems::Prepare),
+                (
+                    before_tick.before(SlidewalkSystems::Prepare),
+                    after_tick.after(SlidewalkSystems::Step),
+                )
+                    .in_set(SimSet::Player),
             ),
         );
 }
 
 fn spawn_player(settings: Option<Res<CurrentSettings>>, mut commands: Commands) {
     let config = settings.map_or_else(ControllerConfig::default, |s| s.0.controller);
+    let mut body = CharacterController::new(config).unwrap_or_default();
+    body.time_sweeps = true;
+    body.set_state(CharacterState::standing_at(Vec3::ZERO, &config));
     commands.spawn((
         Player,
         Name::new("player"),
-        CharacterController {
-            controller: Controller::new(config).expect("default config is valid"),
-            state: CharacterState::standing_at(Vec3::ZERO, &config),
-            flying: false,
-        },
+        body,
         PlayerInput::default(),
         LastTick::default(),
         super::balls::ThrowCharge::default(),
@@ -150,85 +144,130 @@ const CROWD_REACH: f32 = 3.0;
 
 /// Puts the player at the level's spawn, standing, at rest.
 pub fn respawn(body: &mut CharacterController, input: &mut PlayerInput, current: &CurrentLevel) {
-    let config = *body.controller.config();
-    body.state = CharacterState::standing_at(current.spawn.position, &config);
+    let config = *body.config_in_use();
+    body.set_state(CharacterState::standing_at(current.spawn.position, &config));
     input.yaw = current.spawn.yaw;
     input.pitch = 0.0;
 }
 
+/// Whether the player is in fly mode (moved by the game, no collision).
+pub fn flying(body: &CharacterController) -> bool {
+    !body.active
+}
+
+/// Where the player was and when its tick started, for [`after_tick`].
+#[derive(Resource)]
+struct TickStart {
+    from: Vec3,
+    input: PlayerInput,
+    started: Instant,
+}
+
+/// Before the plugin's tick: respawn and fly mode asked for, the balls'
+/// pushes, the crowd's agents near the player as obstacles, and the
+/// intent from the input (fly mode moves the player here instead).
 #[allow(clippy::too_many_arguments)]
-fn tick_player(
+fn before_tick(
     time: Res<Time<Fixed>>,
     current: Res<CurrentLevel>,
-    colliders: Colliders,
-    mut squeezed: ResMut<Squeezed>,
     mut ball_push: ResMut<super::balls::BallPush>,
     mut notices: ResMut<Notices>,
-    mut stats: ResMut<RunStats>,
     crowd: Res<super::crowd::CrowdSim>,
-    mut players: Query<(&mut CharacterController, &mut PlayerInput, &mut LastTick), With<Player>>,
+    mut obstacles: ResMut<Obstacles>,
+    mut players: Query<(&mut CharacterController, &mut PlayerInput, &mut MovementIntent), With<Player>>,
+    mut commands: Commands,
 ) {
+    obstacles.0.clear();
     if current.level.is_none() {
         return;
     }
     let dt = time.timestep().as_secs_f32();
-    for (mut body, mut input, mut last) in &mut players {
+    for (mut body, mut input, mut intent) in &mut players {
         let started = Instant::now();
         let used = *input;
-        let sweep_time = Cell::new(Duration::ZERO);
         if std::mem::take(&mut input.respawn) {
             respawn(&mut body, &mut input, &current);
             notices.info("back at the spawn point");
         }
         if std::mem::take(&mut input.toggle_fly) {
-            body.flying = !body.flying;
+            body.active = !body.active;
             body.state.velocity = Vec3::ZERO;
             body.state.ground = None;
-            notices.info(if body.flying {
+            notices.info(if flying(&body) {
                 "fly mode: on (no collision)"
             } else {
                 "fly mode: off"
             });
         }
-        // The balls' pushes from the last tick, swept like any motion (so
-        // never into geometry).
-        if !body.flying {
-            body.state.velocity += std::mem::take(&mut ball_push.0);
-        }
-        let up = body.state.up;
         let from = body.state.position;
-        let mut placed = colliders.placed();
-        // The agents near the player, where the last tick left them, as
-        // the shapes they keep from one another: the player walks around
-        // them (and may stand on one), as they walk around the player.
-        let reach = body.state.radii + Vec3::splat(CROWD_REACH);
-        crowd.crowd.polytopes_in(from - reach, from + reach, &mut placed);
-        let report = if body.flying {
+        let up = body.state.up;
+        if flying(&body) {
             let look = Quat::from_rotation_y(input.yaw) * Quat::from_rotation_x(input.pitch);
             let wish = look * Vec3::new(input.movement.x, 0.0, -input.movement.y)
                 + up * (input.held.jump as i32 - input.held.crouch as i32) as f32;
             let speed = FLY_SPEED * if input.held.sprint { 2.0 } else { 1.0 };
             body.state.position += wish.clamp_length_max(1.0) * speed * dt;
+        } else {
+            // The balls' pushes from the last tick, swept like any motion
+            // (so never into geometry).
+            body.state.velocity += std::mem::take(&mut ball_push.0);
+            // The agents near the player, where the last tick left them,
+            // as the shapes they keep from one another: the player walks
+            // around them (and may stand on one), as they walk around it.
+            let reach = body.state.radii + Vec3::splat(CROWD_REACH);
+            let mut near = Vec::new();
+            crowd.crowd.polytope_shapes_in(from - reach, from + reach, &mut near);
+            obstacles.0.extend(near.into_iter().map(|(shape, at)| Obstacle {
+                shape,
+                pose: sweep::Pose::from_translation(at),
+            }));
+        }
+        *intent = MovementIntent {
+            direction: play::walk_direction(input.movement, input.yaw, up),
+            jump: input.pressed.jump,
+            crouch: input.held.crouch,
+            sprint: input.held.sprint,
+        };
+        commands.insert_resource(TickStart {
+            from,
+            input: used,
+            started,
+        });
+    }
+}
+
+/// After the plugin's tick: the heading turned by a platform, squeezes
+/// reported to the doors, falling out of the level, the run's figures and
+/// the view's record of the tick.
+#[allow(clippy::too_many_arguments)]
+fn after_tick(
+    current: Res<CurrentLevel>,
+    colliders: Colliders,
+    obstacles: Res<Obstacles>,
+    start: Option<Res<TickStart>>,
+    mut squeezed: ResMut<Squeezed>,
+    mut notices: ResMut<Notices>,
+    mut stats: ResMut<RunStats>,
+    mut players: Query<
+        (
+            &mut CharacterController,
+            &mut PlayerInput,
+            &MovementReport,
+            &mut LastTick,
+        ),
+        With<Player>,
+    >,
+) {
+    let Some(start) = start else { return };
+    if current.level.is_none() {
+        return;
+    }
+    for (mut body, mut input, movement, mut last) in &mut players {
+        let fly = flying(&body);
+        let report = if fly {
             TickReport::default()
         } else {
-            let intent = Intent {
-                direction: play::walk_direction(input.movement, input.yaw, up),
-                jump: input.pressed.jump,
-                crouch: input.held.crouch,
-                sprint: input.held.sprint,
-            };
-            let friction = |c: usize, t: u32| colliders.friction(c, t);
-            let world = World::new(&placed)
-                .with_friction(&friction)
-                .with_sweep_timer(&sweep_time);
-            let body = &mut *body;
-            match body.controller.tick(&mut body.state, &intent, &world, dt) {
-                Ok(report) => report,
-                Err(e) => {
-                    notices.error(format!("controller: {e}"));
-                    TickReport::default()
-                }
-            }
+            movement.tick.clone()
         };
         input.pressed = Buttons::default();
         input.yaw += report.heading_delta;
@@ -248,11 +287,18 @@ fn tick_player(
         s.step_ups += report.stepped as u64;
         s.jumps += report.jumped as u64;
         s.crushed_ticks += report.crushed as u64;
-        s.airborne_ticks += (!body.flying && !body.state.grounded()) as u64;
-        if !body.flying
+        s.airborne_ticks += (!fly && !body.state.grounded()) as u64;
+        if !fly
             && !report.crushed
-            && let Some(e) = body.controller.ellipsoid(&body.state)
+            && let Ok(e) = sweep::Ellipsoid::new(body.state.radii)
         {
+            let mut placed = colliders.placed();
+            placed.extend(
+                obstacles
+                    .0
+                    .iter()
+                    .map(|o| sweep::PlacedCollider::moving(&o.shape, o.pose, Vec3::ZERO, Vec3::ZERO)),
+            );
             s.max_penetration = s
                 .max_penetration
                 .max(sweep::penetration_depth(&e, body.state.position, &placed));
@@ -267,21 +313,21 @@ fn tick_player(
             respawn(&mut body, &mut input, &current);
         }
         // A respawn is a cut, not a motion to interpolate.
-        let from = if (body.state.position - from).length() > 5.0 {
+        let from = if (body.state.position - start.from).length() > 5.0 {
             body.state.position
         } else {
-            from
+            start.from
         };
         let feet = body.state.feet();
         s.final_position = feet;
         s.grounded = body.state.grounded();
         s.max_height = if s.ticks == 1 { feet.y } else { s.max_height.max(feet.y) };
-        let elapsed = started.elapsed().as_secs_f64();
+        let elapsed = start.started.elapsed().as_secs_f64();
         *last = LastTick {
-            input: used,
+            input: start.input,
             report,
             micros: (elapsed * 1e6) as f32,
-            sweep_micros: sweep_time.get().as_secs_f32() * 1e6,
+            sweep_micros: if fly { 0.0 } else { movement.sweep_micros },
             from,
             to: body.state.position,
         };

@@ -116,7 +116,7 @@ fn record_tick(
         sweep_micros: last.sweep_micros,
         after: WorldState {
             player: body.state,
-            flying: body.flying,
+            flying: super::player::flying(body),
             clock_s: clock.seconds,
             doors,
             lifts,
@@ -184,7 +184,7 @@ fn handle_requests(
                 let script =
                     rewind
                         .history
-                        .script(upto, level, Some(current.spawn.position), hz, *body.controller.config());
+                        .script(upto, level, Some(current.spawn.position), hz, *body.config_in_use());
                 match script {
                     None => notices.error("nothing to save yet: the rewind holds fewer than two ticks"),
                     Some(script) => match std::fs::write(path, script.to_json()) {

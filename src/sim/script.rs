@@ -80,7 +80,7 @@ fn start_script(
     notices: &mut Notices,
 ) {
     if let Some(config) = script.controller
-        && let Err(e) = body.controller.set_config(config)
+        && let Err(e) = body.set_config(config)
     {
         notices.error(format!("the script's controller settings: {e}"));
     }
@@ -97,8 +97,8 @@ fn start_script(
         squeezed: squeezers,
         ..
     } = start;
-    body.state = *state;
-    body.flying = false;
+    body.set_state(*state);
+    body.active = true;
     movers.clock.seconds = *clock_s;
     movers.squeezed.0 = squeezers.clone();
     let Some(level) = &current.level else { return };

@@ -128,7 +128,7 @@ fn apply_tuning(
             _ => {}
         }
         // The player's configuration is the one in effect (a script may have set it).
-        let base = players.iter().next().map_or(s.controller, |b| *b.controller.config());
+        let base = players.iter().next().map_or(s.controller, |b| *b.config_in_use());
         let Some(wanted) = wanted_config(change, &base) else {
             changed = true;
             continue;
@@ -137,10 +137,7 @@ fn apply_tuning(
         let world = World::new(&placed);
         let result = wanted.and_then(|config| {
             for mut body in &mut players {
-                let body = &mut *body;
-                body.controller
-                    .reconfigure(config, &mut body.state, &world)
-                    .map_err(|e| e.to_string())?;
+                body.reconfigure(config, &world).map_err(|e| e.to_string())?;
             }
             Ok(config)
         });

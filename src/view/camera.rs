@@ -83,7 +83,7 @@ fn spawn_camera(
 fn absorb_steps(mut smoothing: ResMut<StepSmoothing>, players: Query<(&LastTick, &CharacterController), With<Player>>) {
     for (last, body) in &players {
         let r = &last.report;
-        if (r.stepped || r.snapped) && !body.flying {
+        if (r.stepped || r.snapped) && !crate::sim::player::flying(body) {
             let rise = (last.to - last.from).dot(body.state.up);
             smoothing.offset = (smoothing.offset - rise).clamp(-1.0, 1.0);
         }

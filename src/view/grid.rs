@@ -166,7 +166,7 @@ fn follow_controller(players: Query<&CharacterController, With<Player>>, mut tin
     let Some(body) = players.iter().next() else { return };
     tint.set_if_neq(SlopeTint {
         up: body.state.up,
-        walkable_slope_deg: body.controller.config().walkable_slope_deg,
+        walkable_slope_deg: body.config_in_use().walkable_slope_deg,
     });
 }
 

@@ -99,7 +99,7 @@ fn draw_hud(
                     let v = body.state.world_velocity();
                     ui.label(format!(
                         "{} · {:.1} m/s{} · {:.0} fps",
-                        if body.flying {
+                        if crate::sim::player::flying(body) {
                             "flying"
                         } else if body.state.grounded() {
                             "grounded"

@@ -195,7 +195,7 @@ fn player_config(players: &Query<&CharacterController, With<Player>>) -> Control
     players
         .iter()
         .next()
-        .map_or_else(ControllerConfig::default, |b| *b.controller.config())
+        .map_or_else(ControllerConfig::default, |b| *b.config_in_use())
 }
 
 fn cos_walkable(players: &Query<&CharacterController, With<Player>>) -> f32 {
@@ -343,7 +343,7 @@ fn draw_ellipsoid(
     // Intended: the input's direction at the top speed for the stance.
     if let Some(body) = body {
         let i = &r.input;
-        let top = body.controller.config().top_speed(s.crouched, i.held.sprint);
+        let top = body.config_in_use().top_speed(s.crouched, i.held.sprint);
         let intended = play::walk_direction(i.movement, i.yaw, s.up) * top;
         if intended.length() > 0.01 {
             gizmos.arrow(centre, centre + intended * ARROW_S, Color::WHITE);

@@ -162,7 +162,7 @@ fn ellipsoid(ui: &mut egui::Ui, state: &PanelState, body: &CharacterController, 
     egui::CollapsingHeader::new("Ellipsoid")
         .default_open(true)
         .show(ui, |ui| {
-            let config = body.controller.config();
+            let config = body.config_in_use();
             let mut r = config.standing_radii;
             let mut lock = state.settings.0.lock_xz;
             if ui.checkbox(&mut lock, "lock x = z").changed() {
@@ -200,7 +200,7 @@ fn gravity(ui: &mut egui::Ui, body: &CharacterController, tune: &mut MessageWrit
     egui::CollapsingHeader::new("Gravity")
         .default_open(true)
         .show(ui, |ui| {
-            let g = body.controller.config().gravity;
+            let g = body.config_in_use().gravity;
             ui.horizontal(|ui| {
                 for (k, (name, preset)) in GRAVITY_PRESETS.iter().enumerate() {
                     if ui
@@ -245,7 +245,7 @@ fn tunables(ui: &mut egui::Ui, body: &CharacterController, tune: &mut MessageWri
     egui::CollapsingHeader::new("Controller")
         .default_open(false)
         .show(ui, |ui| {
-            let config = body.controller.config();
+            let config = body.config_in_use();
             for t in TUNABLES {
                 let mut v = t.get(config) as f64;
                 let mut slider = egui::Slider::new(&mut v, t.min as f64..=t.max as f64)
@@ -380,7 +380,7 @@ fn readouts(ui: &mut egui::Ui, state: &PanelState, body: &CharacterController) {
                         (report.crushed, "crushed"),
                         (report.stepped, "stepped"),
                         (s.crouched, "crouched"),
-                        (body.flying, "flying"),
+                        (crate::sim::player::flying(body), "flying"),
                     ]
                     .iter()
                     .filter(|(on, _)| *on)
@@ -398,7 +398,7 @@ fn readouts(ui: &mut egui::Ui, state: &PanelState, body: &CharacterController) {
                 if let Some(slope) = slope {
                     row(
                         "slope",
-                        format!("{slope:.1}° of {:.0}°", body.controller.config().walkable_slope_deg),
+                        format!("{slope:.1}° of {:.0}°", body.config_in_use().walkable_slope_deg),
                     );
                 }
             });

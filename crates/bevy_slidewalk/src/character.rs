@@ -9,6 +9,9 @@ use crate::world::CollisionWorld;
 use bevy::prelude::*;
 use controller::{CharacterState, Controller, ControllerConfig, Intent, Pass, TickReport, World};
 use glam::Vec3;
+use std::cell::Cell;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 /// A character: an ellipsoid that walks, climbs stairs, jumps, crouches
 /// and rides moving geometry, moved each fixed tick by
@@ -29,13 +32,23 @@ pub struct CharacterController {
     /// radii are taken only where the new shape fits.
     pub config: ControllerConfig,
     /// Where the character is and how it moves, as of the last tick.
-    /// Plain data: save it and write it back to rewind.
+    /// Plain data: save it, and give it back with
+    /// [`CharacterController::set_state`] to rewind.
     pub state: CharacterState,
+    /// Moved by the plugin (true). False: the plugin leaves it alone (a
+    /// fly or noclip mode, a cutscene): no tick, no report, no events; the
+    /// transform still follows `state.position`, which the game may move.
+    pub active: bool,
+    /// Time the sweeps of each tick into [`MovementReport::sweep_micros`]
+    /// (false: two clock reads per collide-and-slide pass saved).
+    pub time_sweeps: bool,
     controller: Controller,
     /// Whether `state` was placed from the entity's transform yet.
     placed: bool,
-    /// Centre at the end of the previous tick and of this one (interpolation).
+    /// Centre at the start of the last tick (interpolation).
     previous: Vec3,
+    /// Centre at the end of the last tick.
+    last_end: Vec3,
     /// The translation the plugin last wrote to the transform.
     drawn: Option<Vec3>,
     /// The entity of the ground stood on (collider indices change).
@@ -55,9 +68,12 @@ impl CharacterController {
         Ok(Self {
             config,
             state: CharacterState::standing_at(Vec3::ZERO, &config),
+            active: true,
+            time_sweeps: false,
             controller,
             placed: false,
             previous: Vec3::ZERO,
+            last_end: Vec3::ZERO,
             drawn: None,
             ground_entity: None,
             riding: None,
@@ -90,12 +106,48 @@ impl CharacterController {
     /// Puts the centre at `centre` (metres), at rest, not yet on ground,
     /// and draws it there without interpolating.
     pub fn teleport(&mut self, centre: Vec3) {
-        self.state.position = centre;
-        self.state.velocity = Vec3::ZERO;
-        self.state.ground = None;
-        self.previous = centre;
+        let mut state = self.state;
+        state.position = centre;
+        state.velocity = Vec3::ZERO;
+        state.ground = None;
+        self.set_state(state);
+    }
+
+    /// Replaces the state (a respawn, a rewind, a replay) and draws it
+    /// there without interpolating. The ground it names is looked up again
+    /// at the next tick.
+    pub fn set_state(&mut self, state: CharacterState) {
+        self.state = state;
+        self.previous = state.position;
+        self.last_end = state.position;
         self.ground_entity = None;
+        self.riding = None;
         self.placed = true;
+    }
+
+    /// Replaces the configuration now, without fitting the state to new
+    /// radii (a new character, a replay's start); an invalid one is
+    /// refused and the old one kept.
+    pub fn set_config(&mut self, config: ControllerConfig) -> Result<(), controller::ConfigError> {
+        self.controller.set_config(config)?;
+        self.config = config;
+        Ok(())
+    }
+
+    /// Replaces the configuration now, fitting the state to new radii
+    /// against `world` (feet kept on the floor): refused, with the reason,
+    /// when a value is invalid or the new shape does not fit where the
+    /// character is (a tuning panel shows it). See
+    /// [`Controller::reconfigure`].
+    pub fn reconfigure(
+        &mut self,
+        config: ControllerConfig,
+        world: &World<'_>,
+    ) -> Result<(), controller::ReconfigureError> {
+        let c = &mut *self;
+        c.controller.reconfigure(config, &mut c.state, world)?;
+        c.config = config;
+        Ok(())
     }
 }
 
@@ -185,9 +237,31 @@ pub struct MovementReport {
     pub velocity: Vec3,
     /// Crouch was released but something above blocks standing up.
     pub stand_blocked: bool,
+    /// Wall-clock time of the character's tick, microseconds.
+    pub micros: f32,
+    /// Of which in collide-and-slide, microseconds (measured only with
+    /// [`CharacterController::time_sweeps`]).
+    pub sweep_micros: f32,
     /// The controller's own report, collider indices as in this tick's
-    /// [`CollisionWorld::placed`].
+    /// [`CollisionWorld::placed`] followed by the [`Obstacles`].
     pub tick: TickReport,
+}
+
+/// Solid shapes for this tick only that are not entities (agents of a
+/// crowd simulated outside the ECS): the game fills it before
+/// [`SlidewalkSystems::Step`](crate::SlidewalkSystems::Step); every
+/// character collides with them after the [`CollisionWorld`]'s colliders.
+/// Contacts with them name no entity.
+#[derive(Resource, Default, Clone)]
+pub struct Obstacles(pub Vec<Obstacle>);
+
+/// A shape of [`Obstacles`], at rest where it is placed.
+#[derive(Clone)]
+pub struct Obstacle {
+    /// The triangles, in the obstacle's frame.
+    pub shape: Arc<sweep::MeshCollider>,
+    /// Where it is.
+    pub pose: sweep::Pose,
 }
 
 /// Reads "is this config change valid", logs the refusal.
@@ -213,6 +287,7 @@ const FOOTSTEP_MIN_SPEED: f32 = 0.5;
 /// their reports and the movement events.
 pub(crate) fn step_characters(
     world: Res<CollisionWorld>,
+    obstacles: Res<Obstacles>,
     time: Res<Time>,
     mut characters: Query<(
         Entity,
@@ -228,11 +303,27 @@ pub(crate) fn step_characters(
     if dt <= 0.0 {
         return;
     }
-    let placed = world.placed();
+    let mut placed = world.placed();
+    placed.extend(
+        obstacles
+            .0
+            .iter()
+            .map(|o| sweep::PlacedCollider::moving(&o.shape, o.pose, Vec3::ZERO, Vec3::ZERO)),
+    );
     let friction = |c: usize, t: u32| world.friction(c, t);
     let collision = World::new(&placed).with_friction(&friction);
+    let sweep_time = Cell::new(Duration::ZERO);
+    let timed = collision.with_sweep_timer(&sweep_time);
     for (entity, mut character, mut intent, mut report, stride, transform) in &mut characters {
+        let started = Instant::now();
         let c = &mut *character;
+        if !c.active {
+            // Drawn where the game put it, from where it was last tick.
+            c.previous = c.last_end;
+            c.last_end = c.state.position;
+            c.placed = true;
+            continue;
+        }
         // Placed at the first tick, or moved by the game since the last.
         if !c.placed || c.drawn.is_some_and(|d| d != transform.translation) {
             c.teleport(transform.translation);
@@ -254,7 +345,9 @@ pub(crate) fn step_characters(
             sprint: intent.sprint,
         };
         intent.jump = false;
-        let tick = match c.controller.tick(&mut c.state, &asked, &collision, dt) {
+        sweep_time.set(Duration::ZERO);
+        let using = if c.time_sweeps { &timed } else { &collision };
+        let tick = match c.controller.tick(&mut c.state, &asked, using, dt) {
             Ok(t) => t,
             Err(e) => {
                 error!("character {entity}: tick refused, left where it was: {e}");
@@ -263,6 +356,7 @@ pub(crate) fn step_characters(
             }
         };
         c.previous = before.position;
+        c.last_end = c.state.position;
         let up = c.state.up;
         let ground = tick.ground.map(|g| GroundHit {
             point: g.point,
@@ -317,6 +411,8 @@ pub(crate) fn step_characters(
         );
         r.ground = ground;
         r.tick = tick;
+        r.sweep_micros = sweep_time.get().as_secs_f32() * 1e6;
+        r.micros = started.elapsed().as_secs_f32() * 1e6;
     }
 }
 

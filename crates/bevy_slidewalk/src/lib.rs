@@ -83,7 +83,9 @@ mod events;
 mod mesh;
 mod world;
 
-pub use character::{CharacterController, GroundHit, MovementContact, MovementIntent, MovementReport};
+pub use character::{
+    CharacterController, GroundHit, MovementContact, MovementIntent, MovementReport, Obstacle, Obstacles,
+};
 pub use collider::{Collider, SolidScene, Surface};
 pub use controller::{self, CharacterState, ControllerConfig, Pass};
 pub use debug::{SlidewalkDebugPlugin, SlidewalkGizmos};
@@ -161,6 +163,7 @@ pub enum SlidewalkSystems {
 impl Plugin for SlidewalkPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<CollisionWorld>()
+            .init_resource::<Obstacles>()
             .add_plugins(events::plugin)
             .configure_sets(
                 self.schedule,

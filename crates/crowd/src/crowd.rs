@@ -6,6 +6,7 @@ use crate::grid::Grid;
 use crate::wander::Wander;
 use controller::{CharacterState, Controller};
 use glam::Vec3;
+use std::sync::Arc;
 use sweep::{MeshCollider, PlacedCollider, Pose};
 
 /// One agent.
@@ -146,8 +147,9 @@ pub(crate) struct Size {
     pub radii: Vec3,
     pub controller: Controller,
     /// The polytope scaled by [`Crowd::shells`]: `hulls[0]` circumscribes
-    /// the ellipsoid, the last is inscribed in it.
-    pub hulls: Vec<MeshCollider>,
+    /// the ellipsoid, the last is inscribed in it. Shared: a game may
+    /// hold the outer one as an obstacle ([`Crowd::polytope_shapes_in`]).
+    pub hulls: Vec<Arc<MeshCollider>>,
     /// Half the largest polytope's box, metres.
     pub hull_half: Vec3,
 }
@@ -202,13 +204,15 @@ impl Crowd {
         for (k, &radii) in config.sizes.iter().enumerate() {
             let controller =
                 Controller::new(config.controller_for(k)).map_err(|error| CrowdError::Controller { size: k, error })?;
-            let hulls: Vec<MeshCollider> = shell_scales(&config)
+            let hulls: Vec<Arc<MeshCollider>> = shell_scales(&config)
                 .iter()
                 .map(|s| {
-                    config
-                        .hull
-                        .collider(radii * *s)
-                        .expect("radii validated by the controller")
+                    Arc::new(
+                        config
+                            .hull
+                            .collider(radii * *s)
+                            .expect("radii validated by the controller"),
+                    )
                 })
                 .collect();
             let bounds = hulls[0].bounds();
@@ -288,6 +292,19 @@ impl Crowd {
                     Vec3::ZERO,
                     Vec3::ZERO,
                 ));
+            }
+        }
+    }
+
+    /// The same polytopes as [`Crowd::polytopes_in`], as shared shapes
+    /// with the agents' centres (metres), to keep beyond a borrow of the
+    /// crowd (a Bevy resource of obstacles).
+    pub fn polytope_shapes_in(&self, min: Vec3, max: Vec3, out: &mut Vec<(Arc<MeshCollider>, Vec3)>) {
+        for a in &self.agents {
+            let size = &self.sizes[a.size as usize];
+            let c = a.state.position;
+            if (c - size.hull_half).cmple(max).all() && (c + size.hull_half).cmpge(min).all() {
+                out.push((size.hulls[0].clone(), c));
             }
         }
     }
