@@ -8,7 +8,8 @@ use bevy::prelude::*;
 use play::{Options, Script, Summary};
 use slidewalk::headless;
 use slidewalk::sim::balls::{BallBlast, BallControl, BallPit, BallSettings};
-use slidewalk::sim::player::{CharacterController, Player};
+use slidewalk::sim::input::Player;
+use slidewalk::sim::player::CharacterController;
 use slidewalk::sim::rewind::{Rewind, RewindRequest};
 use slidewalk::sim::tuning::{Tune, TuningStatus};
 
@@ -970,7 +971,7 @@ fn the_lift_coming_down_on_the_player_under_it_turns_back_and_never_presses_it_i
         r#"{"steps": [{"for_s": 5.0, "yaw_deg": 0}, {"for_s": 0.9, "move": [0, 1]}, {"for_s": 60, "move": [0, 0]}]}"#,
     );
     let lift_y = |app: &mut App| {
-        let mut q = app.world_mut().query::<&slidewalk::sim::movers::MoverBody>();
+        let mut q = app.world_mut().query::<&slidewalk::sim::level::MoverBody>();
         q.iter(app.world())
             .find(|m| m.lift_s.is_some())
             .unwrap()

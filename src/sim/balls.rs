@@ -10,11 +10,13 @@
 
 use super::SimSet;
 use super::colliders::Colliders;
+use super::input::{Player, PlayerInput};
 use super::level::CurrentLevel;
-use super::player::{CharacterController, LastTick, Player, PlayerInput};
+use super::player::{BallPush, LastTick};
 use crate::notices::Notices;
 use balls::{AnalyticObstacles, Ball, BallConfig, BallWorld, ImpactKind, MeshObstacles, MovingCapsule, Obstacles};
 use bevy::prelude::*;
+use bevy_slidewalk::CharacterController;
 use std::time::Instant;
 use sweep::PlacedCollider;
 
@@ -226,18 +228,13 @@ impl ThrowCharge {
     }
 }
 
-/// Velocity the balls gave the player in the last tick, m/s (applied by
-/// the player's next tick, through the controller).
-#[derive(Resource, Debug, Default)]
-pub struct BallPush(pub Vec3);
-
 /// A throw asked for this tick: how charged, 0 … 1.
 #[derive(Resource, Debug, Default)]
 struct PendingThrow(Option<f32>);
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<BallPit>()
-        .init_resource::<BallPush>()
+        .register_required_components::<Player, ThrowCharge>()
         .init_resource::<PendingThrow>()
         .add_message::<BallControl>()
         .add_message::<BallBlast>()

@@ -4,8 +4,8 @@
 //! with their motion over the tick), plus what only the level knows (its
 //! analytic shapes for the balls, its bounds, which mover a door or lift is).
 
+use super::level::MoverBody;
 use super::level::{CurrentLevel, LevelStatics};
-use super::movers::MoverBody;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_slidewalk::CollisionWorld;

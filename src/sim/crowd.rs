@@ -10,12 +10,14 @@
 //! for 10,000 never freezes the game: they appear over a few seconds.
 
 use super::colliders::Colliders;
+use super::input::Player;
 use super::level::CurrentLevel;
 use super::movers::Squeezed;
-use super::player::{CharacterController, Player};
+use super::player::flying;
 use super::{LaunchOptions, SimSet};
 use crate::notices::Notices;
 use bevy::prelude::*;
+use bevy_slidewalk::{CharacterController, Obstacles, SlidewalkSystems};
 use crowd::{Crowd, CrowdConfig, CrowdWorld, Obstacle, StepReport};
 
 /// Most agents the game keeps (the panel's largest button, twice).
@@ -122,6 +124,12 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(FixedUpdate, clear_on_new_level.in_set(SimSet::Place))
         .add_systems(
             FixedUpdate,
+            agents_as_obstacles
+                .in_set(SimSet::Player)
+                .before(SlidewalkSystems::Prepare),
+        )
+        .add_systems(
+            FixedUpdate,
             (control_crowd, spawn_pending, step_crowd).chain().in_set(SimSet::Crowd),
         );
 }
@@ -146,7 +154,7 @@ fn clear_on_new_level(
 /// The world with the player in it as the agents see it: an ellipsoid to
 /// walk around and keep out of (not while it flies through everything).
 fn with_player<'a>(world: CrowdWorld<'a>, players: &Query<&CharacterController, With<Player>>) -> CrowdWorld<'a> {
-    match players.iter().find(|body| !super::player::flying(body)) {
+    match players.iter().find(|body| !flying(body)) {
         Some(body) => world.with_player(Obstacle {
             centre: body.state.position,
             radii: body.state.radii,
@@ -271,4 +279,33 @@ fn step_crowd(
         }
         Err(e) => notices.error(format!("crowd: {e}")),
     }
+}
+
+/// How far beyond its radii (metres) the player's tick looks for agents
+/// of the crowd to collide with: more than a tick's move at any speed the
+/// controller allows, a step up and a snap down.
+const CROWD_REACH: f32 = 3.0;
+
+/// Before the player's tick: the agents near the player, where the last
+/// step left them, as the shapes they keep from one another, are the
+/// plugin's obstacles: the player walks around them (and may stand on
+/// one), as they walk around the player.
+fn agents_as_obstacles(
+    sim: Res<CrowdSim>,
+    mut obstacles: ResMut<Obstacles>,
+    players: Query<&CharacterController, With<Player>>,
+) {
+    obstacles.0.clear();
+    let mut near = Vec::new();
+    for body in players.iter().filter(|body| !flying(body)) {
+        let reach = body.state.radii + Vec3::splat(CROWD_REACH);
+        let at = body.state.position;
+        sim.crowd.polytope_shapes_in(at - reach, at + reach, &mut near);
+    }
+    obstacles
+        .0
+        .extend(near.into_iter().map(|(shape, at)| bevy_slidewalk::Obstacle {
+            shape,
+            pose: sweep::Pose::from_translation(at),
+        }));
 }

@@ -5,14 +5,15 @@
 //! any time, with errors shown and the game kept running.
 
 use super::LaunchOptions;
-use super::movers::MoverBody;
 use crate::notices::Notices;
 use bevy::prelude::*;
 use bevy_slidewalk::{Collider, Surface};
-use level::{Level, Spawn};
+use level::{Level, Mover, MoverKind, Spawn};
+use play::DoorControl;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use sweep::Aabb;
+use sweep::Pose;
 
 /// The demo level, relative to the game's `assets/` folder.
 pub const DEMO_LEVEL: &str = "levels/playground.glb";
@@ -42,6 +43,36 @@ pub struct CurrentLevel {
     pub bounds: Option<Aabb>,
     /// Counts the levels opened; changes when a new one is in.
     pub generation: u32,
+}
+
+/// A door or lift body: where it is this tick and where it was the tick
+/// before (its motion over the tick is its velocity).
+#[derive(Component, Clone, Debug)]
+pub struct MoverBody {
+    /// Index in the level's movers.
+    pub index: usize,
+    /// Pose at the end of this tick.
+    pub pose: Pose,
+    /// Pose at the end of the previous tick.
+    pub previous: Pose,
+    /// A door's state (`None` for a lift).
+    pub door: Option<DoorControl>,
+    /// A lift's place on its schedule, seconds (`None` for a door): the
+    /// level's clock until the lift squeezes something and turns back.
+    pub lift_s: Option<f64>,
+}
+
+impl MoverBody {
+    /// A mover at rest.
+    pub fn new(index: usize, mover: &Mover) -> Self {
+        Self {
+            index,
+            pose: mover.rest,
+            previous: mover.rest,
+            door: matches!(mover.kind, MoverKind::Door(_)).then(DoorControl::closed),
+            lift_s: matches!(mover.kind, MoverKind::Lift(_)).then_some(0.0),
+        }
+    }
 }
 
 /// Marks the collider entity of the level's static geometry.

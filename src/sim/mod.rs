@@ -8,6 +8,7 @@
 pub mod balls;
 pub mod colliders;
 pub mod crowd;
+pub mod input;
 pub mod level;
 pub mod movers;
 pub mod player;

@@ -4,9 +4,10 @@
 //! when it squeezes the player or an agent of the crowd.
 
 use super::SimSet;
-use super::level::CurrentLevel;
-use super::player::{CharacterController, PlayerInput};
+use super::input::PlayerInput;
+use super::level::{CurrentLevel, MoverBody};
 use bevy::prelude::*;
+use bevy_slidewalk::CharacterController;
 use glam::Vec3;
 use level::{Mover, MoverKind};
 use play::DoorControl;
@@ -14,36 +15,6 @@ use sweep::{Aabb, Pose};
 
 /// How far the use key reaches, metres from the player's centre to the door.
 pub const USE_REACH: f32 = 2.5;
-
-/// A door or lift body: where it is this tick and where it was the tick
-/// before (its motion over the tick is its velocity).
-#[derive(Component, Clone, Debug)]
-pub struct MoverBody {
-    /// Index in the level's movers.
-    pub index: usize,
-    /// Pose at the end of this tick.
-    pub pose: Pose,
-    /// Pose at the end of the previous tick.
-    pub previous: Pose,
-    /// A door's state (`None` for a lift).
-    pub door: Option<DoorControl>,
-    /// A lift's place on its schedule, seconds (`None` for a door): the
-    /// level's clock until the lift squeezes something and turns back.
-    pub lift_s: Option<f64>,
-}
-
-impl MoverBody {
-    /// A mover at rest.
-    pub fn new(index: usize, mover: &Mover) -> Self {
-        Self {
-            index,
-            pose: mover.rest,
-            previous: mover.rest,
-            door: matches!(mover.kind, MoverKind::Door(_)).then(DoorControl::closed),
-            lift_s: matches!(mover.kind, MoverKind::Lift(_)).then_some(0.0),
-        }
-    }
-}
 
 /// Seconds since the current level was opened (the lifts' clock).
 #[derive(Resource, Default, Debug)]

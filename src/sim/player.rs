@@ -1,48 +1,30 @@
 //! The player: a `bevy_slidewalk` character (the plugin's
 //! `CharacterController`) fed by what the input or a script asks each tick,
-//! and the game's rules around its tick: respawn, fly mode, the balls'
-//! pushes and the crowd's agents as obstacles before it; squeezes
+//! and the game's rules around its tick: respawn, fly mode and the balls'
+//! pushes before it; squeezes
 //! reported to the doors, falling out of the level, the run's statistics
 //! and the view's record after it.
 
 use super::SimSet;
 use super::colliders::Colliders;
+use super::input::{Player, PlayerInput};
 use super::level::CurrentLevel;
 use super::movers::Squeezed;
 use super::tuning::CurrentSettings;
 use crate::notices::Notices;
 use bevy::prelude::*;
-use bevy_slidewalk::{MovementIntent, MovementReport, Obstacle, Obstacles, SlidewalkSystems};
+use bevy_slidewalk::{MovementIntent, MovementReport, Obstacles, SlidewalkSystems};
 use controller::{CharacterState, ControllerConfig, TickReport};
-use glam::{Vec2, Vec3};
+use glam::Vec3;
 use play::{Buttons, Summary};
 use std::time::Instant;
 
 pub use bevy_slidewalk::CharacterController;
 
-/// Marks the player entity.
-#[derive(Component, Debug)]
-pub struct Player;
-
-/// What the input (keyboard and mouse, or a script) asks of the player.
-/// Presses are collected until the next tick uses them.
-#[derive(Component, Clone, Copy, Debug, Default)]
-pub struct PlayerInput {
-    /// [right, forward], each −1..1.
-    pub movement: Vec2,
-    /// Heading, radians (0 looks along −z, positive turns left).
-    pub yaw: f32,
-    /// Look up (+) or down (−), radians.
-    pub pitch: f32,
-    /// Buttons held.
-    pub held: Buttons,
-    /// Buttons pressed since the last tick.
-    pub pressed: Buttons,
-    /// Respawn was asked for (R).
-    pub respawn: bool,
-    /// Fly mode toggle was asked for (F).
-    pub toggle_fly: bool,
-}
+/// Velocity the balls gave the player in the last tick, m/s (applied by
+/// the player's next tick, through the controller).
+#[derive(Resource, Debug, Default)]
+pub struct BallPush(pub Vec3);
 
 /// The last tick's outcome, for the view, the overlays and the rewind.
 #[derive(Component, Clone, Debug, Default)]
@@ -86,6 +68,7 @@ const FLY_SPEED: f32 = 8.0;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<RunStats>()
+        .init_resource::<BallPush>()
         .add_systems(Startup, spawn_player)
         .add_systems(
             FixedUpdate,
@@ -111,7 +94,6 @@ fn spawn_player(settings: Option<Res<CurrentSettings>>, mut commands: Commands) 
         body,
         PlayerInput::default(),
         LastTick::default(),
-        super::balls::ThrowCharge::default(),
         // The level generation the player was placed in.
         PlacedIn(0),
     ));
@@ -137,11 +119,6 @@ fn place_player(
     }
 }
 
-/// How far beyond its radii (metres) the player's tick looks for agents
-/// of the crowd to collide with: more than a tick's move at any speed the
-/// controller allows, a step up and a snap down.
-const CROWD_REACH: f32 = 3.0;
-
 /// Puts the player at the level's spawn, standing, at rest.
 pub fn respawn(body: &mut CharacterController, input: &mut PlayerInput, current: &CurrentLevel) {
     let config = *body.config_in_use();
@@ -164,20 +141,17 @@ struct TickStart {
 }
 
 /// Before the plugin's tick: respawn and fly mode asked for, the balls'
-/// pushes, the crowd's agents near the player as obstacles, and the
-/// intent from the input (fly mode moves the player here instead).
+/// pushes, and the intent from the input (fly mode moves the player here
+/// instead).
 #[allow(clippy::too_many_arguments)]
 fn before_tick(
     time: Res<Time<Fixed>>,
     current: Res<CurrentLevel>,
-    mut ball_push: ResMut<super::balls::BallPush>,
+    mut ball_push: ResMut<BallPush>,
     mut notices: ResMut<Notices>,
-    crowd: Res<super::crowd::CrowdSim>,
-    mut obstacles: ResMut<Obstacles>,
     mut players: Query<(&mut CharacterController, &mut PlayerInput, &mut MovementIntent), With<Player>>,
     mut commands: Commands,
 ) {
-    obstacles.0.clear();
     if current.level.is_none() {
         return;
     }
@@ -211,16 +185,6 @@ fn before_tick(
             // The balls' pushes from the last tick, swept like any motion
             // (so never into geometry).
             body.state.velocity += std::mem::take(&mut ball_push.0);
-            // The agents near the player, where the last tick left them,
-            // as the shapes they keep from one another: the player walks
-            // around them (and may stand on one), as they walk around it.
-            let reach = body.state.radii + Vec3::splat(CROWD_REACH);
-            let mut near = Vec::new();
-            crowd.crowd.polytope_shapes_in(from - reach, from + reach, &mut near);
-            obstacles.0.extend(near.into_iter().map(|(shape, at)| Obstacle {
-                shape,
-                pose: sweep::Pose::from_translation(at),
-            }));
         }
         *intent = MovementIntent {
             direction: play::walk_direction(input.movement, input.yaw, up),

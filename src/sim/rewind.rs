@@ -6,9 +6,11 @@
 
 use super::LaunchOptions;
 use super::SimSet;
+use super::input::{Player, PlayerInput};
 use super::level::CurrentLevel;
-use super::movers::{LevelClock, MoverBody, Squeezed};
-use super::player::{CharacterController, LastTick, Player, PlayerInput};
+use super::level::MoverBody;
+use super::movers::{LevelClock, Squeezed};
+use super::player::{CharacterController, LastTick};
 use crate::notices::Notices;
 use bevy::prelude::*;
 use play::{History, TickInput, TickRecord, WorldState};

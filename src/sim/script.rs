@@ -5,9 +5,11 @@
 
 use super::LaunchOptions;
 use super::SimSet;
+use super::input::{Player, PlayerInput};
 use super::level::CurrentLevel;
-use super::movers::{LevelClock, MoverBody, Squeezed, pose_of};
-use super::player::{CharacterController, Player, PlayerInput, respawn};
+use super::level::MoverBody;
+use super::movers::{LevelClock, Squeezed, pose_of};
+use super::player::{CharacterController, respawn};
 use crate::notices::Notices;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;

@@ -6,9 +6,10 @@
 
 use super::LaunchOptions;
 use super::colliders::Colliders;
-use super::player::{CharacterController, Player};
+use super::input::Player;
 use crate::notices::Notices;
 use bevy::prelude::*;
+use bevy_slidewalk::CharacterController;
 use controller::{ControllerConfig, World};
 use play::tuning::{GRAVITY_PRESETS, set_gravity, set_radii, set_value};
 use play::{Overlay, Settings};

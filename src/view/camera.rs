@@ -7,7 +7,8 @@
 
 use crate::sim::SimSet;
 use crate::sim::colliders::Colliders;
-use crate::sim::player::{CharacterController, LastTick, Player, PlayerInput};
+use crate::sim::input::{Player, PlayerInput};
+use crate::sim::player::{CharacterController, LastTick};
 use crate::sim::rewind::Rewind;
 use crate::sim::tuning::CurrentSettings;
 use bevy::prelude::*;

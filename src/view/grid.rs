@@ -11,8 +11,9 @@
 use super::errors::ShaderFailure;
 use super::scene::{LevelScene, MoverVisual, SceneSet};
 use super::shaders;
+use crate::sim::input::Player;
 use crate::sim::level::CurrentLevel;
-use crate::sim::player::{CharacterController, Player};
+use crate::sim::player::CharacterController;
 use crate::sim::tuning::CurrentSettings;
 use bevy::pbr::{ExtendedMaterial, MaterialExtension};
 use bevy::platform::collections::HashMap;

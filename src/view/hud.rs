@@ -5,7 +5,8 @@
 //! (errors stay, notes fade).
 
 use crate::notices::Notices;
-use crate::sim::player::{CharacterController, Player};
+use crate::sim::input::Player;
+use crate::sim::player::CharacterController;
 use crate::sim::rewind::Rewind;
 use crate::sim::tuning::CurrentSettings;
 use bevy::prelude::*;

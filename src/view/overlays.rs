@@ -17,8 +17,9 @@
 //!   walkable, red too steep) and the limit's cone;
 //! * F8 the crosshair (drawn by the HUD).
 
+use crate::sim::input::Player;
 use crate::sim::level::CurrentLevel;
-use crate::sim::player::{CharacterController, LastTick, Player};
+use crate::sim::player::{CharacterController, LastTick};
 use crate::sim::rewind::Rewind;
 use crate::sim::tuning::{CurrentSettings, Tune};
 use bevy::color::palettes::css;

@@ -6,7 +6,7 @@
 use super::DISK_SOURCE;
 use crate::notices::Notices;
 use crate::sim::level::CurrentLevel;
-use crate::sim::movers::MoverBody;
+use crate::sim::level::MoverBody;
 use bevy::asset::{AssetPath, LoadState, RecursiveDependencyLoadState};
 use bevy::gltf::GltfAssetLabel;
 use bevy::prelude::*;

@@ -1,0 +1,31 @@
+//! The player entity's marker and what the input (keyboard and mouse, or
+//! a script) asks of it: written by the view's input or the script,
+//! read by the player's tick, the doors and the balls.
+
+use bevy::prelude::*;
+use glam::Vec2;
+use play::Buttons;
+
+/// Marks the player entity.
+#[derive(Component, Debug)]
+pub struct Player;
+
+/// What the input (keyboard and mouse, or a script) asks of the player.
+/// Presses are collected until the next tick uses them.
+#[derive(Component, Clone, Copy, Debug, Default)]
+pub struct PlayerInput {
+    /// [right, forward], each −1..1.
+    pub movement: Vec2,
+    /// Heading, radians (0 looks along −z, positive turns left).
+    pub yaw: f32,
+    /// Look up (+) or down (−), radians.
+    pub pitch: f32,
+    /// Buttons held.
+    pub held: Buttons,
+    /// Buttons pressed since the last tick.
+    pub pressed: Buttons,
+    /// Respawn was asked for (R).
+    pub respawn: bool,
+    /// Fly mode toggle was asked for (F).
+    pub toggle_fly: bool,
+}
