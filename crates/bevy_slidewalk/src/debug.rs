@@ -2,7 +2,8 @@
 //! one the camera looks out of), the contacts of its last tick with their
 //! normals, and the planes its motion slid along, drawn with Bevy gizmos.
 
-use crate::character::{CharacterController, MovementReport};
+use crate::character::CharacterController;
+use crate::report::MovementReport;
 use bevy::color::palettes::css;
 use bevy::prelude::*;
 

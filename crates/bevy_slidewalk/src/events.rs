@@ -144,7 +144,7 @@ pub(crate) struct TickFacts<'a> {
     pub before: &'a CharacterState,
     pub after: &'a CharacterState,
     pub tick: &'a TickReport,
-    pub ground: Option<&'a crate::character::GroundHit>,
+    pub ground: Option<&'a crate::report::GroundHit>,
     pub gravity: Vec3,
     pub jump_speed: f32,
     pub walkable_cos: f32,

@@ -81,15 +81,15 @@ mod collider;
 mod debug;
 mod events;
 mod mesh;
+mod report;
 mod world;
 
-pub use character::{
-    CharacterController, GroundHit, MovementContact, MovementIntent, MovementReport, Obstacle, Obstacles,
-};
+pub use character::{CharacterController, MovementIntent, Obstacle, Obstacles};
 pub use collider::{Collider, SolidScene, Surface};
 pub use controller::{self, CharacterState, ControllerConfig, Pass};
 pub use debug::{SlidewalkDebugPlugin, SlidewalkGizmos};
 pub use events::{BoardedMover, Crushed, Footstep, FootstepStride, HitWall, Jumped, Landed, LeftMover, SteppedUp};
+pub use report::{GroundHit, MovementContact, MovementReport};
 pub use sweep;
 pub use world::{CollisionWorld, MERGE_MAX_TRIANGLES};
 
