@@ -17,7 +17,6 @@ use bevy_slidewalk::{MovementIntent, MovementReport, Obstacles, SlidewalkSystems
 use controller::{CharacterState, ControllerConfig, TickReport};
 use glam::Vec3;
 use play::{Buttons, Summary};
-use std::time::Instant;
 
 pub use bevy_slidewalk::CharacterController;
 
@@ -132,12 +131,11 @@ pub fn flying(body: &CharacterController) -> bool {
     !body.active
 }
 
-/// Where the player was and when its tick started, for [`after_tick`].
+/// Where the player was and what the input asked, for [`after_tick`].
 #[derive(Resource)]
 struct TickStart {
     from: Vec3,
     input: PlayerInput,
-    started: Instant,
 }
 
 /// Before the plugin's tick: respawn and fly mode asked for, the balls'
@@ -157,7 +155,6 @@ fn before_tick(
     }
     let dt = time.timestep().as_secs_f32();
     for (mut body, mut input, mut intent) in &mut players {
-        let started = Instant::now();
         let used = *input;
         if std::mem::take(&mut input.respawn) {
             respawn(&mut body, &mut input, &current);
@@ -192,11 +189,7 @@ fn before_tick(
             crouch: input.held.crouch,
             sprint: input.held.sprint,
         };
-        commands.insert_resource(TickStart {
-            from,
-            input: used,
-            started,
-        });
+        commands.insert_resource(TickStart { from, input: used });
     }
 }
 
@@ -286,15 +279,16 @@ fn after_tick(
         s.final_position = feet;
         s.grounded = body.state.grounded();
         s.max_height = if s.ticks == 1 { feet.y } else { s.max_height.max(feet.y) };
-        let elapsed = start.started.elapsed().as_secs_f64();
+        // The character's own tick, as the plugin timed it.
+        let micros = if fly { 0.0 } else { movement.micros };
         *last = LastTick {
             input: start.input,
             report,
-            micros: (elapsed * 1e6) as f32,
+            micros,
             sweep_micros: if fly { 0.0 } else { movement.sweep_micros },
             from,
             to: body.state.position,
         };
-        stats.seconds += elapsed;
+        stats.seconds += micros as f64 * 1e-6;
     }
 }
