@@ -108,6 +108,9 @@ fn spawn_colliders(level: &Level, commands: &mut Commands) {
     }
 }
 
+/// The collider entities of a level: its statics, doors and lifts.
+type LevelGeometry = Or<(With<MoverBody>, With<LevelStatics>)>;
+
 /// Asks to open a level file.
 #[derive(Message, Clone, Debug)]
 pub struct OpenLevel(pub PathBuf);
@@ -131,7 +134,7 @@ fn open_levels(
     mut current: ResMut<CurrentLevel>,
     mut notices: ResMut<Notices>,
     options: Option<Res<LaunchOptions>>,
-    geometry: Query<Entity, Or<(With<MoverBody>, With<LevelStatics>)>>,
+    geometry: Query<Entity, LevelGeometry>,
     mut commands: Commands,
 ) {
     for OpenLevel(path) in requests.read() {

@@ -420,28 +420,53 @@ type ColliderItem<'a> = (
     Ref<'a, GlobalTransform>,
 );
 
+/// Colliders that may need a look this tick: new, changed, moved.
+type Touched = Or<(Changed<Collider>, Changed<Mesh3d>, Changed<GlobalTransform>)>;
+
+/// What [`update`] reads besides the collider entity itself.
+struct Context<'a, 'w, 's> {
+    meshes: Option<&'a Assets<Mesh>>,
+    changed_meshes: &'a HashSet<AssetId<Mesh>>,
+    surfaces: &'a Query<'w, 's, &'static Surface>,
+    parents: &'a Query<'w, 's, &'static ChildOf>,
+    names: &'a Query<'w, 's, &'static Name>,
+}
+
+impl Context<'_, '_, '_> {
+    fn mesh_changed(&self, mesh: &Option<Ref<Mesh3d>>) -> bool {
+        mesh.as_ref()
+            .is_some_and(|m| m.is_changed() || self.changed_meshes.contains(&m.0.id()))
+    }
+}
+
 /// Brings the collision world up to date with the ECS: colliders added,
 /// removed or changed (their mesh asset included), their poses, and which
-/// of them move.
+/// of them move. Only colliders that changed are looked at (a scene of
+/// resting props costs a pass over a list, not a look at each entity).
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn sync_colliders(
     mut world: ResMut<CollisionWorld>,
     time: Res<Time>,
     meshes: Option<Res<Assets<Mesh>>>,
     mut mesh_events: MessageReader<AssetEvent<Mesh>>,
-    colliders: Query<ColliderItem>,
+    touched: Query<ColliderItem, Touched>,
+    all: Query<ColliderItem>,
     changed_surfaces: Query<Entity, (With<Collider>, Changed<Surface>)>,
-    surfaces: Query<&Surface>,
-    parents: Query<&ChildOf>,
-    names: Query<&Name>,
+    surfaces: Query<&'static Surface>,
+    parents: Query<&'static ChildOf>,
+    names: Query<&'static Name>,
     mut removed: RemovedComponents<Collider>,
 ) {
     let world = &mut *world;
     world.dt = time.delta_secs();
     for entity in removed.read() {
-        if !colliders.contains(entity) {
+        if !all.contains(entity) {
             world.remove(entity);
         }
+    }
+    // Whatever does not move this tick was at the same pose a tick ago.
+    for body in &mut world.bodies {
+        body.previous = body.pose;
     }
     let changed_meshes: HashSet<AssetId<Mesh>> = mesh_events
         .read()
@@ -452,70 +477,29 @@ pub(crate) fn sync_colliders(
             _ => None,
         })
         .collect();
-    for (entity, collider, mesh, global) in &colliders {
-        let known = world.by_entity.get(&entity).copied();
-        let (pose, scale) = pose_and_scale(&global);
-        let mesh_changed = mesh
-            .as_ref()
-            .is_some_and(|m| m.is_changed() || changed_meshes.contains(&m.0.id()));
-        let rescaled = known.is_some_and(|i| !world.bodies[i].scale.abs_diff_eq(scale, 1e-6));
-        let needs_build = collider.is_changed()
-            || (matches!(collider.source, ColliderSource::Mesh) && mesh_changed)
-            || rescaled
-            || (known.is_none() && world.waiting.contains(&entity))
-            || (known.is_none() && !world.refused.contains(&entity));
-        if needs_build {
-            world.refused.remove(&entity);
-            match build_shape(&collider, mesh.as_deref(), meshes.as_deref(), scale) {
-                Ok(None) => {
-                    world.waiting.insert(entity);
-                }
-                Ok(Some(Built { shape, warnings })) => {
-                    world.waiting.remove(&entity);
-                    if warnings.is_empty() {
-                        world.problems.remove(&entity);
-                    } else {
-                        let problem = warnings.join("; ");
-                        warn!("{}: {problem}; the rest of it is solid", describe(entity, &names));
-                        world.problems.insert(entity, problem);
-                    }
-                    let (previous, mover) = match known {
-                        Some(i) => (world.bodies[i].pose, world.bodies[i].mover),
-                        None => (pose, false),
-                    };
-                    world.insert(Body {
-                        entity,
-                        shape,
-                        scale,
-                        surface: inherited_surface(entity, &surfaces, &parents),
-                        triangle_surfaces: collider.surfaces.clone(),
-                        pose,
-                        previous,
-                        mover: mover || (known.is_some() && previous != pose),
-                    });
-                }
-                Err(e) => {
-                    warn!("{} is not solid: {e}", describe(entity, &names));
-                    if known.is_some() {
-                        world.remove(entity);
-                    }
-                    world.waiting.remove(&entity);
-                    world.refused.insert(entity);
-                    world.problems.insert(entity, e);
-                }
-            }
-            continue;
+    let cx = Context {
+        meshes: meshes.as_deref(),
+        changed_meshes: &changed_meshes,
+        surfaces: &surfaces,
+        parents: &parents,
+        names: &names,
+    };
+    for item in &touched {
+        update(world, &cx, &item);
+    }
+    // Colliders still waiting for their mesh, and meshes loaded or changed.
+    let waiting: Vec<Entity> = world.waiting.iter().copied().collect();
+    for entity in waiting {
+        if let Ok(item) = all.get(entity)
+            && !touched.contains(entity)
+        {
+            update(world, &cx, &item);
         }
-        let Some(i) = known else { continue };
-        let body = &mut world.bodies[i];
-        body.previous = body.pose;
-        if global.is_changed() && pose != body.pose {
-            body.pose = pose;
-            if !body.mover {
-                body.mover = true;
-                if body.shape.len() <= MERGE_MAX_TRIANGLES {
-                    world.stale = true;
-                }
+    }
+    if !changed_meshes.is_empty() {
+        for item in &all {
+            if cx.mesh_changed(&item.2) && !touched.contains(item.0) && !world.waiting.contains(&item.0) {
+                update(world, &cx, &item);
             }
         }
     }
@@ -526,5 +510,71 @@ pub(crate) fn sync_colliders(
     }
     if world.stale {
         world.rebuild();
+    }
+}
+
+/// Builds, rebuilds or moves one collider.
+fn update(world: &mut CollisionWorld, cx: &Context, (entity, collider, mesh, global): &ColliderItem) {
+    let entity = *entity;
+    let known = world.by_entity.get(&entity).copied();
+    let (pose, scale) = pose_and_scale(global);
+    let rescaled = known.is_some_and(|i| !world.bodies[i].scale.abs_diff_eq(scale, 1e-6));
+    let from_mesh = matches!(collider.source, ColliderSource::Mesh);
+    let needs_build = collider.is_changed()
+        || (from_mesh && cx.mesh_changed(mesh))
+        || rescaled
+        || (known.is_none() && (world.waiting.contains(&entity) || !world.refused.contains(&entity)));
+    if !needs_build {
+        let Some(i) = known else { return };
+        let body = &mut world.bodies[i];
+        if global.is_changed() && pose != body.pose {
+            body.pose = pose;
+            if !body.mover {
+                body.mover = true;
+                if body.shape.len() <= MERGE_MAX_TRIANGLES {
+                    world.stale = true;
+                }
+            }
+        }
+        return;
+    }
+    world.refused.remove(&entity);
+    match build_shape(collider, mesh.as_deref(), cx.meshes, scale) {
+        Ok(None) => {
+            world.waiting.insert(entity);
+        }
+        Ok(Some(Built { shape, warnings })) => {
+            world.waiting.remove(&entity);
+            if warnings.is_empty() {
+                world.problems.remove(&entity);
+            } else {
+                let problem = warnings.join("; ");
+                warn!("{}: {problem}; the rest of it is solid", describe(entity, cx.names));
+                world.problems.insert(entity, problem);
+            }
+            let (previous, mover) = match known {
+                Some(i) => (world.bodies[i].pose, world.bodies[i].mover),
+                None => (pose, false),
+            };
+            world.insert(Body {
+                entity,
+                shape,
+                scale,
+                surface: inherited_surface(entity, cx.surfaces, cx.parents),
+                triangle_surfaces: collider.surfaces.clone(),
+                pose,
+                previous,
+                mover: mover || (known.is_some() && previous != pose),
+            });
+        }
+        Err(e) => {
+            warn!("{} is not solid: {e}", describe(entity, cx.names));
+            if known.is_some() {
+                world.remove(entity);
+            }
+            world.waiting.remove(&entity);
+            world.refused.insert(entity);
+            world.problems.insert(entity, e);
+        }
     }
 }
