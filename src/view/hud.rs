@@ -17,9 +17,10 @@ use bevy_egui::{EguiContexts, EguiPlugin, EguiPrimaryContextPass, egui};
 const NOTE_S: f32 = 5.0;
 
 /// The controls, as shown on screen.
-pub const CONTROLS: &str = "click: grab the mouse · mouse: look · WASD: walk · Space: jump · Shift: sprint · \
-Ctrl: crouch · E: door · R: respawn · F: fly · Esc: release the mouse · drop a .glb/.gltf to open it
-Tab: tuning panel · F1–F8: overlays · G: grid on textured levels · V: camera behind · F11: fullscreen
+pub const CONTROLS: &str = "click: grab the mouse · mouse: look · WASD: walk · Space: jump · Shift: sprint
+Ctrl: crouch · E: door · R: respawn · F: fly · Esc: release the mouse
+drop a .glb/.gltf to open it · Tab: tuning panel · F1–F8: overlays
+G: grid on textured levels · V: camera behind · F11: fullscreen
 P: pause and rewind · left/right arrows: a tick back or on";
 
 /// Frames per second, smoothed (the HUD and the panel show it).
@@ -88,7 +89,10 @@ fn draw_hud(
             frame.show(ui, |ui| {
                 ui.style_mut().visuals.override_text_color = Some(egui::Color32::WHITE);
                 if cursor.grab_mode == CursorGrabMode::None {
-                    ui.label(CONTROLS);
+                    // Its own line breaks only: an area laid out narrower
+                    // by the last frame's shorter content (the HUD line
+                    // while the mouse was grabbed) must not wrap it.
+                    ui.add(egui::Label::new(CONTROLS).wrap_mode(egui::TextWrapMode::Extend));
                 }
                 if rewind.paused {
                     ui.colored_label(

@@ -1,7 +1,9 @@
-//! The tuning panel (egui, Tab shows or hides it): overlays, the ellipsoid's
-//! radii, gravity with presets, every controller tunable with its unit and
-//! a hover explanation, live readouts with rolling plots, the rewind, and
-//! the bouncing balls (size, bounce, friction, throw, cap, tick time).
+//! The tuning panel (egui, Tab shows or hides it): first what the mission
+//! names — the ellipsoid's radii, gravity with presets, the overlays — then
+//! the view, the crowd, every controller tunable with its unit and a hover
+//! explanation, the rewind (opened while paused), live readouts with
+//! rolling plots, and the bouncing balls (size, bounce, friction, throw,
+//! cap, tick time), the long sections collapsed until opened.
 //! The panel only sends [`Tune`] and [`RewindRequest`] messages; the
 //! simulation checks and applies them, and a refusal is shown here.
 
@@ -73,14 +75,16 @@ fn draw_panel(
             if let Some(why) = &state.status.refused {
                 ui.colored_label(egui::Color32::from_rgb(255, 120, 100), format!("refused: {why}"));
             }
+            // What the mission names first: the ellipsoid, gravity, the
+            // overlays; then the rest, the long sections collapsed.
+            ellipsoid(ui, &state, body, &mut tune);
+            gravity(ui, body, &mut tune);
             overlays(ui, &state, &mut tune);
             view(ui, &state, &mut tune);
             super::crowd::panel_section(ui, &state.crowd, &mut crowd_controls);
+            tunables(ui, body, &mut tune);
             rewind(ui, &state, &mut save_path, &mut rewind_requests);
             readouts(ui, &state, body);
-            ellipsoid(ui, &state, body, &mut tune);
-            gravity(ui, body, &mut tune);
-            tunables(ui, body, &mut tune);
             balls(ui, &state.pit, &mut ball_controls);
             ui.separator();
             if ui
@@ -270,7 +274,7 @@ fn tunables(ui: &mut egui::Ui, body: &CharacterController, tune: &mut MessageWri
 /// The bouncing balls: their settings (checked by the simulation), clear
 /// and drop buttons, and what their tick costs.
 fn balls(ui: &mut egui::Ui, pit: &BallPit, controls: &mut MessageWriter<BallControl>) {
-    egui::CollapsingHeader::new("Balls").default_open(true).show(ui, |ui| {
+    egui::CollapsingHeader::new("Balls").default_open(false).show(ui, |ui| {
         let mut s = pit.settings;
         let mut changed = false;
         let mut slider = |ui: &mut egui::Ui, v: &mut f32, range: std::ops::RangeInclusive<f32>, text: &str, suffix: &str, help: &str| {
@@ -348,7 +352,7 @@ fn balls(ui: &mut egui::Ui, pit: &BallPit, controls: &mut MessageWriter<BallCont
 
 fn readouts(ui: &mut egui::Ui, state: &PanelState, body: &CharacterController) {
     egui::CollapsingHeader::new("Readouts")
-        .default_open(true)
+        .default_open(false)
         .show(ui, |ui| {
             let Some(r) = state.rewind.shown() else {
                 ui.label("no tick yet");
@@ -448,50 +452,54 @@ fn rewind(
     save_path: &mut SavePath,
     requests: &mut MessageWriter<RewindRequest>,
 ) {
-    egui::CollapsingHeader::new("Rewind").default_open(true).show(ui, |ui| {
-        let rw = &state.rewind;
-        let held = rw.history.len();
-        ui.horizontal(|ui| {
-            let label = if rw.paused { "resume (P)" } else { "pause (P)" };
-            if ui.button(label).clicked() {
-                requests.write(RewindRequest::Pause(!rw.paused));
+    egui::CollapsingHeader::new("Rewind")
+        .default_open(false)
+        // Paused, the slider is what the player came for.
+        .open(state.rewind.paused.then_some(true))
+        .show(ui, |ui| {
+            let rw = &state.rewind;
+            let held = rw.history.len();
+            ui.horizontal(|ui| {
+                let label = if rw.paused { "resume (P)" } else { "pause (P)" };
+                if ui.button(label).clicked() {
+                    requests.write(RewindRequest::Pause(!rw.paused));
+                }
+                if ui
+                    .button("< tick")
+                    .on_hover_text("one tick back (left arrow)")
+                    .clicked()
+                {
+                    requests.write(RewindRequest::Step(-1));
+                }
+                if ui.button("tick >").on_hover_text("one tick on (right arrow)").clicked() {
+                    requests.write(RewindRequest::Step(1));
+                }
+            });
+            if held > 0 {
+                let mut at = rw.shown_index().unwrap_or(0);
+                let dt = state.fixed.timestep().as_secs_f32();
+                let back = (held - 1 - at) as f32 * dt;
+                if ui
+                    .add(egui::Slider::new(&mut at, 0..=held - 1).show_value(false))
+                    .changed()
+                {
+                    requests.write(RewindRequest::View(at));
+                }
+                ui.small(format!(
+                    "tick {} · {back:.2} s before the newest · {:.1} s held",
+                    rw.shown().map_or(0, |r| r.tick),
+                    held as f32 * dt
+                ));
             }
-            if ui
-                .button("< tick")
-                .on_hover_text("one tick back (left arrow)")
-                .clicked()
-            {
-                requests.write(RewindRequest::Step(-1));
-            }
-            if ui.button("tick >").on_hover_text("one tick on (right arrow)").clicked() {
-                requests.write(RewindRequest::Step(1));
-            }
+            ui.horizontal(|ui| {
+                ui.add(egui::TextEdit::singleline(&mut save_path.0).desired_width(160.0));
+                if ui
+                    .button("Save these ticks")
+                    .on_hover_text("Writes the ticks up to the one shown as a script that replays headless.")
+                    .clicked()
+                {
+                    requests.write(RewindRequest::Save(save_path.0.clone().into()));
+                }
+            });
         });
-        if held > 0 {
-            let mut at = rw.shown_index().unwrap_or(0);
-            let dt = state.fixed.timestep().as_secs_f32();
-            let back = (held - 1 - at) as f32 * dt;
-            if ui
-                .add(egui::Slider::new(&mut at, 0..=held - 1).show_value(false))
-                .changed()
-            {
-                requests.write(RewindRequest::View(at));
-            }
-            ui.small(format!(
-                "tick {} · {back:.2} s before the newest · {:.1} s held",
-                rw.shown().map_or(0, |r| r.tick),
-                held as f32 * dt
-            ));
-        }
-        ui.horizontal(|ui| {
-            ui.add(egui::TextEdit::singleline(&mut save_path.0).desired_width(160.0));
-            if ui
-                .button("Save these ticks")
-                .on_hover_text("Writes the ticks up to the one shown as a script that replays headless.")
-                .clicked()
-            {
-                requests.write(RewindRequest::Save(save_path.0.clone().into()));
-            }
-        });
-    });
 }
