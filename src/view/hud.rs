@@ -11,7 +11,7 @@ use crate::sim::rewind::Rewind;
 use crate::sim::tuning::CurrentSettings;
 use bevy::prelude::*;
 use bevy::window::{CursorGrabMode, CursorOptions, PrimaryWindow};
-use bevy_egui::{EguiContexts, EguiPlugin, EguiPrimaryContextPass, egui};
+use bevy_egui::{EguiContexts, EguiPlugin, EguiPostUpdateSet, EguiPrimaryContextPass, egui};
 
 /// Seconds a note stays on screen.
 const NOTE_S: f32 = 5.0;
@@ -28,6 +28,16 @@ P: pause and rewind · left/right arrows: a tick back or on";
 pub struct FrameRate(pub f32);
 
 pub(super) fn plugin(app: &mut App) {
+    // bevy_egui writes newly drawn glyphs into its font atlas image in
+    // PostUpdate; the render world re-uploads an image on the `Modified`
+    // event that `AssetEventSystems` (also PostUpdate, unordered with it)
+    // sends out. When the events went out first, the atlas reached the GPU
+    // a frame late and glyphs new to that frame drew blank: digits went
+    // missing from the HUD's changing figures ("in the air · . m/s").
+    app.configure_sets(
+        PostUpdate,
+        EguiPostUpdateSet::PostProcessOutput.before(bevy::asset::AssetEventSystems),
+    );
     app.add_plugins(EguiPlugin::default())
         .init_resource::<FrameRate>()
         .add_systems(Update, (measure_frame_rate, age_notices))
