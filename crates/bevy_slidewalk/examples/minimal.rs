@@ -17,66 +17,44 @@ fn main() {
 
 /// The floor, boxes, a ramp and stairs.
 pub fn scene(app: &mut App) {
-    app.add_systems(
-        Startup,
-        |mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>, mut materials: ResMut<Assets<StandardMaterial>>| {
-            let grey = materials.add(Color::srgb(0.6, 0.6, 0.65));
-            let mut solid = |mesh: Mesh, transform: Transform| {
-                commands.spawn((
-                    Mesh3d(meshes.add(mesh)),
-                    MeshMaterial3d(grey.clone()),
-                    transform,
-                    Collider::mesh(),
-                ));
-            };
-            solid(Cuboid::new(40.0, 1.0, 40.0).into(), Transform::from_xyz(0.0, -0.5, 0.0));
-            for (x, size) in [(-6.0, 1.0), (-3.0, 2.0)] {
-                solid(
-                    Cuboid::from_length(size).into(),
-                    Transform::from_xyz(x, size / 2.0, -6.0),
-                );
-            }
-            // A 20° ramp, and stairs of 0.25 m risers.
-            let ramp = Transform::from_xyz(4.0, 0.5, -6.0).with_rotation(Quat::from_rotation_x(20f32.to_radians()));
-            solid(Cuboid::new(3.0, 0.2, 6.0).into(), ramp);
-            for step in 0..8 {
-                let h = 0.25 * (step + 1) as f32;
-                solid(
-                    Cuboid::new(3.0, h, 0.4).into(),
-                    Transform::from_xyz(9.0, h / 2.0, -3.0 - 0.4 * step as f32),
-                );
-            }
-            commands.spawn((
-                DirectionalLight {
-                    shadow_maps_enabled: true,
-                    ..default()
-                },
-                Transform::from_xyz(3.0, 8.0, 5.0).looking_at(Vec3::ZERO, Vec3::Y),
-            ));
-        },
-    );
+    app.add_systems(Startup, setup);
+}
+
+fn setup(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>, mut materials: ResMut<Assets<StandardMaterial>>) {
+    let grey = materials.add(Color::srgb(0.6, 0.6, 0.65));
+    // A box of `size` metres centred at `at`, tilted about x by `tilt` degrees: drawn and solid.
+    let mut solid = |size: Vec3, at: Vec3, tilt: f32| {
+        let place = Transform::from_translation(at).with_rotation(Quat::from_rotation_x(tilt.to_radians()));
+        let mesh = Mesh3d(meshes.add(Cuboid::from_size(size)));
+        commands.spawn((mesh, MeshMaterial3d(grey.clone()), place, Collider::mesh()));
+    };
+    solid(Vec3::new(40.0, 1.0, 40.0), Vec3::new(0.0, -0.5, 0.0), 0.0);
+    solid(Vec3::splat(1.0), Vec3::new(-6.0, 0.5, -6.0), 0.0);
+    solid(Vec3::splat(2.0), Vec3::new(-3.0, 1.0, -6.0), 0.0);
+    // A 20° ramp, and stairs of 0.25 m risers.
+    solid(Vec3::new(3.0, 0.2, 6.0), Vec3::new(4.0, 0.5, -6.0), 20.0);
+    for step in 0..8 {
+        let h = 0.25 * (step + 1) as f32;
+        solid(
+            Vec3::new(3.0, h, 0.4),
+            Vec3::new(9.0, h / 2.0, -3.0 - 0.4 * step as f32),
+            0.0,
+        );
+    }
+    let sun = Transform::from_xyz(3.0, 8.0, 5.0).looking_at(Vec3::ZERO, Vec3::Y);
+    commands.spawn((DirectionalLight::default(), sun));
 }
 
 /// A character with a camera at its eyes, moved by the keyboard and mouse.
 pub fn first_person(app: &mut App) {
     app.add_systems(Startup, |mut commands: Commands| {
+        // The transform is the ellipsoid's centre; the eyes 0.7 m above it.
+        let body = (CharacterController::default(), Transform::from_xyz(0.0, 1.0, 4.0));
         commands
-            .spawn((
-                Name::new("player"),
-                CharacterController::default(),
-                Transform::from_xyz(0.0, 1.0, 4.0),
-            ))
+            .spawn(body)
             .with_child((Camera3d::default(), Transform::from_xyz(0.0, 0.7, 0.0)));
     })
-    .add_systems(Update, (look, walk).chain())
-    .add_systems(FixedUpdate, turn_with_platform.after(SlidewalkSystems::Step));
-}
-
-/// A rotating platform turns the player standing on it.
-fn turn_with_platform(mut player: Query<(&mut Transform, &MovementReport)>) {
-    for (mut body, report) in &mut player {
-        body.rotate_y(report.heading_delta);
-    }
+    .add_systems(Update, (look, walk).chain());
 }
 
 fn look(

@@ -33,7 +33,16 @@ pub enum Platform {
 pub fn platforms(app: &mut App) {
     app.add_systems(Startup, spawn)
         // Moved each tick before the characters, so they ride this tick's motion.
-        .add_systems(FixedUpdate, move_platforms.before(SlidewalkSystems::Prepare));
+        .add_systems(FixedUpdate, move_platforms.before(SlidewalkSystems::Prepare))
+        .add_systems(FixedUpdate, turn_with_platform.after(SlidewalkSystems::Step));
+}
+
+/// The turntable turns the player standing on it (the plugin leaves the
+/// heading to the game, and says how much it turned).
+fn turn_with_platform(mut player: Query<(&mut Transform, &MovementReport)>) {
+    for (mut body, report) in &mut player {
+        body.rotate_y(report.heading_delta);
+    }
 }
 
 fn spawn(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>, mut materials: ResMut<Assets<StandardMaterial>>) {

@@ -114,8 +114,8 @@ impl CharacterController {
     }
 
     /// Replaces the state (a respawn, a rewind, a replay) and draws it
-    /// there without interpolating. The ground it names is looked up again
-    /// at the next tick.
+    /// there without interpolating. The ground it names keeps its collider
+    /// index (that of [`CollisionWorld::placed`] when the state was saved).
     pub fn set_state(&mut self, state: CharacterState) {
         self.state = state;
         self.previous = state.position;
@@ -192,7 +192,9 @@ pub struct Obstacle {
     pub pose: sweep::Pose,
 }
 
-/// Reads "is this config change valid", logs the refusal.
+/// Takes a changed config in, fitting the state to new radii; an invalid
+/// one (or radii that do not fit) is refused with a logged error naming
+/// the field, and the last valid config is put back.
 fn apply_config(entity: Entity, c: &mut CharacterController, world: &World<'_>) {
     if c.config == *c.controller.config() {
         return;
@@ -258,11 +260,14 @@ pub(crate) fn step_characters(
             c.drawn = None;
         }
         apply_config(entity, c, &collision);
-        // The ground by entity: collider indices may have changed.
+        // The ground by entity: collider indices may have changed. A state
+        // given back (set_state) keeps its index while it is one.
         if let Some(g) = &mut c.state.ground {
-            match c.ground_entity.and_then(|e| world.index_of(e)) {
-                Some(i) => g.collider = i,
-                None => c.state.ground = None,
+            match c.ground_entity.map(|e| world.index_of(e)) {
+                Some(Some(i)) => g.collider = i,
+                Some(None) => c.state.ground = None,
+                None if g.collider >= placed.len() => c.state.ground = None,
+                None => {}
             }
         }
         let before = c.state;
