@@ -23,6 +23,10 @@ drop a .glb/.gltf to open it · Tab: tuning panel · F1–F8: overlays
 G: grid on textured levels · V: camera behind · F11: fullscreen
 P: pause and rewind · left/right arrows: a tick back or on";
 
+/// The widest the HUD box's wrapping lines (the paused line, notices) get
+/// before they wrap, in points (less on a narrower window).
+const WRAP_WIDTH: f32 = 560.0;
+
 /// Frames per second, smoothed (the HUD and the panel show it).
 #[derive(Resource, Default, Debug)]
 pub struct FrameRate(pub f32);
@@ -75,6 +79,7 @@ fn draw_hud(
     fps: Res<FrameRate>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    let wrap_width = WRAP_WIDTH.min(ctx.content_rect().width() - 40.0).max(120.0);
     // Crosshair.
     let centre = ctx.content_rect().center();
     let painter = ctx.layer_painter(egui::LayerId::new(egui::Order::Foreground, egui::Id::new("crosshair")));
@@ -98,10 +103,14 @@ fn draw_hud(
                 .corner_radius(4.0);
             frame.show(ui, |ui| {
                 ui.style_mut().visuals.override_text_color = Some(egui::Color32::WHITE);
+                // An egui area lays its content out within the size its
+                // content had the frame before: lines that appear after a
+                // frame of shorter ones (the HUD line alone while the mouse
+                // is grabbed, or nothing with the HUD off) would wrap into
+                // a narrow column. They wrap at a set width instead.
+                ui.set_max_width(wrap_width);
                 if cursor.grab_mode == CursorGrabMode::None {
-                    // Its own line breaks only: an area laid out narrower
-                    // by the last frame's shorter content (the HUD line
-                    // while the mouse was grabbed) must not wrap it.
+                    // Its own line breaks only.
                     ui.add(egui::Label::new(CONTROLS).wrap_mode(egui::TextWrapMode::Extend));
                 }
                 if rewind.paused {
