@@ -15,7 +15,7 @@ use std::time::Instant;
 pub fn app(options: &Options, script: Script) -> App {
     let options = options_for_script(options, &script);
     let mut app = App::new();
-    app.add_plugins((MinimalPlugins, TransformPlugin))
+    app.add_plugins(MinimalPlugins)
         .insert_resource(LaunchOptions(options.clone()))
         .insert_resource(TimeUpdateStrategy::ManualDuration(tick_length(options.tick_hz())))
         .insert_resource(ScriptRun::new(script))

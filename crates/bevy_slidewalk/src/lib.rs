@@ -105,13 +105,17 @@ pub mod prelude {
 use bevy::app::RunFixedMainLoopSystems;
 use bevy::ecs::schedule::{InternedScheduleLabel, ScheduleLabel};
 use bevy::prelude::*;
-use bevy::transform::systems::{mark_dirty_trees, propagate_parent_transforms, sync_simple_transforms};
+use bevy::transform::systems::{
+    StaticTransformOptimizations, mark_dirty_trees, propagate_parent_transforms, sync_simple_transforms,
+};
 
 /// Moves every [`CharacterController`] once per tick against every
 /// [`Collider`], and draws the characters between ticks.
 ///
-/// Needs Bevy's `TransformPlugin` and `AssetPlugin` (both in
-/// `DefaultPlugins`; add them to `MinimalPlugins` for a headless app).
+/// Meshes need Bevy's `AssetPlugin` and `MeshPlugin` (in `DefaultPlugins`;
+/// add them to `MinimalPlugins` for a headless app that uses meshes).
+/// Colliders' transforms are propagated at the plugin's tick, so a
+/// headless app needs no `TransformPlugin` (nor its cost every frame).
 #[derive(Clone, Debug)]
 pub struct SlidewalkPlugin {
     /// The schedule the characters move in (`FixedUpdate`).
@@ -153,8 +157,8 @@ impl SlidewalkPlugin {
 /// The plugin's systems in its schedule, in this order.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum SlidewalkSystems {
-    /// Transforms propagated, scene meshes adopted, the [`CollisionWorld`]
-    /// brought up to date (colliders added, removed, moved).
+    /// Colliders' transforms brought up to date, scene meshes adopted, the
+    /// [`CollisionWorld`] brought up to date (colliders added, removed, moved).
     Prepare,
     /// Every character moved; reports and events written.
     Step,
@@ -164,6 +168,9 @@ impl Plugin for SlidewalkPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<CollisionWorld>()
             .init_resource::<Obstacles>()
+            // Read by the propagation the plugin runs (an app without
+            // TransformPlugin, headless, works too).
+            .init_resource::<StaticTransformOptimizations>()
             .add_plugins(events::plugin)
             .configure_sets(
                 self.schedule,
@@ -172,8 +179,14 @@ impl Plugin for SlidewalkPlugin {
             .add_systems(
                 self.schedule,
                 (
-                    // Colliders moved earlier in this tick are seen where they are now.
-                    (mark_dirty_trees, propagate_parent_transforms, sync_simple_transforms).chain(),
+                    // Colliders moved earlier in this tick are seen where they
+                    // are now: root colliders directly, hierarchies by Bevy's
+                    // propagation (which wakes worker threads, so only when a
+                    // hierarchy moved).
+                    world::place_root_colliders,
+                    (mark_dirty_trees, propagate_parent_transforms, sync_simple_transforms)
+                        .chain()
+                        .run_if(world::hierarchy_moved),
                     collider::adopt_scene_meshes,
                     world::sync_colliders,
                 )

@@ -321,6 +321,36 @@ impl CollisionWorld {
     }
 }
 
+/// A collider with no parent and no children, moved (or new).
+type MovedRootCollider = (
+    With<Collider>,
+    Without<ChildOf>,
+    Without<Children>,
+    Or<(Changed<Transform>, Added<GlobalTransform>)>,
+);
+
+/// An entity of a hierarchy that moved, or whose place in it changed.
+type MovedInHierarchy = (
+    Or<(Changed<Transform>, Changed<ChildOf>, Added<GlobalTransform>)>,
+    Or<(With<ChildOf>, With<Children>)>,
+);
+
+/// Colliders with no parent and no children that moved this tick: their
+/// global transform is their transform (what Bevy's propagation would
+/// give them at the end of the frame), set now, one by one.
+pub(crate) fn place_root_colliders(mut roots: Query<(&Transform, &mut GlobalTransform), MovedRootCollider>) {
+    for (transform, mut global) in &mut roots {
+        *global = GlobalTransform::from(*transform);
+    }
+}
+
+/// Whether an entity in a hierarchy moved or the hierarchy changed since
+/// the last tick (Bevy's propagation is needed then).
+pub(crate) fn hierarchy_moved(moved: Query<(), MovedInHierarchy>, mut orphaned: RemovedComponents<ChildOf>) -> bool {
+    let orphans = orphaned.read().count() > 0;
+    orphans || !moved.is_empty()
+}
+
 fn pose_and_scale(global: &GlobalTransform) -> (Pose, Vec3) {
     let (scale, rotation, translation) = global.to_scale_rotation_translation();
     (Pose { rotation, translation }, scale)

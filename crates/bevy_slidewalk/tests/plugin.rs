@@ -34,14 +34,14 @@ mod moving_platforms_example;
 
 const HZ: f64 = 60.0;
 
-/// A headless app ticking once per update.
+/// A headless app ticking once per update (no TransformPlugin: the
+/// plugin brings its colliders' transforms up to date itself).
 fn app() -> App {
     let mut app = App::new();
     app.add_plugins((
         MinimalPlugins,
         AssetPlugin::default(),
         MeshPlugin,
-        TransformPlugin,
         SlidewalkPlugin::default(),
     ));
     app.insert_resource(Time::<Fixed>::from_hz(HZ))
