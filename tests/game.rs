@@ -1016,3 +1016,51 @@ fn the_lift_coming_down_on_the_player_under_it_turns_back_and_never_presses_it_i
         "the deck came {lowest_over_head} m into the player's head"
     );
 }
+
+#[test]
+fn every_surface_keeps_its_friction_as_collider_entities() {
+    // The level's statics, doors and lifts are the plugin's colliders,
+    // numbered as the plugin numbers them: what the game's systems read
+    // through `Colliders` (and hand to the crowd and the balls) must be
+    // the level's own friction for every triangle.
+    let mut app = standing_app(&Options::default(), Vec3::new(0.0, 0.0, 4.0));
+    let level = app
+        .world()
+        .resource::<slidewalk::sim::level::CurrentLevel>()
+        .level
+        .clone()
+        .expect("a level is open");
+    let mut state = bevy::ecs::system::SystemState::<(
+        slidewalk::sim::colliders::Colliders,
+        Res<bevy_slidewalk::CollisionWorld>,
+        Query<Entity, With<slidewalk::sim::level::LevelStatics>>,
+        Query<(Entity, &slidewalk::sim::level::MoverBody)>,
+    )>::new(app.world_mut());
+    let (colliders, world, statics, movers) = state.get(app.world()).unwrap();
+    let statics = statics.single().unwrap();
+    let index = world.index_of(statics).unwrap();
+    let friction_of = |surface: u16| level.surfaces[surface as usize].friction;
+    let mut seen_ice = false;
+    for (t, &surface) in level.static_surfaces.iter().enumerate() {
+        // Merged or not, the index's triangle numbering starts at the statics' own.
+        let Some((entity, local)) = world.locate(index, t as u32).filter(|_| !world.is_merged(statics)) else {
+            continue;
+        };
+        assert_eq!((entity, local), (statics, t as u32));
+        assert_eq!(
+            colliders.friction(index, t as u32),
+            friction_of(surface),
+            "static triangle {t}"
+        );
+        seen_ice |= friction_of(surface) < 0.5;
+    }
+    assert!(seen_ice, "the demo level has ice");
+    for (entity, body) in &movers {
+        let i = world.index_of(entity).unwrap();
+        let expected = friction_of(level.movers[body.index].surface);
+        if !world.is_merged(entity) {
+            assert_eq!(colliders.friction(i, 0), expected, "mover {}", body.index);
+            assert_eq!(colliders.mover_of(i), Some(body.index));
+        }
+    }
+}

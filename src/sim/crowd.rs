@@ -211,12 +211,13 @@ fn spawn_pending(
     if sim.pending.left == 0 {
         return;
     }
-    let Some(level) = current.level.as_deref() else {
+    if current.level.is_none() {
         sim.pending = PendingSpawn::default();
         return;
-    };
+    }
     let placed = colliders.placed();
-    let friction = |c: usize, t: u32| level.friction(c, t);
+    // Grip by the plugin's numbering of this tick's colliders.
+    let friction = |c: usize, t: u32| colliders.friction(c, t);
     let world = with_player(CrowdWorld::new(&placed).with_friction(&friction), &players);
     let centre = players.iter().next().map_or(Vec3::ZERO, |body| body.state.position);
     let started = std::time::Instant::now();
@@ -262,9 +263,11 @@ fn step_crowd(
     if sim.crowd.is_empty() {
         return;
     }
-    let Some(level) = current.level.as_deref() else { return };
+    if current.level.is_none() {
+        return;
+    }
     let placed = colliders.placed();
-    let friction = |c: usize, t: u32| level.friction(c, t);
+    let friction = |c: usize, t: u32| colliders.friction(c, t);
     let world = with_player(CrowdWorld::new(&placed).with_friction(&friction), &players);
     sim.remember_positions();
     let sim = &mut *sim;

@@ -12,8 +12,7 @@ use level::{Level, Mover, MoverKind, Spawn};
 use play::DoorControl;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use sweep::Aabb;
-use sweep::Pose;
+use sweep::{Aabb, Pose};
 
 /// The demo level, relative to the game's `assets/` folder.
 pub const DEMO_LEVEL: &str = "levels/playground.glb";
