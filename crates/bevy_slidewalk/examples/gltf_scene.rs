@@ -66,7 +66,10 @@ fn drop_player(
     mut dropped: Local<bool>,
     mut player: Query<&mut CharacterController>,
 ) {
-    let Some(bounds) = world.bounds() else { return };
+    // Every mesh of the scene loaded and solid first.
+    let Some(bounds) = world.bounds().filter(|_| world.waiting_for_meshes() == 0) else {
+        return;
+    };
     if *dropped && !keys.just_pressed(KeyCode::KeyR) {
         return;
     }

@@ -210,9 +210,6 @@ fn apply_config(entity: Entity, c: &mut CharacterController, world: &World<'_>) 
     }
 }
 
-/// The walking speed (m/s) under which no footstep sounds.
-const FOOTSTEP_MIN_SPEED: f32 = 0.5;
-
 /// Moves every character one tick against the collision world, writes
 /// their reports and the movement events.
 pub(crate) fn step_characters(
@@ -321,7 +318,6 @@ pub(crate) fn step_characters(
         r.velocity = c.state.world_velocity();
         r.stand_blocked = tick.stand_blocked;
         // Events, from what changed over the tick.
-        let walkable_cos = c.controller.config().walkable_slope_deg.to_radians().cos();
         crate::events::emit(
             &mut events,
             crate::events::TickFacts {
@@ -330,11 +326,8 @@ pub(crate) fn step_characters(
                 after: &c.state,
                 tick: &tick,
                 ground: ground.as_ref(),
-                gravity: c.controller.config().gravity,
-                jump_speed: c.controller.config().jump_speed(),
-                walkable_cos,
+                config: c.controller.config(),
                 stride: stride.0,
-                footstep_min_speed: FOOTSTEP_MIN_SPEED,
                 up,
                 world: &world,
             },

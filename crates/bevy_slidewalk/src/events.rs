@@ -114,6 +114,9 @@ pub struct LeftMover {
     pub mover: Entity,
 }
 
+/// The walking speed (m/s) under which no footstep sounds.
+const FOOTSTEP_MIN_SPEED: f32 = 0.5;
+
 /// The writers of every movement event.
 #[derive(SystemParam)]
 pub(crate) struct EventWriters<'w> {
@@ -145,11 +148,8 @@ pub(crate) struct TickFacts<'a> {
     pub after: &'a CharacterState,
     pub tick: &'a TickReport,
     pub ground: Option<&'a crate::report::GroundHit>,
-    pub gravity: Vec3,
-    pub jump_speed: f32,
-    pub walkable_cos: f32,
+    pub config: &'a controller::ControllerConfig,
     pub stride: f32,
-    pub footstep_min_speed: f32,
     pub up: Vec3,
     pub world: &'a CollisionWorld,
 }
@@ -165,12 +165,13 @@ pub(crate) fn emit(
 ) {
     let character = f.character;
     let up = f.up;
+    let walkable_cos = f.config.walkable_slope_deg.to_radians().cos();
     // The motion of the tick that was the character's own.
     let own = f.after.position - f.before.position - f.tick.carried - f.tick.pushed;
     if f.tick.jumped {
         w.jumped.write(Jumped {
             character,
-            speed: f.jump_speed,
+            speed: f.config.jump_speed(),
         });
     }
     if f.tick.landed {
@@ -178,7 +179,7 @@ pub(crate) fn emit(
         // height fallen within it until touching down.
         let falling = (-f.before.velocity.dot(up)).max(0.0);
         let fallen = (-own.dot(up)).max(0.0);
-        let impact = (falling * falling + 2.0 * f.gravity.length() * fallen).sqrt();
+        let impact = (falling * falling + 2.0 * f.config.gravity.length() * fallen).sqrt();
         w.landed.write(Landed {
             character,
             impact_speed: impact,
@@ -200,7 +201,7 @@ pub(crate) fn emit(
             let speed = (f.after.velocity - up * f.after.velocity.dot(up)).length();
             if *walked >= f.stride && f.stride > 0.0 {
                 *walked %= f.stride;
-                if speed >= f.footstep_min_speed {
+                if speed >= FOOTSTEP_MIN_SPEED {
                     w.footstep.write(Footstep {
                         character,
                         surface: g.surface.clone(),
@@ -220,7 +221,7 @@ pub(crate) fn emit(
         .contacts
         .iter()
         .filter(|c| matches!(c.pass, Pass::Move | Pass::Air | Pass::StepForward) && !c.contact.depenetration)
-        .filter(|c| c.contact.normal.dot(up) < f.walkable_cos && c.contact.normal.dot(up) > -f.walkable_cos)
+        .filter(|c| c.contact.normal.dot(up) < walkable_cos && c.contact.normal.dot(up) > -walkable_cos)
         .min_by(|a, b| {
             a.contact
                 .normal

@@ -198,13 +198,6 @@ impl CollisionWorld {
         self.slots.iter().position(|s| matches!(s, Slot::Body(i) if *i == body))
     }
 
-    /// An entity's collider pose at the end of this tick and at its start
-    /// (equal when it did not move), if it has a collider.
-    pub fn poses(&self, entity: Entity) -> Option<(Pose, Pose)> {
-        let b = &self.bodies[*self.by_entity.get(&entity)?];
-        Some((b.previous, b.pose))
-    }
-
     /// World bounds of every collider at its pose (`None` without any).
     pub fn bounds(&self) -> Option<Aabb> {
         let b = self
