@@ -78,8 +78,11 @@ pub fn run(options: &Options) -> Result<Summary, String> {
     }
     let options = options_for_script(options, &script);
     let level_path = options.level.clone().unwrap_or_else(sim::level::demo_level_path);
-    // Fail early and clearly when the level cannot be read.
-    level::load(&level_path).map_err(|e| e.to_string())?;
+    // Fail early and clearly when the level cannot be read; say what of it was ignored.
+    let level = level::load(&level_path).map_err(|e| e.to_string())?;
+    for notice in &level.report.notices {
+        eprintln!("slidewalk: {}: {notice}", level_path.display());
+    }
     let ticks = (script.seconds() * options.tick_hz() as f64).ceil() as u64;
     let mut app = app(&options, script);
     Ok(play_out(&mut app, ticks + 2))

@@ -142,6 +142,9 @@ fn open_levels(
             Ok(level) => level,
             Err(e) => {
                 notices.error(format!("{e}"));
+                for detail in e.details() {
+                    warn!("{}: {detail}", path.display());
+                }
                 continue;
             }
         };
@@ -150,11 +153,7 @@ fn open_levels(
         }
         let first = current.generation == 0;
         let walker = controller::ControllerConfig::default();
-        let mut spawn = play::spawn_point(
-            &level,
-            walker.standing_radii,
-            walker.walkable_slope_deg.to_radians().cos(),
-        );
+        let mut spawn = play::spawn_point(&level, walker.standing_radii, walker.walkable_slope_deg.to_radians().cos());
         let mut placed_by_flag = false;
         if first && let Some(o) = &options {
             if let Some(at) = o.0.spawn {
@@ -170,11 +169,23 @@ fn open_levels(
         let name = path
             .file_name()
             .map_or(String::new(), |f| f.to_string_lossy().into_owned());
+        for notice in &level.report.notices {
+            notices.info(format!("{name}: {notice}"));
+        }
+        let walkable = walker.walkable_slope_deg.to_radians().cos();
         if level.spawns.is_empty() && !placed_by_flag {
-            notices.info(format!(
-                "{name}: no spawn node, starting on top of the geometry at {:.1}",
-                spawn.position
-            ));
+            if level::spawn::start_point(&level, walker.standing_radii, walkable).is_some() {
+                notices.info(format!(
+                    "{name}: no spawn node, starting on top of the geometry at {:.1}",
+                    spawn.position
+                ));
+            } else {
+                notices.error(format!(
+                    "{name}: no spawn node and nowhere to stand (no surface faces up within {:.0}°); \
+                     starting above the level",
+                    walker.walkable_slope_deg
+                ));
+            }
         }
         info!(
             "opened {} ({} triangles, {} movers)",

@@ -10,6 +10,8 @@
 
 use crate::conventions::DoorSpec;
 use crate::level::{Level, MoverKind};
+use crate::spawn;
+use std::collections::HashSet;
 use controller::{CharacterState, Controller, ControllerConfig, Intent, World};
 use glam::Vec3;
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -102,6 +104,23 @@ pub struct WalkReport {
     pub riding_ticks: u64,
     /// Mean time per controller tick (all passes), microseconds.
     pub micros_per_update: f64,
+    /// Walks that started (found a free place to stand); the others are
+    /// named in `problems`.
+    pub walks_started: u32,
+    /// Where walk 0 first stood (the character's centre, metres): on a
+    /// level without spawn nodes (and walk 0 not sent to a door or lift),
+    /// the place the game starts the player ([`spawn::start_point`]).
+    pub first_start: Option<Vec3>,
+    /// Area of the static surfaces a character can stand on (facing up
+    /// within the walkable slope), square metres.
+    pub walkable_area_m2: f64,
+    /// Cells of the walkable static surfaces (cubes of `cell_m` on a side).
+    pub walkable_cells: u64,
+    /// Of those, the cells some walker stood in.
+    pub visited_cells: u64,
+    /// Side of a coverage cell, metres (1, coarser on levels of over a
+    /// square kilometre of walkable surface).
+    pub cell_m: f32,
     /// Where each problem happened (walk, tick, position), at most 20.
     pub problems: Vec<String>,
 }
@@ -109,10 +128,60 @@ pub struct WalkReport {
 /// Most problems a report lists.
 const MAX_PROBLEMS: usize = 20;
 
+/// Fewest ticks walked for a pass not to be called a thin check.
+pub const THIN_CHECK_TICKS: u64 = 1_000;
+
 impl WalkReport {
-    /// True when no walk penetrated, fell through, went non-finite or got stuck.
+    /// True when at least half the walks started and none penetrated, fell
+    /// through, went non-finite or got stuck (see [`WalkReport::failure`]).
     pub fn passed(&self) -> bool {
-        self.penetrating_passes == 0 && self.fell_through == 0 && self.non_finite == 0 && self.stuck == 0
+        self.failure().is_none()
+    }
+
+    /// Why the check failed, in one line; `None` when it passed.
+    pub fn failure(&self) -> Option<String> {
+        if self.walkable_area_m2 == 0.0 && self.walks_started == 0 {
+            return Some("no walkable surface: no static triangle faces up within the walkable slope, \
+                 so no walk could start"
+                .into());
+        }
+        if self.walks_started == 0 {
+            return Some(format!("no walk started: none of the {} walks found a free place to stand", self.walks));
+        }
+        if 2 * self.walks_started < self.walks {
+            return Some(format!(
+                "only {} of {} walks started (fewer than half found a free place to stand)",
+                self.walks_started, self.walks
+            ));
+        }
+        let mut found = Vec::new();
+        if self.penetrating_passes > 0 {
+            found.push(format!("{} ticks ended inside geometry", self.penetrating_passes));
+        }
+        if self.fell_through > 0 {
+            found.push(format!("{} walks fell through a surface", self.fell_through));
+        }
+        if self.non_finite > 0 {
+            found.push(format!("{} ticks went non-finite", self.non_finite));
+        }
+        if self.stuck > 0 {
+            found.push(format!("{} walks got stuck", self.stuck));
+        }
+        (!found.is_empty()).then(|| found.join(", "))
+    }
+
+    /// A pass on fewer than [`THIN_CHECK_TICKS`] ticks walked.
+    pub fn thin(&self) -> bool {
+        self.passed() && self.updates < THIN_CHECK_TICKS
+    }
+
+    /// Share of the walkable static surface some walker stood on, 0 … 1.
+    pub fn visited_share(&self) -> f64 {
+        if self.walkable_cells == 0 {
+            0.0
+        } else {
+            self.visited_cells as f64 / self.walkable_cells as f64
+        }
     }
 
     fn note(&mut self, text: String) {
@@ -123,6 +192,8 @@ impl WalkReport {
 
     /// Adds another walk's findings (walks merged in walk order).
     fn absorb(&mut self, other: WalkReport) {
+        self.walks_started += other.walks_started;
+        self.first_start = self.first_start.or(other.first_start);
         self.updates += other.updates;
         self.respawns += other.respawns;
         self.max_penetration = self.max_penetration.max(other.max_penetration);
@@ -234,6 +305,64 @@ struct Course<'l> {
     bounds: Aabb,
     /// The standing walker's shape.
     standing: Ellipsoid,
+    /// Cosine of the steepest walkable slope.
+    walkable_cos: f32,
+    /// Where the game starts a player on this level (centre), if anywhere.
+    game_start: Option<Vec3>,
+    /// The walkable static surface in cells.
+    coverage: Coverage,
+}
+
+/// The walkable static surface as a set of cells (cubes of `cell` metres),
+/// so how much of it walkers stood on can be counted.
+struct Coverage {
+    cell: f32,
+    area_m2: f64,
+    cells: HashSet<[i32; 3]>,
+}
+
+/// Most cells the coverage count holds; a larger walkable surface gets larger cells.
+const MAX_COVERAGE_CELLS: f64 = 1e6;
+
+impl Coverage {
+    fn of(level: &Level, walkable_cos: f32) -> Self {
+        let walkable: Vec<[Vec3; 3]> = level
+            .statics
+            .iter()
+            .flat_map(|s| s.triangles())
+            .filter(|t| spawn::is_walkable(*t, walkable_cos))
+            .collect();
+        let area_m2: f64 = walkable
+            .iter()
+            .map(|t| 0.5 * (t[1] - t[0]).cross(t[2] - t[0]).length() as f64)
+            .sum();
+        let cell = (area_m2 / MAX_COVERAGE_CELLS).sqrt().max(1.0) as f32;
+        let mut coverage = Coverage {
+            cell,
+            area_m2,
+            cells: HashSet::new(),
+        };
+        // Points on each triangle at most half a cell apart.
+        for t in walkable {
+            let longest = [t[1] - t[0], t[2] - t[1], t[0] - t[2]]
+                .iter()
+                .map(|e| e.length())
+                .fold(0.0f32, f32::max);
+            let n = ((2.0 * longest / cell).ceil() as u32).clamp(1, 4096);
+            for i in 0..=n {
+                for j in 0..=n - i {
+                    let (a, b) = (i as f32 / n as f32, j as f32 / n as f32);
+                    let p = t[0] + (t[1] - t[0]) * a + (t[2] - t[0]) * b;
+                    coverage.cells.insert(coverage.key(p));
+                }
+            }
+        }
+        coverage
+    }
+
+    fn key(&self, p: Vec3) -> [i32; 3] {
+        (p / self.cell).floor().as_ivec3().to_array()
+    }
 }
 
 /// Runs random walks through `level` with the character controller, on
@@ -244,11 +373,10 @@ struct Course<'l> {
 /// If `config.controller` is not a valid configuration.
 pub fn walk_level(level: &Level, config: &CheckConfig) -> WalkReport {
     let rest: Vec<Pose> = level.movers.iter().map(|m| m.rest).collect();
-    let bounds = placed(level, &rest, &rest, config.dt).iter().fold(Aabb::EMPTY, |b, c| {
-        b.union(Aabb::from_points(
-            c.mesh.bounds().corners().map(|p| c.pose.transform_point(p)),
-        ))
-    });
+    let bounds = spawn::world_bounds(&spawn::colliders_at_rest(level));
+    let walkable_cos = config.controller.walkable_slope_deg.to_radians().cos();
+    let game_start = spawn::start_point(level, config.controller.standing_radii, walkable_cos)
+        .map(|s| CharacterState::standing_at(s.position, &config.controller).position);
     let course = Course {
         level,
         config,
@@ -256,6 +384,9 @@ pub fn walk_level(level: &Level, config: &CheckConfig) -> WalkReport {
         rest,
         bounds,
         standing: Ellipsoid::new(config.controller.standing_radii).expect("valid radii"),
+        walkable_cos,
+        game_start,
+        coverage: Coverage::of(level, walkable_cos),
     };
     let threads = match config.threads {
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -263,7 +394,7 @@ pub fn walk_level(level: &Level, config: &CheckConfig) -> WalkReport {
     }
     .clamp(1, config.walks.max(1) as usize);
     let next = AtomicU32::new(0);
-    let mut walks: Vec<(u32, WalkReport, f64)> = std::thread::scope(|scope| {
+    let mut walks: Vec<(u32, WalkReport, f64, HashSet<[i32; 3]>)> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
             .map(|_| {
                 scope.spawn(|| {
@@ -273,8 +404,8 @@ pub fn walk_level(level: &Level, config: &CheckConfig) -> WalkReport {
                         if walk >= config.walks {
                             return done;
                         }
-                        let (report, seconds) = course.walk(walk);
-                        done.push((walk, report, seconds));
+                        let (report, seconds, visited) = course.walk(walk);
+                        done.push((walk, report, seconds, visited));
                     }
                 })
             })
@@ -284,16 +415,23 @@ pub fn walk_level(level: &Level, config: &CheckConfig) -> WalkReport {
             .flat_map(|w| w.join().expect("a walk panicked"))
             .collect()
     });
-    walks.sort_by_key(|(walk, _, _)| *walk);
+    walks.sort_by_key(|(walk, ..)| *walk);
+    let coverage = &course.coverage;
     let mut report = WalkReport {
         walks: config.walks,
+        walkable_area_m2: coverage.area_m2,
+        walkable_cells: coverage.cells.len() as u64,
+        cell_m: coverage.cell,
         ..Default::default()
     };
     let mut timed = 0.0f64;
-    for (_, walk, seconds) in walks {
+    let mut visited = HashSet::new();
+    for (_, walk, seconds, cells) in walks {
         report.absorb(walk);
         timed += seconds;
+        visited.extend(cells.into_iter().filter(|c| coverage.cells.contains(c)));
     }
+    report.visited_cells = visited.len() as u64;
     report.simulated_seconds = report.updates as f64 * config.dt as f64;
     report.micros_per_update = if report.updates > 0 {
         timed * 1e6 / report.updates as f64
@@ -331,8 +469,9 @@ enum Ended {
 }
 
 impl Course<'_> {
-    /// Walk number `walk`: its findings and the seconds spent in controller ticks.
-    fn walk(&self, walk: u32) -> (WalkReport, f64) {
+    /// Walk number `walk`: its findings, the seconds spent in controller
+    /// ticks and the coverage cells it stood in.
+    fn walk(&self, walk: u32) -> (WalkReport, f64, HashSet<[i32; 3]>) {
         let (level, config) = (self.level, self.config);
         let mut rng = Lcg::new(config.seed ^ u64::from(walk).wrapping_mul(0x9e37_79b9_7f4a_7c15));
         let mut report = WalkReport {
@@ -346,6 +485,7 @@ impl Course<'_> {
         let at_a_mover = !level.movers.is_empty() && walk % 3 == 2;
         let mut walker: Option<Walker> = None;
         let mut placements = 0u64;
+        let mut visited = HashSet::new();
         for tick in 0..config.ticks {
             let before = std::mem::take(&mut poses);
             for (cycle, m) in cycles.iter_mut().zip(&level.movers) {
@@ -359,10 +499,20 @@ impl Course<'_> {
             let w = match &mut walker {
                 Some(w) => w,
                 None => {
-                    let Some(start) = self.spawn_point(&colliders, &poses, walk, &mut rng) else {
-                        report.note(format!("walk {walk} tick {tick}: no free spawn point found"));
+                    let Some(start) = self.spawn_point(&colliders, &poses, walk, placements == 0, &mut rng) else {
+                        report.note(if placements == 0 {
+                            format!("walk {walk}: could not start: no free place to stand found")
+                        } else {
+                            format!("walk {walk} tick {tick}: could not be placed again: no free place to stand found")
+                        });
                         break;
                     };
+                    if placements == 0 {
+                        report.walks_started += 1;
+                        if walk == 0 {
+                            report.first_start = Some(start);
+                        }
+                    }
                     report.respawns += (placements > 0) as u64;
                     placements += 1;
                     let r = self.standing.radii();
@@ -383,6 +533,11 @@ impl Course<'_> {
             let (ended, seconds) = self.tick(w, walk, tick, &colliders, &mut cycles, &mut rng, &mut report);
             timed += seconds;
             report.updates += 1;
+            if let Some(g) = w.state.ground
+                && g.collider < level.statics.is_some() as usize
+            {
+                visited.insert(self.coverage.key(g.point));
+            }
             match ended {
                 None => {}
                 Some(ended) => {
@@ -399,7 +554,7 @@ impl Course<'_> {
                 }
             }
         }
-        (report, timed)
+        (report, timed, visited)
     }
 
     /// One controller tick of a placed walker, checked: what ended its
@@ -516,17 +671,35 @@ impl Course<'_> {
     }
 
     /// A free centre: at a spawn point (feet on it) with a small random
-    /// offset, or, for levels without spawns, standing on a random
-    /// upward-facing surface. Every third walk starts at a door or a lift
-    /// (where it is now, `poses`), so they meet walkers.
-    fn spawn_point(&self, world: &[PlacedCollider<'_>], poses: &[Pose], walk: u32, rng: &mut Lcg) -> Option<Vec3> {
-        let (level, e, bounds) = (self.level, &self.standing, &self.bounds);
+    /// offset, or, for levels without spawns, where the game starts the
+    /// player (walk 0's first placement) or dropped onto a random walkable
+    /// surface. Every third walk starts at a door or a lift (where it is
+    /// now, `poses`), so they meet walkers.
+    fn spawn_point(
+        &self,
+        world: &[PlacedCollider<'_>],
+        poses: &[Pose],
+        walk: u32,
+        first: bool,
+        rng: &mut Lcg,
+    ) -> Option<Vec3> {
+        let (level, e, bounds, walkable) = (self.level, &self.standing, self.bounds, self.walkable_cos);
         let r = e.radii();
         let mover = (!level.movers.is_empty() && walk % 3 == 2).then(|| {
             let k = (walk / 3) as usize % level.movers.len();
             let (m, pose) = (&level.movers[k], poses[k]);
             Aabb::from_points(m.collider.bounds().corners().map(|p| pose.transform_point(p)))
         });
+        let free = |centre: Vec3| sweep::penetration_depth(e, centre, world) == 0.0;
+        let standing = |feet: Vec3| CharacterState::standing_at(feet, &self.config.controller).position;
+        if mover.is_none()
+            && level.spawns.is_empty()
+            && walk == 0
+            && first
+            && let Some(start) = self.game_start.filter(|c| free(*c))
+        {
+            return Some(start);
+        }
         for attempt in 0..200 {
             let candidate = if let Some(near) = mover {
                 // Drop onto what is below a point near the mover (its deck, the floor beside it).
@@ -534,10 +707,7 @@ impl Course<'_> {
                 let top = rng
                     .in_box(near.center() - spread, near.center() + spread)
                     .with_y(near.max.y + r.y + 0.05);
-                let drop = Vec3::new(0.0, bounds.min.y - top.y - r.y, 0.0);
-                sweep::sweep(e, top, drop, world)
-                    .filter(|hit| hit.normal.y > 0.5 && !hit.started_embedded)
-                    .map(|hit| top + drop * hit.time + Vec3::Y * 0.02)
+                spawn::drop_onto(e, top, bounds, world, walkable).map(standing)
             } else if !level.spawns.is_empty() {
                 let spawn = level.spawns[walk as usize % level.spawns.len()];
                 let jitter = if attempt == 0 {
@@ -545,18 +715,16 @@ impl Course<'_> {
                 } else {
                     Vec3::new(rng.range(-1.0, 1.0), 0.0, rng.range(-1.0, 1.0))
                 };
-                Some(spawn.position + jitter + Vec3::Y * (r.y + 0.02))
+                Some(standing(spawn.position + jitter))
             } else {
-                // Drop from a random point inside the level's bounds (rooms are
-                // often closed) onto the first upward-facing surface below.
-                let top = rng.in_box(bounds.min, bounds.max);
-                let drop = Vec3::new(0.0, bounds.min.y - top.y - r.y, 0.0);
-                sweep::sweep(e, top, drop, world)
-                    .filter(|hit| hit.normal.y > 0.5 && !hit.started_embedded)
-                    .map(|hit| top + drop * hit.time + Vec3::Y * 0.02)
+                // Drop from a random point inside or above the level's
+                // bounds (rooms are often closed) onto the first walkable
+                // surface below: the game's drop, from anywhere.
+                let top = rng.in_box(bounds.min, bounds.max + Vec3::Y * (r.y + 0.1));
+                spawn::drop_onto(e, top, bounds, world, walkable).map(standing)
             };
             if let Some(p) = candidate
-                && sweep::penetration_depth(e, p, world) == 0.0
+                && free(p)
             {
                 return Some(p);
             }

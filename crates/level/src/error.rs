@@ -3,7 +3,11 @@
 use std::path::PathBuf;
 use thiserror::Error;
 
-/// Why a level could not be loaded.
+/// Longest reason a [`LevelError::NotGltf`] line quotes from the parser, characters.
+const MAX_REASON: usize = 160;
+
+/// Why a level could not be loaded. Every message is one line; where there
+/// is more to say, [`LevelError::details`] has it.
 #[derive(Debug, Error)]
 pub enum LevelError {
     /// The file could not be read (missing, a directory, no permission).
@@ -19,8 +23,22 @@ pub enum LevelError {
     NotGltf {
         /// The level file.
         path: PathBuf,
-        /// What the glTF parser said.
+        /// The first problem the glTF parser or validator found, and how
+        /// many more there are (one line).
         reason: String,
+        /// Every problem found, one per line (for a log).
+        problems: Vec<String>,
+    },
+    /// The file's meshes need an extension the loader cannot read (Draco or
+    /// meshopt compression, see [`crate::extensions`]).
+    #[error("{path}: {message}")]
+    UnreadableExtension {
+        /// The level file.
+        path: PathBuf,
+        /// The extension's name, e.g. `KHR_draco_mesh_compression`.
+        extension: String,
+        /// What it is and how to get a file the loader reads (one line).
+        message: String,
     },
     /// An external buffer file named by the glTF is missing or unreadable.
     #[error("{path}: buffer {buffer} refers to {uri:?}, which cannot be read: {source}")]
@@ -102,4 +120,32 @@ pub enum LevelError {
         /// Triangles rejected.
         rejected: usize,
     },
+}
+
+impl LevelError {
+    /// A file the glTF parser or validator refused for `problems` (at least one).
+    pub(crate) fn not_gltf(path: &std::path::Path, problems: Vec<String>) -> Self {
+        let first = problems.first().map_or("", String::as_str);
+        let mut reason: String = first.chars().take(MAX_REASON).collect();
+        if reason.len() < first.len() {
+            reason.push('…');
+        }
+        if problems.len() > 1 {
+            reason.push_str(&format!(" (and {} more problems)", problems.len() - 1));
+        }
+        LevelError::NotGltf {
+            path: path.to_owned(),
+            reason,
+            problems,
+        }
+    }
+
+    /// Everything known about the error, one item per line, for a log: every
+    /// problem the validator found, where the message names only the first.
+    pub fn details(&self) -> Vec<String> {
+        match self {
+            LevelError::NotGltf { problems, .. } => problems.clone(),
+            other => vec![other.to_string()],
+        }
+    }
 }

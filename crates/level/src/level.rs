@@ -224,6 +224,10 @@ pub struct LoadReport {
     pub mover_rejected_degenerate: usize,
     /// Triangles under `nocollide` nodes.
     pub nocollide_triangles: usize,
+    /// What the loader ignored, one line each (for example a required
+    /// extension for lights, which collision does not need); the game shows
+    /// them and level-check prints them. See [`crate::extensions`].
+    pub notices: Vec<String>,
 }
 
 impl LoadReport {

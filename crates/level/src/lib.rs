@@ -14,9 +14,11 @@ mod buffers;
 mod check;
 pub mod conventions;
 mod error;
+pub mod extensions;
 pub mod generate;
 mod level;
 mod load;
+pub mod spawn;
 
 pub use check::{AnalyticFit, CheckConfig, WalkReport, analytic_fit, walk_level};
 pub use error::LevelError;

@@ -5,8 +5,10 @@
 use crate::buffers::load_buffers;
 use crate::conventions::{AnalyticKind, DoorMotion, Role, read_node};
 use crate::error::LevelError;
+use crate::extensions;
 use crate::level::{AnalyticCollider, Level, LoadReport, Mover, MoverKind, Spawn, Surface};
 use glam::{Mat3, Mat4, Vec3};
+use gltf::accessor::DataType;
 use gltf::mesh::Mode;
 use std::path::{Path, PathBuf};
 use sweep::{Aabb, AnalyticShape, BuildError, Cylinder, MeshCollider, Plane, Pose};
@@ -27,21 +29,18 @@ pub fn load(path: impl AsRef<Path>) -> Result<Level, LevelError> {
 
 /// Loads a level from the bytes of a `.glb` or `.gltf` file. External
 /// buffers are looked up in `base_dir`; `label` names the file in errors.
+/// Extensions are treated as [`crate::extensions`] lists them; those
+/// ignored are named in [`LoadReport::notices`].
 pub fn load_bytes(bytes: &[u8], base_dir: Option<&Path>, label: &Path) -> Result<Level, LevelError> {
-    let not_gltf = |reason: String| LevelError::NotGltf {
-        path: label.to_owned(),
-        reason,
-    };
-    // The gltf crate's validator indexes the accessors a POSITION attribute
-    // names without checking them (gltf-json 1.4.1, mesh.rs): the fuzzer
-    // found that an out-of-range index panics there. Caught, it is an error.
-    let gltf = std::panic::catch_unwind(|| parse(bytes))
-        .map_err(|_| not_gltf("an accessor index is out of range (the glTF validator failed on it)".into()))?
-        .map_err(|e| not_gltf(e.to_string()))?;
+    let (gltf, notices) = parse(bytes, label)?;
     let buffers = load_buffers(&gltf, base_dir, label)?;
     let mut builder = Builder {
         path: label.to_owned(),
         buffers,
+        report: LoadReport {
+            notices,
+            ..Default::default()
+        },
         ..Default::default()
     };
     builder.surfaces.push(Surface {
@@ -50,6 +49,7 @@ pub fn load_bytes(bytes: &[u8], base_dir: Option<&Path>, label: &Path) -> Result
     });
     for node in root_nodes(&gltf) {
         builder.visit(
+            &gltf,
             node,
             Mat4::IDENTITY,
             Inherited {
@@ -62,33 +62,66 @@ pub fn load_bytes(bytes: &[u8], base_dir: Option<&Path>, label: &Path) -> Result
     builder.finish()
 }
 
-/// Parses and validates the glTF. A file refused only for what is drawn —
-/// its textures, images, materials or a required extension such as
-/// `EXT_texture_webp` — is read without validation: its geometry is what
-/// the level needs, and it stays walkable even where it cannot be drawn.
-fn parse(bytes: &[u8]) -> Result<gltf::Gltf, gltf::Error> {
-    let only_drawing = |errors: &[(gltf::json::Path, gltf::json::validation::Error)]| {
-        errors.iter().all(|(path, _)| {
-            ["textures", "images", "materials", "samplers", "extensionsRequired"]
-                .iter()
-                .any(|drawn| path.as_str().starts_with(drawn))
-        })
-    };
-    match gltf::Gltf::from_slice(bytes) {
-        Err(gltf::Error::Validation(errors)) if only_drawing(&errors) => {
-            let gltf = gltf::Gltf::from_slice_without_validation(bytes)?;
-            // Only extensions about textures and materials may be missing.
-            let drawing_only = gltf.extensions_required().all(|e| {
-                e.starts_with("EXT_texture_") || e.starts_with("KHR_texture_") || e.starts_with("KHR_materials_")
+/// Parses and validates the glTF by the rules of [`crate::extensions`]: a
+/// required extension that does not change geometry is ignored (with a
+/// notice), one that changes it in a way the loader cannot read refuses the
+/// file in one line. Validation problems only with what is drawn (textures,
+/// images, materials, samplers) do not refuse it either: its geometry is
+/// what the level needs, and it stays walkable even where it cannot be drawn.
+fn parse(bytes: &[u8], label: &Path) -> Result<(gltf::Gltf, Vec<String>), LevelError> {
+    let not_gltf = |problems: Vec<String>| LevelError::not_gltf(label, problems);
+    let raw = gltf::Gltf::from_slice_without_validation(bytes).map_err(|e| not_gltf(vec![e.to_string()]))?;
+    let mut notices = Vec::new();
+    for name in raw.extensions_required() {
+        if let Some(message) = extensions::refusal(name) {
+            return Err(LevelError::UnreadableExtension {
+                path: label.to_owned(),
+                extension: name.to_owned(),
+                message,
             });
-            if drawing_only {
-                Ok(gltf)
-            } else {
-                Err(gltf::Error::Validation(errors))
-            }
         }
-        other => other,
+        notices.extend(extensions::ignored_notice(name));
     }
+    // The gltf crate's validator indexes the accessors a POSITION attribute
+    // names without checking them (gltf-json 1.4.1, mesh.rs): the fuzzer
+    // found that an out-of-range index panics there. Caught, it is an error.
+    let validated = std::panic::catch_unwind(|| gltf::Gltf::from_slice(bytes)).map_err(|_| {
+        not_gltf(vec![
+            "an accessor index is out of range (the glTF validator failed on it)".into(),
+        ])
+    })?;
+    let errors = match validated {
+        Ok(gltf) => return Ok((gltf, notices)),
+        Err(gltf::Error::Validation(errors)) => errors,
+        Err(e) => return Err(not_gltf(vec![e.to_string()])),
+    };
+    let about_drawing = |path: &gltf::json::Path| {
+        ["textures", "images", "materials", "samplers", "extensionsRequired"]
+            .iter()
+            .any(|drawn| path.as_str().starts_with(drawn))
+    };
+    let problems: Vec<String> = errors
+        .iter()
+        .filter(|(path, _)| !about_drawing(path))
+        .map(|(path, error)| format!("{}: {error}", path.as_str()))
+        .collect();
+    if problems.is_empty() {
+        return Ok((raw, notices));
+    }
+    // Compressed meshes a file uses without requiring them must carry an
+    // uncompressed copy; accessors without data mean it does not.
+    for name in [extensions::DRACO, extensions::MESHOPT] {
+        if raw.extensions_used().any(|used| used == name)
+            && let Some(message) = extensions::refusal(name)
+        {
+            return Err(LevelError::UnreadableExtension {
+                path: label.to_owned(),
+                extension: name.to_owned(),
+                message,
+            });
+        }
+    }
+    Err(not_gltf(problems))
 }
 
 /// The nodes to start from: the default scene's, else the first scene's,
@@ -141,7 +174,13 @@ struct Builder {
 }
 
 impl Builder {
-    fn visit(&mut self, node: gltf::Node<'_>, parent: Mat4, inherited: Inherited) -> Result<(), LevelError> {
+    fn visit(
+        &mut self,
+        doc: &gltf::Document,
+        node: gltf::Node<'_>,
+        parent: Mat4,
+        inherited: Inherited,
+    ) -> Result<(), LevelError> {
         // A cyclic hierarchy is invalid glTF; refuse it instead of recursing forever.
         if self.depth > 256 {
             return Err(self.bad_node(&node, "node hierarchy is deeper than 256 levels (a cycle?)".into()));
@@ -212,7 +251,23 @@ impl Builder {
                 ),
             ));
         }
-        if let Some(mesh) = node.mesh() {
+        let instances = instance_transforms(doc, &node, &self.buffers).map_err(|reason| self.bad_node(&node, reason))?;
+        if let (Some(kind), Some(_)) = (conv.collider, &instances) {
+            return Err(self.bad_node(
+                &node,
+                format!(
+                    "\"collider\": {:?} needs a node drawn once, not copied by {}",
+                    kind.word(),
+                    extensions::INSTANCING
+                ),
+            ));
+        }
+        if let (Some(mesh), Some(instances)) = (node.mesh(), &instances) {
+            for instance in instances {
+                self.report.mesh_instances += 1;
+                self.read_mesh(&mesh, &(world * *instance), here)?;
+            }
+        } else if let Some(mesh) = node.mesh() {
             self.report.mesh_instances += 1;
             let first = self.triangles.len() as u32;
             let local = self.read_mesh(&mesh, &world, here)?;
@@ -234,7 +289,7 @@ impl Builder {
         }
         self.depth += 1;
         for child in node.children() {
-            self.visit(child, world, here)?;
+            self.visit(doc, child, world, here)?;
         }
         self.depth -= 1;
         Ok(())
@@ -459,11 +514,9 @@ fn read_primitive(
     let position = primitive
         .get(&gltf::Semantic::Positions)
         .ok_or(PrimitiveError::Accessor("no POSITION attribute".into()))?;
-    if position.data_type() != gltf::accessor::DataType::F32
-        || position.dimensions() != gltf::accessor::Dimensions::Vec3
-    {
+    if position.dimensions() != gltf::accessor::Dimensions::Vec3 || position.data_type() == DataType::U32 {
         return Err(PrimitiveError::Accessor(format!(
-            "POSITION must be float VEC3, is {:?} {:?} (quantized meshes are not supported)",
+            "POSITION must be a VEC3 of floats or (KHR_mesh_quantization) 8- or 16-bit integers, is {:?} {:?}",
             position.data_type(),
             position.dimensions()
         )));
@@ -474,10 +527,7 @@ fn read_primitive(
     }
     let reader = primitive.reader(|b| buffers.get(b.index()).map(Vec::as_slice));
     let read = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        let positions: Vec<Vec3> = reader
-            .read_positions()
-            .map(|it| it.map(Vec3::from_array).collect())
-            .unwrap_or_default();
+        let positions = read_vec3s(&position, buffers).unwrap_or_default();
         let indices: Option<Vec<u32>> = reader.read_indices().map(|i| i.into_u32().collect());
         (positions, indices)
     }));
@@ -507,6 +557,104 @@ fn read_primitive(
         _ => unreachable!(),
     };
     Ok(Some((positions, triangles)))
+}
+
+/// The elements of a VEC3 accessor as floats: `f32`, or 8- and 16-bit
+/// integers as `KHR_mesh_quantization` allows them (normalised ones mapped
+/// to −1 … 1 or 0 … 1 as the glTF spec says, others taken as they are).
+/// `None` when the accessor's data cannot be reached.
+fn read_vec3s(accessor: &gltf::Accessor<'_>, buffers: &[Vec<u8>]) -> Option<Vec<Vec3>> {
+    fn read<T: gltf::accessor::Item + Copy>(
+        accessor: &gltf::Accessor<'_>,
+        buffers: &[Vec<u8>],
+        to_f32: impl Fn(T) -> f32,
+    ) -> Option<Vec<Vec3>> {
+        let iter = gltf::accessor::Iter::<[T; 3]>::new(accessor.clone(), |b| {
+            buffers.get(b.index()).map(Vec::as_slice)
+        })?;
+        Some(iter.map(|v| Vec3::from_array(v.map(&to_f32))).collect())
+    }
+    let normalized = accessor.normalized();
+    match accessor.data_type() {
+        DataType::F32 => read(accessor, buffers, |c: f32| c),
+        DataType::I8 if normalized => read(accessor, buffers, |c: i8| (c as f32 / 127.0).max(-1.0)),
+        DataType::U8 if normalized => read(accessor, buffers, |c: u8| c as f32 / 255.0),
+        DataType::I16 if normalized => read(accessor, buffers, |c: i16| (c as f32 / 32767.0).max(-1.0)),
+        DataType::U16 if normalized => read(accessor, buffers, |c: u16| c as f32 / 65535.0),
+        DataType::I8 => read(accessor, buffers, |c: i8| c as f32),
+        DataType::U8 => read(accessor, buffers, |c: u8| c as f32),
+        DataType::I16 => read(accessor, buffers, |c: i16| c as f32),
+        DataType::U16 => read(accessor, buffers, |c: u16| c as f32),
+        DataType::U32 => None,
+    }
+}
+
+/// The copies `EXT_mesh_gpu_instancing` makes of a node's mesh, each a
+/// transform in the node's frame (translation, rotation, scale as the
+/// extension's accessors give them); `None` for a node drawn once.
+fn instance_transforms(
+    doc: &gltf::Document,
+    node: &gltf::Node<'_>,
+    buffers: &[Vec<u8>],
+) -> Result<Option<Vec<Mat4>>, String> {
+    let Some(ext) = node.extension_value(extensions::INSTANCING) else {
+        return Ok(None);
+    };
+    let attribute = |name: &str| -> Result<Option<gltf::Accessor<'_>>, String> {
+        let Some(index) = ext.get("attributes").and_then(|a| a.get(name)) else {
+            return Ok(None);
+        };
+        let accessor = index
+            .as_u64()
+            .and_then(|i| doc.accessors().nth(i as usize))
+            .ok_or(format!("{}: {name} names no accessor", extensions::INSTANCING))?;
+        check_accessor(&accessor, buffers)?;
+        Ok(Some(accessor))
+    };
+    let vec3s = |name: &str| -> Result<Option<Vec<Vec3>>, String> {
+        attribute(name)?
+            .map(|a| {
+                if a.dimensions() != gltf::accessor::Dimensions::Vec3 {
+                    return Err(format!("{}: {name} must be a VEC3", extensions::INSTANCING));
+                }
+                read_vec3s(&a, buffers).ok_or(format!("{}: {name} cannot be read", extensions::INSTANCING))
+            })
+            .transpose()
+    };
+    let translations = vec3s("TRANSLATION")?;
+    let scales = vec3s("SCALE")?;
+    let rotations: Option<Vec<glam::Quat>> = attribute("ROTATION")?
+        .map(|a| {
+            let read = gltf::accessor::Iter::<[f32; 4]>::new(a.clone(), |b| buffers.get(b.index()).map(Vec::as_slice));
+            match (a.data_type(), a.dimensions(), read) {
+                (DataType::F32, gltf::accessor::Dimensions::Vec4, Some(iter)) => {
+                    Ok(iter.map(|q| glam::Quat::from_array(q).normalize()).collect())
+                }
+                _ => Err(format!("{}: ROTATION must be a float VEC4", extensions::INSTANCING)),
+            }
+        })
+        .transpose()?;
+    let count = [
+        translations.as_ref().map(Vec::len),
+        scales.as_ref().map(Vec::len),
+        rotations.as_ref().map(Vec::len),
+    ]
+    .into_iter()
+    .flatten()
+    .max()
+    .unwrap_or(0);
+    Ok(Some(
+        (0..count)
+            .map(|i| {
+                let pick = |v: &Option<Vec<Vec3>>, default: Vec3| v.as_ref().and_then(|v| v.get(i).copied()).unwrap_or(default);
+                let rotation = rotations
+                    .as_ref()
+                    .and_then(|r| r.get(i).copied())
+                    .unwrap_or(glam::Quat::IDENTITY);
+                Mat4::from_scale_rotation_translation(pick(&scales, Vec3::ONE), rotation, pick(&translations, Vec3::ZERO))
+            })
+            .collect(),
+    ))
 }
 
 /// Checks that an accessor's elements lie inside its buffer view and the

@@ -4,16 +4,23 @@
 //! long loading took and the peak memory it needed, how its collider is
 //! built, and runs random walks driving the character controller (doors
 //! cycling, lifts running) on every core. `--soak SECONDS` makes every walker
-//! walk that long (simulated), placed again whenever its walk ends. Exits 1
-//! when a walk penetrated geometry, fell through a surface, went non-finite or
-//! got stuck, 2 when the file cannot be loaded or an option is wrong.
+//! walk that long (simulated), placed again whenever its walk ends. Walks
+//! start where the game would start a player (the level's spawn search).
+//! Says which extensions were ignored, how many walks started, how many
+//! ticks were walked and how much of the walkable surface was stood on.
+//! Exits 1 when fewer than half the walks could start (or the level has no
+//! walkable surface), or a walk penetrated geometry, fell through a surface,
+//! went non-finite or got stuck; 2 when the file cannot be loaded (one line;
+//! `--verbose` lists every problem) or an option is wrong.
+
+#![recursion_limit = "256"]
 
 use level::{CheckConfig, Level, walk_level};
 use std::process::ExitCode;
 use std::time::Instant;
 
 const USAGE: &str =
-    "usage: level-check PATH [--walks N] [--ticks N | --soak SECONDS] [--seed N] [--threads N] [--json]";
+    "usage: level-check PATH [--walks N] [--ticks N | --soak SECONDS] [--seed N] [--threads N] [--json] [--verbose]";
 
 /// Longest soak accepted, simulated seconds per walker (a day).
 const MAX_SOAK_SECONDS: f64 = 86_400.0;
@@ -34,7 +41,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let (path, config, json) = match parse(&args) {
+    let (path, config, json, verbose) = match parse(&args) {
         Ok(parsed) => parsed,
         Err(message) if message == "help" => {
             println!("{USAGE}");
@@ -50,6 +57,14 @@ fn main() -> ExitCode {
         Ok(level) => level,
         Err(e) => {
             eprintln!("level-check: {e}");
+            let details = e.details();
+            if verbose {
+                for detail in details {
+                    eprintln!("  {detail}");
+                }
+            } else if details.len() > 1 {
+                eprintln!("level-check: --verbose lists all {} problems", details.len());
+            }
             return ExitCode::from(2);
         }
     };
@@ -93,9 +108,16 @@ fn main() -> ExitCode {
         "load_ms": load_ms,
         "load_peak_rss_mb": load_peak_rss_mb,
         "bvh_build_ms": build_ms,
+        "notices": level.report.notices,
         "soak": config.soak,
         "walks": walks.walks,
+        "walks_started": walks.walks_started,
         "updates": walks.updates,
+        "walkable_area_m2": walks.walkable_area_m2,
+        "coverage_cell_m": walks.cell_m,
+        "walkable_cells": walks.walkable_cells,
+        "visited_cells": walks.visited_cells,
+        "visited_share": walks.visited_share(),
         "simulated_hours": walks.simulated_seconds / 3600.0,
         "respawns": walks.respawns,
         "walk_wall_seconds": walk_seconds,
@@ -113,6 +135,8 @@ fn main() -> ExitCode {
         "micros_per_update": walks.micros_per_update,
         "problems": walks.problems,
         "passed": walks.passed(),
+        "failure": walks.failure(),
+        "thin_check": walks.thin(),
     });
     if json {
         println!(
@@ -129,9 +153,9 @@ fn main() -> ExitCode {
     }
 }
 
-fn parse(args: &[String]) -> Result<(String, CheckConfig, bool), String> {
+fn parse(args: &[String]) -> Result<(String, CheckConfig, bool, bool), String> {
     let mut config = CheckConfig::default();
-    let (mut path, mut json, mut ticks, mut soak) = (None, false, None, None);
+    let (mut path, mut json, mut verbose, mut ticks, mut soak) = (None, false, false, None, None);
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         let mut value = |name: &str| it.next().ok_or(format!("{name} needs a value"));
@@ -153,6 +177,7 @@ fn parse(args: &[String]) -> Result<(String, CheckConfig, bool), String> {
                 soak = Some(seconds);
             }
             "--json" => json = true,
+            "--verbose" => verbose = true,
             "-h" | "--help" => return Err("help".into()),
             flag if flag.starts_with("--") => return Err(format!("unknown option {flag}")),
             file if path.is_none() => path = Some(file.to_owned()),
@@ -168,7 +193,7 @@ fn parse(args: &[String]) -> Result<(String, CheckConfig, bool), String> {
         }
         (None, None) => {}
     }
-    Ok((path.ok_or("no level file given")?, config, json))
+    Ok((path.ok_or("no level file given")?, config, json, verbose))
 }
 
 /// A whole number option's value, checked to lie in `min..=max`.
@@ -246,8 +271,12 @@ fn print_text(s: &serde_json::Value) {
         s["load_ms"].as_f64().unwrap_or(0.0),
         s["load_peak_rss_mb"].as_f64().unwrap_or(f64::NAN)
     );
+    for n in s["notices"].as_array().into_iter().flatten() {
+        println!("notice     {}", n.as_str().unwrap_or(""));
+    }
     println!(
-        "walks      {} walks{}, {} controller ticks ({:.2} simulated hours, {} respawns), {:.2} µs/tick (all passes), {:.1} s",
+        "walks      {} of {} walks started{}, {} controller ticks ({:.2} simulated hours, {} respawns), {:.2} µs/tick (all passes), {:.1} s",
+        s["walks_started"],
         s["walks"],
         if s["soak"].as_bool() == Some(true) {
             " (soak)"
@@ -272,18 +301,29 @@ fn print_text(s: &serde_json::Value) {
         s["max_squeeze"].as_f64().unwrap_or(0.0)
     );
     println!(
-        "coverage   {} jumps, {} step-ups, {} ticks riding a door or lift",
-        s["jumps"], s["step_ups"], s["riding_ticks"]
+        "coverage   stood on {:.0}% of the {:.0} m² walkable static surface ({} of {} cells of {} m), {} jumps, {} step-ups, {} ticks riding a door or lift",
+        100.0 * s["visited_share"].as_f64().unwrap_or(0.0),
+        s["walkable_area_m2"].as_f64().unwrap_or(0.0),
+        s["visited_cells"],
+        s["walkable_cells"],
+        s["coverage_cell_m"],
+        s["jumps"],
+        s["step_ups"],
+        s["riding_ticks"]
     );
     for p in s["problems"].as_array().into_iter().flatten() {
         println!("  {}", p.as_str().unwrap_or(""));
     }
-    println!(
-        "{}",
-        if s["passed"].as_bool() == Some(true) {
-            "PASS"
+    if s["passed"].as_bool() == Some(true) {
+        if s["thin_check"].as_bool() == Some(true) {
+            println!(
+                "PASS (a thin check: only {} ticks walked; give more --walks or --ticks)",
+                s["updates"]
+            );
         } else {
-            "FAIL"
+            println!("PASS");
         }
-    );
+    } else {
+        println!("FAIL: {}", s["failure"].as_str().unwrap_or(""));
+    }
 }

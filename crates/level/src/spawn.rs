@@ -1,0 +1,141 @@
+//! Where a character can stand: the one spawn search the game, headless
+//! runs and level-check share.
+//!
+//! The rule: the level's first spawn node; for a level without one, drop
+//! the standing ellipsoid straight down from above the level's bounds,
+//! first over the centre of the bounds (x, z), then over points on a spiral
+//! around it (out to the bounds' half-size), onto the first surface facing
+//! up within the walkable slope (triangles are two-sided, so either face
+//! counts); the feet stand there, a centimetre up, looking along −z.
+
+use crate::level::{Level, Spawn};
+use glam::Vec3;
+use sweep::{Aabb, Ellipsoid, PlacedCollider};
+
+/// Points tried on the spiral before a level is said to have no place to stand.
+const SPIRAL_POINTS: usize = 400;
+
+/// How far above the surface the feet are put, metres.
+const FEET_CLEARANCE: f32 = 0.01;
+
+/// The level's colliders with every door and lift at rest, statics first
+/// (the numbering of [`Level::friction`]).
+pub fn colliders_at_rest(level: &Level) -> Vec<PlacedCollider<'_>> {
+    level
+        .statics
+        .iter()
+        .map(PlacedCollider::fixed)
+        .chain(
+            level
+                .movers
+                .iter()
+                .map(|m| PlacedCollider::moving(&m.collider, m.rest, Vec3::ZERO, Vec3::ZERO)),
+        )
+        .collect()
+}
+
+/// The world box of posed colliders (metres); empty for none.
+pub fn world_bounds(colliders: &[PlacedCollider<'_>]) -> Aabb {
+    colliders.iter().fold(Aabb::EMPTY, |b, c| {
+        b.union(Aabb::from_points(
+            c.mesh.bounds().corners().map(|p| c.pose.transform_point(p)),
+        ))
+    })
+}
+
+/// Where a character of the standing `radii` (metres) starts: the level's
+/// first spawn node, or the first walkable place found by the drop search
+/// (see the module docs); `None` when the level has no spawn node and the
+/// search finds nowhere to stand. `walkable_cos` is the cosine of the
+/// steepest walkable slope.
+pub fn start_point(level: &Level, radii: Vec3, walkable_cos: f32) -> Option<Spawn> {
+    if let Some(s) = level.spawns.first() {
+        return Some(*s);
+    }
+    let colliders = colliders_at_rest(level);
+    let bounds = world_bounds(&colliders);
+    let e = Ellipsoid::new(radii).ok()?;
+    if !(bounds.min.is_finite() && bounds.max.is_finite()) {
+        return None;
+    }
+    let centre = bounds.center();
+    let half = (bounds.max - bounds.min) * 0.5;
+    (0..SPIRAL_POINTS).find_map(|k| {
+        let f = k as f32 / SPIRAL_POINTS as f32;
+        let angle = k as f32 * 2.4;
+        let x = centre.x + angle.cos() * half.x * f;
+        let z = centre.z + angle.sin() * half.z * f;
+        drop_from_above(&e, x, z, bounds, &colliders, walkable_cos).map(|feet| Spawn {
+            position: feet,
+            yaw: 0.0,
+        })
+    })
+}
+
+/// Drops the ellipsoid `e` straight down at (`x`, `z`) from just above
+/// `bounds` through to just below them onto `colliders`: the feet on the
+/// first surface it meets, when that surface faces up within the walkable
+/// slope and the ellipsoid was free where it started.
+pub fn drop_from_above(
+    e: &Ellipsoid,
+    x: f32,
+    z: f32,
+    bounds: Aabb,
+    colliders: &[PlacedCollider<'_>],
+    walkable_cos: f32,
+) -> Option<Vec3> {
+    let ry = e.radii().y;
+    drop_onto(e, Vec3::new(x, bounds.max.y + ry + 0.1, z), bounds, colliders, walkable_cos)
+}
+
+/// Drops the ellipsoid `e` straight down from the centre `from` to just
+/// below `bounds`: the feet on the first surface it meets, when that
+/// surface faces up within the walkable slope (either face: triangles are
+/// two-sided) and the ellipsoid was free at `from`.
+pub fn drop_onto(
+    e: &Ellipsoid,
+    from: Vec3,
+    bounds: Aabb,
+    colliders: &[PlacedCollider<'_>],
+    walkable_cos: f32,
+) -> Option<Vec3> {
+    let ry = e.radii().y;
+    let drop = Vec3::new(0.0, (bounds.min.y - ry - 0.1 - from.y).min(0.0), 0.0);
+    let hit = sweep::sweep(e, from, drop, colliders)?;
+    (!hit.started_embedded && hit.normal.y >= walkable_cos)
+        .then(|| from + drop * hit.time - Vec3::Y * (ry - FEET_CLEARANCE))
+}
+
+/// Whether a triangle faces up within the walkable slope on either side.
+pub fn is_walkable(triangle: [Vec3; 3], walkable_cos: f32) -> bool {
+    let n = (triangle[1] - triangle[0]).cross(triangle[2] - triangle[0]);
+    let len = n.length();
+    len > 0.0 && (n.y / len).abs() >= walkable_cos
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+
+    #[test]
+    fn the_level_spawn_wins_and_a_level_without_one_gets_one_on_its_geometry() {
+        let playground = crate::load_bytes(&crate::generate::playground_glb(), None, Path::new("p.glb")).unwrap();
+        let s = start_point(&playground, Vec3::new(0.4, 0.9, 0.4), 0.7).unwrap();
+        assert_eq!(s.position, crate::generate::playground::SPAWN);
+        let mut no_spawn = playground.clone();
+        no_spawn.spawns.clear();
+        let s = start_point(&no_spawn, Vec3::new(0.4, 0.9, 0.4), 0.7).unwrap();
+        // On something at the middle of the level, feet at most 5 m up.
+        assert!(s.position.y >= -0.01 && s.position.y < 5.0, "{s:?}");
+    }
+
+    #[test]
+    fn walkable_means_facing_up_on_either_side() {
+        let floor = [Vec3::ZERO, Vec3::Z, Vec3::X];
+        assert!(is_walkable(floor, 0.7));
+        assert!(is_walkable([floor[0], floor[2], floor[1]], 0.7));
+        assert!(!is_walkable([Vec3::ZERO, Vec3::Y, Vec3::X], 0.7));
+        assert!(!is_walkable([Vec3::ZERO, Vec3::X, Vec3::X * 2.0], 0.7));
+    }
+}

@@ -1,0 +1,206 @@
+//! Files as other tools write them: required extensions that do not change
+//! the geometry load with a one-line notice, compressed geometry the loader
+//! cannot read is refused in one short line, quantised positions and GPU
+//! instancing are read, and a file with many problems is refused in one
+//! line with every problem in the details.
+
+mod fixture;
+
+use fixture::*;
+use level::{LevelError, load_bytes};
+use serde_json::json;
+use std::path::Path;
+
+/// A level of one 2 × 2 m square, as `.gltf` with `extra` top-level members.
+fn square_with(extra: serde_json::Value, node: serde_json::Value) -> Vec<u8> {
+    let mut f = Fixture::default();
+    let m = f.square_mesh("floor");
+    let mut n = json!({"name": "Floor", "mesh": m});
+    for (k, v) in node.as_object().unwrap() {
+        n[k] = v.clone();
+    }
+    f.node(n, true);
+    f.embedded_with(extra)
+}
+
+fn assert_one_short_line(message: &str, names: &str) {
+    assert!(!message.contains('\n'), "{message}");
+    assert!(message.chars().count() < 300, "{} characters: {message}", message.chars().count());
+    assert!(message.contains(names), "{message}");
+}
+
+#[test]
+fn a_level_that_requires_lights_loads_with_a_one_line_notice() {
+    // Blender's exporter writes lights this way by default.
+    let bytes = square_with(
+        json!({
+            "extensionsUsed": ["KHR_lights_punctual"],
+            "extensionsRequired": ["KHR_lights_punctual"],
+            "extensions": {"KHR_lights_punctual": {"lights": [{"type": "point", "intensity": 50.0}]}},
+        }),
+        json!({"extensions": {"KHR_lights_punctual": {"light": 0}}}),
+    );
+    let level = load_bytes(&bytes, None, Path::new("jam.gltf")).unwrap();
+    assert_eq!(level.statics.as_ref().unwrap().len(), 2);
+    assert_eq!(level.report.notices.len(), 1, "{:?}", level.report.notices);
+    let notice = &level.report.notices[0];
+    assert_one_short_line(notice, "KHR_lights_punctual");
+    assert!(notice.contains("collision does not need it"), "{notice}");
+}
+
+#[test]
+fn a_level_that_requires_texture_transforms_loads_with_a_one_line_notice() {
+    let mut f = Fixture::default();
+    let p = f.positions(&[[-4.0, 0.0, -4.0], [4.0, 0.0, -4.0], [4.0, 0.0, 4.0]]);
+    f.meshes.push(json!({"primitives": [{"attributes": {"POSITION": p}, "material": 0}]}));
+    f.node(json!({"name": "Ground", "mesh": 0}), true);
+    let bytes = f.embedded_with(json!({
+        "extensionsUsed": ["KHR_texture_transform"],
+        "extensionsRequired": ["KHR_texture_transform"],
+        "materials": [{"pbrMetallicRoughness": {"baseColorTexture": {
+            "index": 0, "extensions": {"KHR_texture_transform": {"scale": [8.0, 8.0]}}}}}],
+        "textures": [{"source": 0}],
+        "images": [{"uri": "grass.png"}],
+    }));
+    let level = load_bytes(&bytes, None, Path::new("tiled.gltf")).unwrap();
+    assert_eq!(level.statics.as_ref().unwrap().len(), 1);
+    assert_eq!(level.report.notices.len(), 1, "{:?}", level.report.notices);
+    assert_one_short_line(&level.report.notices[0], "KHR_texture_transform");
+}
+
+#[test]
+fn an_unknown_required_extension_is_read_without_it_and_said() {
+    let bytes = square_with(
+        json!({"extensionsUsed": ["VENDOR_sparkles"], "extensionsRequired": ["VENDOR_sparkles"]}),
+        json!({}),
+    );
+    let level = load_bytes(&bytes, None, Path::new("odd.gltf")).unwrap();
+    assert_eq!(level.statics.as_ref().unwrap().len(), 2);
+    assert_one_short_line(&level.report.notices[0], "VENDOR_sparkles");
+}
+
+/// A mesh whose only copy of its positions is Draco-compressed (the
+/// accessor has no buffer view, as exporters write it).
+fn draco_level(required: bool) -> Vec<u8> {
+    let mut f = Fixture::default();
+    let fake_draco = f.raw_accessor(&[0u8; 12], json!({"componentType": 5121, "count": 12, "type": "SCALAR"}));
+    let draco_view = f.accessors[fake_draco]["bufferView"].clone();
+    f.accessors.pop();
+    for k in 0..8 {
+        // Eight meshes, so an unfiltered validator would write a wall of text.
+        f.accessors.push(json!({"componentType": 5126, "count": 3, "type": "VEC3",
+            "min": [0.0, 0.0, 0.0], "max": [1.0, 0.0, 1.0]}));
+        f.meshes.push(json!({"primitives": [{"attributes": {"POSITION": k},
+            "extensions": {"KHR_draco_mesh_compression": {"bufferView": draco_view, "attributes": {"POSITION": 0}}}}]}));
+        f.node(json!({"name": format!("Rock {k}"), "mesh": k}), true);
+    }
+    let mut extra = json!({"extensionsUsed": ["KHR_draco_mesh_compression"]});
+    if required {
+        extra["extensionsRequired"] = json!(["KHR_draco_mesh_compression"]);
+    }
+    f.embedded_with(extra)
+}
+
+#[test]
+fn draco_compressed_meshes_are_refused_in_one_line_naming_draco() {
+    for required in [true, false] {
+        let err = load_bytes(&draco_level(required), None, Path::new("web-map.glb")).unwrap_err();
+        assert!(
+            matches!(&err, LevelError::UnreadableExtension { extension, .. } if extension == "KHR_draco_mesh_compression"),
+            "{err:?}"
+        );
+        let message = err.to_string();
+        assert_one_short_line(&message, "KHR_draco_mesh_compression");
+        assert!(message.starts_with("web-map.glb: ") && message.contains("re-export"), "{message}");
+    }
+}
+
+#[test]
+fn draco_used_with_an_uncompressed_copy_reads_the_copy() {
+    let mut f = Fixture::default();
+    let m = f.square_mesh("floor");
+    f.meshes[m]["primitives"][0]["extensions"] =
+        json!({"KHR_draco_mesh_compression": {"bufferView": 0, "attributes": {"POSITION": 0}}});
+    f.node(json!({"name": "Floor", "mesh": m}), true);
+    let bytes = f.embedded_with(json!({"extensionsUsed": ["KHR_draco_mesh_compression"]}));
+    let level = load_bytes(&bytes, None, Path::new("fallback.gltf")).unwrap();
+    assert_eq!(level.statics.as_ref().unwrap().len(), 2);
+}
+
+#[test]
+fn a_file_with_many_problems_is_refused_in_one_line_with_all_in_the_details() {
+    let mut f = Fixture::default();
+    for k in 0..12 {
+        // Accessors with neither data nor a sparse part: invalid glTF.
+        f.accessors.push(json!({"componentType": 5126, "count": 3, "type": "VEC3"}));
+        f.meshes.push(json!({"primitives": [{"attributes": {"POSITION": k}}]}));
+        f.node(json!({"mesh": k}), true);
+    }
+    let err = load_bytes(&f.embedded(), None, Path::new("broken.gltf")).unwrap_err();
+    let message = err.to_string();
+    assert_one_short_line(&message, "bufferView");
+    assert!(message.contains("more problems)"), "{message}");
+    let details = err.details();
+    assert!(details.len() >= 12 && details.iter().all(|d| d.contains("Missing data")), "{details:?}");
+}
+
+#[test]
+fn quantized_positions_are_read_as_the_spec_maps_them() {
+    // KHR_mesh_quantization: normalised i16 positions scaled by the node,
+    // and plain u8 positions.
+    let mut f = Fixture::default();
+    // Vertex attributes are aligned to 4 bytes: each VEC3 is padded to 8.
+    let i16s: Vec<u8> = [[-32767i16, 0, -32767, 0], [32767, 0, -32767, 0], [32767, 0, 32767, 0]]
+        .iter()
+        .flat_map(|v| v.iter().flat_map(|c| c.to_le_bytes()))
+        .collect();
+    let a = f.raw_accessor(
+        &i16s,
+        json!({"componentType": 5122, "normalized": true, "count": 3, "type": "VEC3",
+               "min": [-32767, 0, -32767], "max": [32767, 0, 32767]}),
+    );
+    let u8s: Vec<u8> = vec![0, 0, 0, 0, 2, 0, 0, 0, 2, 0, 2, 0];
+    let b = f.raw_accessor(
+        &u8s,
+        json!({"componentType": 5121, "count": 3, "type": "VEC3", "min": [0, 0, 0], "max": [2, 0, 2]}),
+    );
+    for accessor in [a, b] {
+        let view = f.accessors[accessor]["bufferView"].as_u64().unwrap() as usize;
+        f.views[view]["byteStride"] = json!(if accessor == a { 8 } else { 4 });
+    }
+    let m = f.mesh("quantized", &[(a, None, TRIANGLES)]);
+    let n = f.mesh("bytes", &[(b, None, TRIANGLES)]);
+    f.node(json!({"name": "Big", "mesh": m, "scale": [10.0, 10.0, 10.0]}), true);
+    f.node(json!({"name": "Small", "mesh": n, "translation": [0.0, 5.0, 0.0]}), true);
+    let bytes = f.embedded_with(json!({
+        "extensionsUsed": ["KHR_mesh_quantization"],
+        "extensionsRequired": ["KHR_mesh_quantization"],
+    }));
+    let level = load_bytes(&bytes, None, Path::new("quantized.gltf")).unwrap();
+    assert!(level.report.notices.is_empty(), "{:?}", level.report.notices);
+    let statics = level.statics.as_ref().unwrap();
+    let b = statics.bounds();
+    assert!((b.min - glam::Vec3::new(-10.0, 0.0, -10.0)).abs().max_element() < 1e-3, "{b:?}");
+    assert!((b.max - glam::Vec3::new(10.0, 5.0, 10.0)).abs().max_element() < 1e-3, "{b:?}");
+    // The u8 triangle, 2 m on a side at y = 5.
+    assert!(statics.triangles().any(|t| t.iter().all(|p| p.y == 5.0) && t.contains(&glam::Vec3::new(2.0, 5.0, 2.0))));
+}
+
+#[test]
+fn every_gpu_instance_of_a_mesh_collides() {
+    let mut f = Fixture::default();
+    let m = f.square_mesh("tile");
+    let t = f.positions(&[[0.0, 0.0, 0.0], [10.0, 0.0, 0.0], [20.0, 3.0, 0.0]]);
+    f.node(
+        json!({"name": "Tiles", "mesh": m, "translation": [0.0, 1.0, 0.0],
+               "extensions": {"EXT_mesh_gpu_instancing": {"attributes": {"TRANSLATION": t}}}}),
+        true,
+    );
+    let bytes = f.embedded_with(json!({"extensionsUsed": ["EXT_mesh_gpu_instancing"]}));
+    let level = load_bytes(&bytes, None, Path::new("instanced.gltf")).unwrap();
+    assert_eq!(level.report.mesh_instances, 3);
+    let statics = level.statics.as_ref().unwrap();
+    assert_eq!(statics.len(), 6);
+    let b = statics.bounds();
+    assert_eq!((b.min.x, b.max.x, b.min.y, b.max.y), (-1.0, 21.0, 1.0, 4.0), "{b:?}");
+}
