@@ -5,8 +5,9 @@
 //! the standing ellipsoid straight down from above the level's bounds,
 //! first over the centre of the bounds (x, z), then over points on a spiral
 //! around it (out to the bounds' half-size), onto the first surface facing
-//! up within the walkable slope (triangles are two-sided, so either face
-//! counts); the feet stand there, a centimetre up, looking along −z.
+//! up within the walkable slope (a face that does, on either side:
+//! triangles are two-sided; the top edge of a wall does not count); the
+//! feet stand there, a centimetre up, looking along −z.
 
 use crate::level::{Level, Spawn};
 use glam::Vec3;
@@ -102,7 +103,11 @@ pub fn drop_onto(
     let ry = e.radii().y;
     let drop = Vec3::new(0.0, (bounds.min.y - ry - 0.1 - from.y).min(0.0), 0.0);
     let hit = sweep::sweep(e, from, drop, colliders)?;
-    (!hit.started_embedded && hit.normal.y >= walkable_cos)
+    // The face itself must be walkable: resting on the top edge of a wall
+    // meets it with an upward normal too.
+    let c = &colliders[hit.collider];
+    let face = c.mesh.triangle(hit.slot).map(|p| c.pose.transform_point(p));
+    (!hit.started_embedded && hit.normal.y >= walkable_cos && is_walkable(face, walkable_cos))
         .then(|| from + drop * hit.time - Vec3::Y * (ry - FEET_CLEARANCE))
 }
 

@@ -216,3 +216,141 @@ fn level_check_soak_flag_runs_the_time_asked_and_refuses_bad_values() {
     assert!(help.status.success());
     assert!(String::from_utf8_lossy(&help.stdout).contains("--soak SECONDS"));
 }
+
+/// A level of the given triangles (one mesh, no spawn node).
+fn triangles_level(name: &str, positions: &[[f32; 3]], indices: &[u32]) -> level::Level {
+    let mut f = Fixture::default();
+    let p = f.positions(positions);
+    let i = f.indices(indices, 4);
+    let m = f.mesh(name, &[(p, Some(i), TRIANGLES)]);
+    f.node(json!({"name": name, "mesh": m}), true);
+    load_bytes(&f.glb(), None, Path::new("made.glb")).unwrap()
+}
+
+/// Walks `level` and checks the first walk started where the game starts a player.
+fn walks_from_the_games_start(level: &level::Level, config: &CheckConfig) -> level::WalkReport {
+    let report = walk_level(level, config);
+    let c = &config.controller;
+    let game = level::spawn::start_point(level, c.standing_radii, c.walkable_slope_deg.to_radians().cos())
+        .expect("the game finds a place to stand");
+    let centre = controller::CharacterState::standing_at(game.position, c).position;
+    assert_eq!(report.first_start, Some(centre), "{report:#?}");
+    report
+}
+
+#[test]
+fn a_single_large_quad_is_walked_from_where_the_game_starts() {
+    // Found by a user: level-check said PASS on this with 0 ticks walked.
+    let level = triangles_level(
+        "Ground",
+        &[[-75.0, 0.0, -75.0], [75.0, 0.0, -75.0], [75.0, 0.0, 75.0], [-75.0, 0.0, 75.0]],
+        &[0, 2, 1, 0, 3, 2],
+    );
+    let config = CheckConfig {
+        walks: 6,
+        ticks: 300,
+        ..Default::default()
+    };
+    let report = walks_from_the_games_start(&level, &config);
+    assert_eq!(report.walks_started, 6, "{report:#?}");
+    // Walks ending at the quad's edge are not counted as ticks walked.
+    assert!(report.updates >= 1_000, "{report:#?}");
+    assert!(report.passed() && !report.thin(), "{report:#?}");
+    assert!((report.walkable_area_m2 - 150.0 * 150.0).abs() < 1.0, "{report:#?}");
+    assert!(report.visited_cells > 6 && report.visited_share() < 0.1, "{report:#?}");
+}
+
+#[test]
+fn a_block_in_the_void_is_walked_from_where_the_game_starts() {
+    // A 2 m cube, nothing else: the only place to stand is its top.
+    let p = [
+        [-1.0, 0.0, -1.0],
+        [1.0, 0.0, -1.0],
+        [1.0, 0.0, 1.0],
+        [-1.0, 0.0, 1.0],
+        [-1.0, 2.0, -1.0],
+        [1.0, 2.0, -1.0],
+        [1.0, 2.0, 1.0],
+        [-1.0, 2.0, 1.0],
+    ];
+    let i = [
+        0, 1, 2, 0, 2, 3, 4, 6, 5, 4, 7, 6, 0, 4, 5, 0, 5, 1, 1, 5, 6, 1, 6, 2, 2, 6, 7, 2, 7, 3, 3, 7, 4, 3, 4, 0,
+    ];
+    let level = triangles_level("Block", &p, &i);
+    let report = walks_from_the_games_start(
+        &level,
+        &CheckConfig {
+            walks: 4,
+            ticks: 300,
+            ..Default::default()
+        },
+    );
+    assert_eq!(report.walks_started, 4, "{report:#?}");
+    assert!(report.updates > 0 && report.passed(), "{report:#?}");
+    assert!(report.first_start.unwrap().y > 2.0, "{report:#?}");
+}
+
+#[test]
+fn a_level_with_no_walkable_surface_fails_and_says_so() {
+    // One wall, nothing to stand on.
+    let level = triangles_level(
+        "Wall",
+        &[[-5.0, 0.0, 0.0], [5.0, 0.0, 0.0], [5.0, 4.0, 0.0], [-5.0, 4.0, 0.0]],
+        &[0, 1, 2, 0, 2, 3],
+    );
+    let report = walk_level(
+        &level,
+        &CheckConfig {
+            walks: 4,
+            ticks: 60,
+            ..Default::default()
+        },
+    );
+    assert_eq!((report.walks_started, report.updates), (0, 0), "{report:#?}");
+    assert!(!report.passed());
+    assert!(report.failure().unwrap().starts_with("no walkable surface"), "{report:#?}");
+    assert!(report.problems.iter().all(|p| p.contains("could not start")), "{report:#?}");
+}
+
+#[test]
+fn level_check_fails_a_level_it_could_not_walk_and_calls_a_short_pass_thin() {
+    let dir = temp_dir("level-check-verdicts");
+    let exe = env!("CARGO_BIN_EXE_level-check");
+    let mut wall = Fixture::default();
+    let p = wall.positions(&[[-5.0, 0.0, 0.0], [5.0, 0.0, 0.0], [5.0, 4.0, 0.0]]);
+    let m = wall.mesh("wall", &[(p, None, TRIANGLES)]);
+    wall.node(json!({"name": "Wall", "mesh": m}), true);
+    std::fs::write(dir.join("wall.glb"), wall.glb()).unwrap();
+    let out = std::process::Command::new(exe)
+        .arg(dir.join("wall.glb"))
+        .args(["--walks", "2", "--ticks", "30"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(text.contains("FAIL: no walkable surface"), "{text}");
+    assert!(text.contains("0 of 2 walks started"), "{text}");
+
+    let mut floor = Fixture::default();
+    let m = floor.square_mesh("floor");
+    floor.node(json!({"name": "Floor", "mesh": m, "scale": [20.0, 1.0, 20.0]}), true);
+    std::fs::write(dir.join("floor.glb"), floor.glb()).unwrap();
+    let out = std::process::Command::new(exe)
+        .arg(dir.join("floor.glb"))
+        .args(["--walks", "2", "--ticks", "100"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("2 of 2 walks started, "), "{text}");
+    assert!(text.contains("PASS (a thin check: only "), "{text}");
+    let out = std::process::Command::new(exe)
+        .arg(dir.join("floor.glb"))
+        .args(["--walks", "2", "--ticks", "100", "--json"])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!((v["walks_started"].clone(), v["thin_check"].clone()), (json!(2), json!(true)));
+    assert!(v["visited_share"].as_f64().unwrap() > 0.0, "{v}");
+    assert!((v["walkable_area_m2"].as_f64().unwrap() - 1600.0).abs() < 1.0, "{v}");
+}
