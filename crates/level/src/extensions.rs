@@ -5,8 +5,8 @@
 //! | extension | effect on collision | what the loader does |
 //! |---|---|---|
 //! | `KHR_mesh_quantization` | geometry (integer positions) | reads it: positions of any integer type, normalised or not |
-//! | `KHR_draco_mesh_compression` | geometry (compressed meshes) | refuses a file that requires it, in one line saying how to re-export; where it is only *used*, reads the uncompressed fallback the file carries |
-//! | `EXT_meshopt_compression` | geometry (compressed buffers) | the same as Draco |
+//! | `KHR_draco_mesh_compression` | geometry (compressed meshes) | reads it: decodes the Draco data (`draco-core`, pure Rust) |
+//! | `EXT_meshopt_compression` | geometry (compressed buffers) | refuses a file that requires it (or uses it without an uncompressed copy), in one line saying how to re-export |
 //! | `EXT_mesh_gpu_instancing` | geometry (copies of a mesh) | reads it: every copy collides |
 //! | `KHR_lights_punctual`, `EXT_lights_image_based` | none (lights) | ignored, with a notice |
 //! | `KHR_materials_*` (variants included), `KHR_texture_transform`, `KHR_texture_basisu`, `EXT_texture_webp`, `EXT_texture_avif`, `MSFT_texture_dds` | none (how surfaces are drawn) | ignored, with a notice |
@@ -63,10 +63,7 @@ pub const QUANTIZATION: &str = "KHR_mesh_quantization";
 /// What `name` means to collision (see the table in this module's docs).
 pub fn effect(name: &str) -> ExtensionEffect {
     match name {
-        QUANTIZATION | INSTANCING => ExtensionEffect::GeometryRead,
-        DRACO => ExtensionEffect::GeometryUnreadable {
-            advice: "re-export it without Draco compression, or decompress it with a glTF tool such as gltf-transform",
-        },
+        QUANTIZATION | INSTANCING | DRACO => ExtensionEffect::GeometryRead,
         MESHOPT => ExtensionEffect::GeometryUnreadable {
             advice: "re-export it without meshopt compression, or decompress it with a glTF tool such as gltf-transform",
         },
@@ -78,7 +75,6 @@ pub fn effect(name: &str) -> ExtensionEffect {
 /// A short human name for the notice and refusal lines.
 fn what(name: &str) -> &'static str {
     match name {
-        DRACO => "Draco mesh compression",
         MESHOPT => "meshopt compression",
         "KHR_lights_punctual" | "EXT_lights_image_based" => "lights",
         n if n.starts_with("KHR_materials_") => "materials",
@@ -125,11 +121,11 @@ mod tests {
             assert_eq!(effect(name), ExtensionEffect::DrawingOnly, "{name}");
             assert!(ignored_notice(name).unwrap().len() < 120);
         }
-        for name in [QUANTIZATION, INSTANCING] {
+        for name in [QUANTIZATION, INSTANCING, DRACO] {
             assert_eq!(effect(name), ExtensionEffect::GeometryRead);
             assert!(ignored_notice(name).is_none() && refusal(name).is_none());
         }
-        for name in [DRACO, MESHOPT] {
+        for name in [MESHOPT] {
             let line = refusal(name).unwrap();
             assert!(line.contains(name) && line.len() < 200, "{line}");
             assert!(ignored_notice(name).is_none());

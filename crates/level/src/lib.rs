@@ -12,6 +12,7 @@
 
 mod buffers;
 mod check;
+mod draco;
 pub mod conventions;
 mod error;
 pub mod extensions;

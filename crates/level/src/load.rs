@@ -5,7 +5,7 @@
 use crate::buffers::load_buffers;
 use crate::conventions::{AnalyticKind, DoorMotion, Role, read_node};
 use crate::error::LevelError;
-use crate::extensions;
+use crate::{draco, extensions};
 use crate::level::{AnalyticCollider, Level, LoadReport, Mover, MoverKind, Spawn, Surface};
 use glam::{Mat3, Mat4, Vec3};
 use gltf::accessor::DataType;
@@ -100,17 +100,26 @@ fn parse(bytes: &[u8], label: &Path) -> Result<(gltf::Gltf, Vec<String>), LevelE
             .iter()
             .any(|drawn| path.as_str().starts_with(drawn))
     };
+    // Accessors a Draco-compressed primitive names need no data of their own.
+    let draco_accessors: Vec<String> = raw
+        .meshes()
+        .flat_map(|m| m.primitives())
+        .filter(|p| p.extension_value(extensions::DRACO).is_some())
+        .flat_map(|p| p.attributes().map(|(_, a)| a.index()).chain(p.indices().map(|i| i.index())))
+        .map(|i| format!("accessors[{i}]."))
+        .collect();
     let problems: Vec<String> = errors
         .iter()
         .filter(|(path, _)| !about_drawing(path))
+        .filter(|(path, _)| !draco_accessors.iter().any(|a| path.as_str().starts_with(a.as_str())))
         .map(|(path, error)| format!("{}: {error}", path.as_str()))
         .collect();
     if problems.is_empty() {
         return Ok((raw, notices));
     }
-    // Compressed meshes a file uses without requiring them must carry an
+    // Compressed buffers a file uses without requiring them must carry an
     // uncompressed copy; accessors without data mean it does not.
-    for name in [extensions::DRACO, extensions::MESHOPT] {
+    for name in [extensions::MESHOPT] {
         if raw.extensions_used().any(|used| used == name)
             && let Some(message) = extensions::refusal(name)
         {
@@ -265,12 +274,12 @@ impl Builder {
         if let (Some(mesh), Some(instances)) = (node.mesh(), &instances) {
             for instance in instances {
                 self.report.mesh_instances += 1;
-                self.read_mesh(&mesh, &(world * *instance), here)?;
+                self.read_mesh(doc, &mesh, &(world * *instance), here)?;
             }
         } else if let Some(mesh) = node.mesh() {
             self.report.mesh_instances += 1;
             let first = self.triangles.len() as u32;
-            let local = self.read_mesh(&mesh, &world, here)?;
+            let local = self.read_mesh(doc, &mesh, &world, here)?;
             if let Some(kind) = conv.collider {
                 let shape = analytic_shape(kind, &world, local).map_err(|reason| self.bad_node(&node, reason))?;
                 self.analytic.push(AnalyticCollider {
@@ -297,14 +306,20 @@ impl Builder {
 
     /// Reads a mesh instance's triangles into the static collider or its
     /// mover; returns the bounds of its positions in the node's frame.
-    fn read_mesh(&mut self, mesh: &gltf::Mesh<'_>, world: &Mat4, here: Inherited) -> Result<Aabb, LevelError> {
+    fn read_mesh(
+        &mut self,
+        doc: &gltf::Document,
+        mesh: &gltf::Mesh<'_>,
+        world: &Mat4,
+        here: Inherited,
+    ) -> Result<Aabb, LevelError> {
         let mut local = Aabb::EMPTY;
         let mesh_name = mesh
             .name()
             .map(str::to_owned)
             .unwrap_or_else(|| format!("mesh {}", mesh.index()));
         for (p, primitive) in mesh.primitives().enumerate() {
-            let (positions, triangles) = match read_primitive(&primitive, &self.buffers) {
+            let (positions, triangles) = match read_primitive(doc, &primitive, &self.buffers) {
                 Ok(Some(data)) => data,
                 Ok(None) => {
                     self.report.skipped_primitives += 1;
@@ -504,12 +519,33 @@ type PrimitiveTriangles = (Vec<Vec3>, Vec<[u32; 3]>);
 
 /// Positions (node space) and triangles of one primitive; `None` for points and lines.
 fn read_primitive(
+    doc: &gltf::Document,
     primitive: &gltf::Primitive<'_>,
     buffers: &[Vec<u8>],
 ) -> Result<Option<PrimitiveTriangles>, PrimitiveError> {
     let mode = primitive.mode();
     if !matches!(mode, Mode::Triangles | Mode::TriangleStrip | Mode::TriangleFan) {
         return Ok(None);
+    }
+    // Draco data, where it decodes or the file has no uncompressed copy.
+    let uncompressed_copy = primitive
+        .get(&gltf::Semantic::Positions)
+        .is_some_and(|p| p.view().is_some());
+    if let Some(ext) = primitive.extension_value(extensions::DRACO)
+        && let Some(decoded) = match draco::decode(doc, ext, buffers) {
+            Ok(decoded) => Some(decoded),
+            Err(_) if uncompressed_copy => None,
+            Err(reason) => return Err(PrimitiveError::Accessor(reason)),
+        }
+    {
+        let (positions, triangles) = decoded;
+        if let Some(&index) = triangles.iter().flatten().find(|&&i| i as usize >= positions.len()) {
+            return Err(PrimitiveError::Index {
+                index,
+                vertex_count: positions.len(),
+            });
+        }
+        return Ok(Some((positions, triangles)));
     }
     let position = primitive
         .get(&gltf::Semantic::Positions)

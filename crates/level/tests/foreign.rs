@@ -79,44 +79,131 @@ fn an_unknown_required_extension_is_read_without_it_and_said() {
     assert_one_short_line(&level.report.notices[0], "VENDOR_sparkles");
 }
 
-/// A mesh whose only copy of its positions is Draco-compressed (the
-/// accessor has no buffer view, as exporters write it).
-fn draco_level(required: bool) -> Vec<u8> {
-    let mut f = Fixture::default();
-    let fake_draco = f.raw_accessor(&[0u8; 12], json!({"componentType": 5121, "count": 12, "type": "SCALAR"}));
-    let draco_view = f.accessors[fake_draco]["bufferView"].clone();
-    f.accessors.pop();
-    for k in 0..8 {
-        // Eight meshes, so an unfiltered validator would write a wall of text.
-        f.accessors.push(json!({"componentType": 5126, "count": 3, "type": "VEC3",
-            "min": [0.0, 0.0, 0.0], "max": [1.0, 0.0, 1.0]}));
-        f.meshes.push(json!({"primitives": [{"attributes": {"POSITION": k},
-            "extensions": {"KHR_draco_mesh_compression": {"bufferView": draco_view, "attributes": {"POSITION": 0}}}}]}));
-        f.node(json!({"name": format!("Rock {k}"), "mesh": k}), true);
+/// A 12 × 12 m floor of 0.5 m cells with a 1 m high block in its middle,
+/// Draco-compressed (edgebreaker, 14-bit positions) as a web exporter writes it.
+fn draco_bitstream() -> (Vec<u8>, usize) {
+    use draco_core::draco_types::DataType;
+    use draco_core::encoder_buffer::EncoderBuffer;
+    use draco_core::encoder_options::EncoderOptions;
+    use draco_core::geometry_attribute::{GeometryAttributeType, PointAttribute};
+    use draco_core::geometry_indices::PointIndex;
+    use draco_core::mesh::Mesh;
+    use draco_core::mesh_encoder::MeshEncoder;
+    let n = 24;
+    let mut positions = Vec::new();
+    for i in 0..=n {
+        for j in 0..=n {
+            let (x, z) = (i as f32 * 0.5 - 6.0, j as f32 * 0.5 - 6.0);
+            let y = if x.abs() < 1.0 && z.abs() < 1.0 { 1.0 } else { 0.0 };
+            positions.push([x, y, z]);
+        }
     }
+    let mut faces = Vec::new();
+    for i in 0..n {
+        for j in 0..n {
+            let v = |a: usize, b: usize| (a * (n + 1) + b) as u32;
+            faces.push([v(i, j), v(i, j + 1), v(i + 1, j)]);
+            faces.push([v(i + 1, j), v(i, j + 1), v(i + 1, j + 1)]);
+        }
+    }
+    let mut mesh = Mesh::new();
+    let mut attribute = PointAttribute::new();
+    attribute.init(GeometryAttributeType::Position, 3, DataType::Float32, false, positions.len());
+    for (k, p) in positions.iter().enumerate() {
+        for (c, v) in p.iter().enumerate() {
+            attribute.buffer_mut().write(k * 12 + c * 4, &v.to_le_bytes());
+        }
+    }
+    mesh.add_attribute(attribute);
+    for f in &faces {
+        mesh.add_face(f.map(PointIndex));
+    }
+    let mut encoder = MeshEncoder::new();
+    encoder.set_mesh(mesh);
+    let mut options = EncoderOptions::new();
+    options.set_attribute_int(0, "quantization_bits", 14);
+    let mut out = EncoderBuffer::new();
+    encoder.encode(&options, &mut out).expect("the test mesh encodes");
+    (out.data().to_vec(), faces.len())
+}
+
+/// A level whose floor exists only as Draco data (its accessors have no
+/// buffer view, as exporters write them).
+fn draco_level(required: bool) -> (Vec<u8>, usize) {
+    let (bitstream, triangles) = draco_bitstream();
+    let mut f = Fixture::default();
+    let a = f.raw_accessor(&bitstream, json!({"componentType": 5121, "count": bitstream.len(), "type": "SCALAR"}));
+    let view = f.accessors.pop().unwrap()["bufferView"].clone();
+    let _ = a;
+    f.accessors.push(json!({"componentType": 5126, "count": 625, "type": "VEC3",
+        "min": [-6.0, 0.0, -6.0], "max": [6.0, 1.0, 6.0]}));
+    f.accessors.push(json!({"componentType": 5125, "count": triangles * 3, "type": "SCALAR"}));
+    f.meshes.push(json!({"primitives": [{"attributes": {"POSITION": 0}, "indices": 1,
+        "extensions": {"KHR_draco_mesh_compression": {"bufferView": view, "attributes": {"POSITION": 0}}}}]}));
+    f.node(json!({"name": "Floor", "mesh": 0}), true);
     let mut extra = json!({"extensionsUsed": ["KHR_draco_mesh_compression"]});
     if required {
         extra["extensionsRequired"] = json!(["KHR_draco_mesh_compression"]);
     }
-    f.embedded_with(extra)
+    (f.embedded_with(extra), triangles)
 }
 
 #[test]
-fn draco_compressed_meshes_are_refused_in_one_line_naming_draco() {
-    for required in [true, false] {
-        let err = load_bytes(&draco_level(required), None, Path::new("web-map.glb")).unwrap_err();
-        assert!(
-            matches!(&err, LevelError::UnreadableExtension { extension, .. } if extension == "KHR_draco_mesh_compression"),
-            "{err:?}"
-        );
-        let message = err.to_string();
-        assert_one_short_line(&message, "KHR_draco_mesh_compression");
-        assert!(message.starts_with("web-map.glb: ") && message.contains("re-export"), "{message}");
-    }
+fn draco_compressed_meshes_are_decoded_and_walked() {
+    let (bytes, triangles) = draco_level(true);
+    let level = load_bytes(&bytes, None, Path::new("web-map.gltf")).unwrap();
+    assert!(level.report.notices.is_empty(), "{:?}", level.report.notices);
+    let statics = level.statics.as_ref().unwrap();
+    assert_eq!(statics.len(), triangles);
+    let b = statics.bounds();
+    assert!((b.min - glam::Vec3::new(-6.0, 0.0, -6.0)).abs().max_element() < 1e-3, "{b:?}");
+    assert!((b.max - glam::Vec3::new(6.0, 1.0, 6.0)).abs().max_element() < 1e-3, "{b:?}");
+    let report = level::walk_level(
+        &level,
+        &level::CheckConfig {
+            walks: 4,
+            ticks: 300,
+            ..Default::default()
+        },
+    );
+    assert!(report.walks_started == 4 && report.updates > 0 && report.passed(), "{report:#?}");
+    // Used without being required, the Draco data is read all the same.
+    let (bytes, _) = draco_level(false);
+    assert_eq!(load_bytes(&bytes, None, Path::new("w.gltf")).unwrap().statics.unwrap().len(), triangles);
 }
 
 #[test]
-fn draco_used_with_an_uncompressed_copy_reads_the_copy() {
+fn damaged_draco_data_is_refused_in_one_line() {
+    let (mut bytes, _) = draco_level(true);
+    // Cut the base64 payload's middle out: the bitstream no longer decodes.
+    let text = String::from_utf8(bytes.clone()).unwrap();
+    let start = text.find("base64,").unwrap() + 7 + 40;
+    bytes.splice(start..start + 200, std::iter::repeat_n(b'A', 200));
+    let err = load_bytes(&bytes, None, Path::new("cut.gltf")).unwrap_err();
+    assert_one_short_line(&err.to_string(), "Draco");
+}
+
+#[test]
+fn meshopt_compressed_buffers_are_refused_in_one_line_naming_meshopt() {
+    let mut f = Fixture::default();
+    let m = f.square_mesh("floor");
+    f.node(json!({"name": "Floor", "mesh": m}), true);
+    let bytes = f.embedded_with(json!({
+        "extensionsUsed": ["EXT_meshopt_compression"],
+        "extensionsRequired": ["EXT_meshopt_compression"],
+    }));
+    let err = load_bytes(&bytes, None, Path::new("web-map.glb")).unwrap_err();
+    assert!(
+        matches!(&err, LevelError::UnreadableExtension { extension, .. } if extension == "EXT_meshopt_compression"),
+        "{err:?}"
+    );
+    let message = err.to_string();
+    assert_one_short_line(&message, "EXT_meshopt_compression");
+    assert!(message.starts_with("web-map.glb: ") && message.contains("re-export"), "{message}");
+}
+
+#[test]
+fn draco_data_that_does_not_decode_falls_back_to_an_uncompressed_copy() {
     let mut f = Fixture::default();
     let m = f.square_mesh("floor");
     f.meshes[m]["primitives"][0]["extensions"] =
