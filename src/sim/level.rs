@@ -153,7 +153,11 @@ fn open_levels(
         }
         let first = current.generation == 0;
         let walker = controller::ControllerConfig::default();
-        let mut spawn = play::spawn_point(&level, walker.standing_radii, walker.walkable_slope_deg.to_radians().cos());
+        let mut spawn = play::spawn_point(
+            &level,
+            walker.standing_radii,
+            walker.walkable_slope_deg.to_radians().cos(),
+        );
         let mut placed_by_flag = false;
         if first && let Some(o) = &options {
             if let Some(at) = o.0.spawn {

@@ -1,7 +1,10 @@
 //! Resolving a glTF's buffers to bytes: the GLB binary chunk, `data:` URIs
-//! (base64) and external `.bin` files next to the level.
+//! (base64) and external `.bin` files next to the level; buffer views
+//! compressed by `EXT_meshopt_compression` are decoded (`meshoptimizer-rs`,
+//! pure Rust) into the fallback buffer they stand for.
 
 use crate::error::LevelError;
+use crate::extensions::MESHOPT;
 use base64::Engine;
 use std::io::Read;
 use std::path::Path;
@@ -21,7 +24,14 @@ pub(crate) fn load_buffers(
             buffer: index,
             reason,
         };
+        let meshopt_fallback = buffer
+            .extension_value(MESHOPT)
+            .and_then(|e| e.get("fallback"))
+            .and_then(serde_json::Value::as_bool)
+            == Some(true);
         let data = match buffer.source() {
+            // Filled by the compressed views decoded below.
+            gltf::buffer::Source::Bin if meshopt_fallback => vec![0; buffer.length()],
             gltf::buffer::Source::Bin => gltf
                 .blob
                 .clone()
@@ -63,7 +73,50 @@ pub(crate) fn load_buffers(
         }
         out.push(data);
     }
+    decode_meshopt_views(gltf, &mut out).map_err(|(buffer, reason)| LevelError::BadBuffer {
+        path: path.to_owned(),
+        buffer,
+        reason,
+    })?;
     Ok(out)
+}
+
+/// Decodes every buffer view compressed by `EXT_meshopt_compression` into
+/// the bytes of the buffer it names as its own (the fallback). On error,
+/// the buffer the view reads from and what is wrong.
+fn decode_meshopt_views(gltf: &gltf::Gltf, buffers: &mut [Vec<u8>]) -> Result<(), (usize, String)> {
+    use meshoptimizer_rs::codec::{BufferView, Filter, Mode};
+    let mut workspace = meshoptimizer_rs::Workspace::default();
+    for view in gltf.views() {
+        let Some(ext) = view.extension_value(MESHOPT) else {
+            continue;
+        };
+        let number = |key: &str| ext.get(key).and_then(serde_json::Value::as_u64).map(|v| v as usize);
+        let text =
+            |key: &str, default: &'static str| ext.get(key).and_then(serde_json::Value::as_str).unwrap_or(default);
+        let source_buffer = number("buffer").unwrap_or(usize::MAX);
+        let at = source_buffer.min(buffers.len().saturating_sub(1));
+        let fail = |reason: String| (at, format!("{MESHOPT} buffer view {}: {reason}", view.index()));
+        let (offset, length) = (number("byteOffset").unwrap_or(0), number("byteLength").unwrap_or(0));
+        let (count, stride) = (number("count").unwrap_or(0), number("byteStride").unwrap_or(0));
+        let layout = Mode::parse(text("mode", ""))
+            .and_then(|mode| Ok((mode, Filter::parse(text("filter", "NONE"))?)))
+            .and_then(|(mode, filter)| BufferView::new(mode, filter, count, stride))
+            .map_err(|e| fail(format!("mode, filter, count or byteStride is not valid: {e}")))?;
+        let source = buffers
+            .get(source_buffer)
+            .and_then(|b| b.get(offset..offset.checked_add(length)?))
+            .ok_or_else(|| fail("the compressed bytes reach outside their buffer".into()))?;
+        let decoded = layout
+            .decode(source, &mut workspace)
+            .map_err(|e| fail(format!("the compressed data cannot be decoded: {e}")))?;
+        let target = buffers
+            .get_mut(view.buffer().index())
+            .and_then(|b| b.get_mut(view.offset()..view.offset().checked_add(decoded.len())?))
+            .ok_or_else(|| fail("the decoded data does not fit the view's own buffer".into()))?;
+        target.copy_from_slice(&decoded);
+    }
+    Ok(())
 }
 
 /// Reads at most `length` bytes of an external buffer file, which must be

@@ -11,9 +11,9 @@
 use crate::conventions::DoorSpec;
 use crate::level::{Level, MoverKind};
 use crate::spawn;
-use std::collections::HashSet;
 use controller::{CharacterState, Controller, ControllerConfig, Intent, World};
 use glam::Vec3;
+use std::collections::HashSet;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Instant;
 use sweep::test_util::Lcg;
@@ -141,12 +141,17 @@ impl WalkReport {
     /// Why the check failed, in one line; `None` when it passed.
     pub fn failure(&self) -> Option<String> {
         if self.walkable_area_m2 == 0.0 && self.walks_started == 0 {
-            return Some("no walkable surface: no static triangle faces up within the walkable slope, \
+            return Some(
+                "no walkable surface: no static triangle faces up within the walkable slope, \
                  so no walk could start"
-                .into());
+                    .into(),
+            );
         }
         if self.walks_started == 0 {
-            return Some(format!("no walk started: none of the {} walks found a free place to stand", self.walks));
+            return Some(format!(
+                "no walk started: none of the {} walks found a free place to stand",
+                self.walks
+            ));
         }
         if 2 * self.walks_started < self.walks {
             return Some(format!(

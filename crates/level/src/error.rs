@@ -29,17 +29,6 @@ pub enum LevelError {
         /// Every problem found, one per line (for a log).
         problems: Vec<String>,
     },
-    /// The file's meshes need an extension the loader cannot read (Draco or
-    /// meshopt compression, see [`crate::extensions`]).
-    #[error("{path}: {message}")]
-    UnreadableExtension {
-        /// The level file.
-        path: PathBuf,
-        /// The extension's name, e.g. `KHR_draco_mesh_compression`.
-        extension: String,
-        /// What it is and how to get a file the loader reads (one line).
-        message: String,
-    },
     /// An external buffer file named by the glTF is missing or unreadable.
     #[error("{path}: buffer {buffer} refers to {uri:?}, which cannot be read: {source}")]
     MissingBuffer {

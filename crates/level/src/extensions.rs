@@ -6,7 +6,7 @@
 //! |---|---|---|
 //! | `KHR_mesh_quantization` | geometry (integer positions) | reads it: positions of any integer type, normalised or not |
 //! | `KHR_draco_mesh_compression` | geometry (compressed meshes) | reads it: decodes the Draco data (`draco-core`, pure Rust) |
-//! | `EXT_meshopt_compression` | geometry (compressed buffers) | refuses a file that requires it (or uses it without an uncompressed copy), in one line saying how to re-export |
+//! | `EXT_meshopt_compression` | geometry (compressed buffers) | reads it: decodes the compressed buffer views (`meshoptimizer-rs`, pure Rust) |
 //! | `EXT_mesh_gpu_instancing` | geometry (copies of a mesh) | reads it: every copy collides |
 //! | `KHR_lights_punctual`, `EXT_lights_image_based` | none (lights) | ignored, with a notice |
 //! | `KHR_materials_*` (variants included), `KHR_texture_transform`, `KHR_texture_basisu`, `EXT_texture_webp`, `EXT_texture_avif`, `MSFT_texture_dds` | none (how surfaces are drawn) | ignored, with a notice |
@@ -21,12 +21,6 @@
 pub enum ExtensionEffect {
     /// Changes geometry, and the loader reads it.
     GeometryRead,
-    /// Changes geometry, and the loader cannot read it: a file that requires
-    /// it is refused.
-    GeometryUnreadable {
-        /// How to get a file the loader can read, one sentence.
-        advice: &'static str,
-    },
     /// Changes how the level is drawn, lit or animated, never its geometry at rest.
     DrawingOnly,
     /// Not in the list: read without it.
@@ -63,19 +57,15 @@ pub const QUANTIZATION: &str = "KHR_mesh_quantization";
 /// What `name` means to collision (see the table in this module's docs).
 pub fn effect(name: &str) -> ExtensionEffect {
     match name {
-        QUANTIZATION | INSTANCING | DRACO => ExtensionEffect::GeometryRead,
-        MESHOPT => ExtensionEffect::GeometryUnreadable {
-            advice: "re-export it without meshopt compression, or decompress it with a glTF tool such as gltf-transform",
-        },
+        QUANTIZATION | INSTANCING | DRACO | MESHOPT => ExtensionEffect::GeometryRead,
         _ if DRAWING_ONLY.contains(&name) || name.starts_with("KHR_materials_") => ExtensionEffect::DrawingOnly,
         _ => ExtensionEffect::Unknown,
     }
 }
 
-/// A short human name for the notice and refusal lines.
+/// A short human name for the notice line.
 fn what(name: &str) -> &'static str {
     match name {
-        MESHOPT => "meshopt compression",
         "KHR_lights_punctual" | "EXT_lights_image_based" => "lights",
         n if n.starts_with("KHR_materials_") => "materials",
         n if n.contains("texture") => "textures",
@@ -84,30 +74,15 @@ fn what(name: &str) -> &'static str {
 }
 
 /// The one line said when a required extension is ignored, or `None` when
-/// the loader reads it (quantisation) or refuses the file for it.
+/// the loader reads it.
 pub fn ignored_notice(name: &str) -> Option<String> {
     match effect(name) {
-        ExtensionEffect::DrawingOnly => Some(format!(
-            "ignored {name} ({}): collision does not need it",
-            what(name)
-        )),
+        ExtensionEffect::DrawingOnly => Some(format!("ignored {name} ({}): collision does not need it", what(name))),
         ExtensionEffect::Unknown => Some(format!(
             "ignored {name}, an extension slidewalk does not know: if it changes the geometry, \
              collision may differ from what is drawn"
         )),
-        ExtensionEffect::GeometryRead | ExtensionEffect::GeometryUnreadable { .. } => None,
-    }
-}
-
-/// The one line refusing a file that requires `name`, or `None` when the
-/// loader can do without it.
-pub fn refusal(name: &str) -> Option<String> {
-    match effect(name) {
-        ExtensionEffect::GeometryUnreadable { advice } => Some(format!(
-            "its meshes use {} ({name}), which slidewalk cannot read: {advice}",
-            what(name)
-        )),
-        _ => None,
+        ExtensionEffect::GeometryRead => None,
     }
 }
 
@@ -117,17 +92,15 @@ mod tests {
 
     #[test]
     fn every_extension_has_one_effect_and_lines_are_short() {
-        for name in DRAWING_ONLY.iter().chain(&["KHR_materials_variants", "KHR_materials_ior"]) {
+        for name in DRAWING_ONLY
+            .iter()
+            .chain(&["KHR_materials_variants", "KHR_materials_ior"])
+        {
             assert_eq!(effect(name), ExtensionEffect::DrawingOnly, "{name}");
             assert!(ignored_notice(name).unwrap().len() < 120);
         }
-        for name in [QUANTIZATION, INSTANCING, DRACO] {
+        for name in [QUANTIZATION, INSTANCING, DRACO, MESHOPT] {
             assert_eq!(effect(name), ExtensionEffect::GeometryRead);
-            assert!(ignored_notice(name).is_none() && refusal(name).is_none());
-        }
-        for name in [MESHOPT] {
-            let line = refusal(name).unwrap();
-            assert!(line.contains(name) && line.len() < 200, "{line}");
             assert!(ignored_notice(name).is_none());
         }
         assert_eq!(effect("VENDOR_something"), ExtensionEffect::Unknown);

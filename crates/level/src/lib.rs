@@ -12,8 +12,8 @@
 
 mod buffers;
 mod check;
-mod draco;
 pub mod conventions;
+mod draco;
 mod error;
 pub mod extensions;
 pub mod generate;

@@ -5,8 +5,8 @@
 use crate::buffers::load_buffers;
 use crate::conventions::{AnalyticKind, DoorMotion, Role, read_node};
 use crate::error::LevelError;
-use crate::{draco, extensions};
 use crate::level::{AnalyticCollider, Level, LoadReport, Mover, MoverKind, Spawn, Surface};
+use crate::{draco, extensions};
 use glam::{Mat3, Mat4, Vec3};
 use gltf::accessor::DataType;
 use gltf::mesh::Mode;
@@ -64,8 +64,7 @@ pub fn load_bytes(bytes: &[u8], base_dir: Option<&Path>, label: &Path) -> Result
 
 /// Parses and validates the glTF by the rules of [`crate::extensions`]: a
 /// required extension that does not change geometry is ignored (with a
-/// notice), one that changes it in a way the loader cannot read refuses the
-/// file in one line. Validation problems only with what is drawn (textures,
+/// notice), compressed geometry is read. Validation problems only with what is drawn (textures,
 /// images, materials, samplers) do not refuse it either: its geometry is
 /// what the level needs, and it stays walkable even where it cannot be drawn.
 fn parse(bytes: &[u8], label: &Path) -> Result<(gltf::Gltf, Vec<String>), LevelError> {
@@ -73,13 +72,6 @@ fn parse(bytes: &[u8], label: &Path) -> Result<(gltf::Gltf, Vec<String>), LevelE
     let raw = gltf::Gltf::from_slice_without_validation(bytes).map_err(|e| not_gltf(vec![e.to_string()]))?;
     let mut notices = Vec::new();
     for name in raw.extensions_required() {
-        if let Some(message) = extensions::refusal(name) {
-            return Err(LevelError::UnreadableExtension {
-                path: label.to_owned(),
-                extension: name.to_owned(),
-                message,
-            });
-        }
         notices.extend(extensions::ignored_notice(name));
     }
     // The gltf crate's validator indexes the accessors a POSITION attribute
@@ -105,7 +97,11 @@ fn parse(bytes: &[u8], label: &Path) -> Result<(gltf::Gltf, Vec<String>), LevelE
         .meshes()
         .flat_map(|m| m.primitives())
         .filter(|p| p.extension_value(extensions::DRACO).is_some())
-        .flat_map(|p| p.attributes().map(|(_, a)| a.index()).chain(p.indices().map(|i| i.index())))
+        .flat_map(|p| {
+            p.attributes()
+                .map(|(_, a)| a.index())
+                .chain(p.indices().map(|i| i.index()))
+        })
         .map(|i| format!("accessors[{i}]."))
         .collect();
     let problems: Vec<String> = errors
@@ -116,19 +112,6 @@ fn parse(bytes: &[u8], label: &Path) -> Result<(gltf::Gltf, Vec<String>), LevelE
         .collect();
     if problems.is_empty() {
         return Ok((raw, notices));
-    }
-    // Compressed buffers a file uses without requiring them must carry an
-    // uncompressed copy; accessors without data mean it does not.
-    for name in [extensions::MESHOPT] {
-        if raw.extensions_used().any(|used| used == name)
-            && let Some(message) = extensions::refusal(name)
-        {
-            return Err(LevelError::UnreadableExtension {
-                path: label.to_owned(),
-                extension: name.to_owned(),
-                message,
-            });
-        }
     }
     Err(not_gltf(problems))
 }
@@ -260,7 +243,8 @@ impl Builder {
                 ),
             ));
         }
-        let instances = instance_transforms(doc, &node, &self.buffers).map_err(|reason| self.bad_node(&node, reason))?;
+        let instances =
+            instance_transforms(doc, &node, &self.buffers).map_err(|reason| self.bad_node(&node, reason))?;
         if let (Some(kind), Some(_)) = (conv.collider, &instances) {
             return Err(self.bad_node(
                 &node,
@@ -605,9 +589,8 @@ fn read_vec3s(accessor: &gltf::Accessor<'_>, buffers: &[Vec<u8>]) -> Option<Vec<
         buffers: &[Vec<u8>],
         to_f32: impl Fn(T) -> f32,
     ) -> Option<Vec<Vec3>> {
-        let iter = gltf::accessor::Iter::<[T; 3]>::new(accessor.clone(), |b| {
-            buffers.get(b.index()).map(Vec::as_slice)
-        })?;
+        let iter =
+            gltf::accessor::Iter::<[T; 3]>::new(accessor.clone(), |b| buffers.get(b.index()).map(Vec::as_slice))?;
         Some(iter.map(|v| Vec3::from_array(v.map(&to_f32))).collect())
     }
     let normalized = accessor.normalized();
@@ -682,12 +665,18 @@ fn instance_transforms(
     Ok(Some(
         (0..count)
             .map(|i| {
-                let pick = |v: &Option<Vec<Vec3>>, default: Vec3| v.as_ref().and_then(|v| v.get(i).copied()).unwrap_or(default);
+                let pick = |v: &Option<Vec<Vec3>>, default: Vec3| {
+                    v.as_ref().and_then(|v| v.get(i).copied()).unwrap_or(default)
+                };
                 let rotation = rotations
                     .as_ref()
                     .and_then(|r| r.get(i).copied())
                     .unwrap_or(glam::Quat::IDENTITY);
-                Mat4::from_scale_rotation_translation(pick(&scales, Vec3::ONE), rotation, pick(&translations, Vec3::ZERO))
+                Mat4::from_scale_rotation_translation(
+                    pick(&scales, Vec3::ONE),
+                    rotation,
+                    pick(&translations, Vec3::ZERO),
+                )
             })
             .collect(),
     ))

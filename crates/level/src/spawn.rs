@@ -86,7 +86,13 @@ pub fn drop_from_above(
     walkable_cos: f32,
 ) -> Option<Vec3> {
     let ry = e.radii().y;
-    drop_onto(e, Vec3::new(x, bounds.max.y + ry + 0.1, z), bounds, colliders, walkable_cos)
+    drop_onto(
+        e,
+        Vec3::new(x, bounds.max.y + ry + 0.1, z),
+        bounds,
+        colliders,
+        walkable_cos,
+    )
 }
 
 /// Drops the ellipsoid `e` straight down from the centre `from` to just

@@ -243,7 +243,12 @@ fn a_single_large_quad_is_walked_from_where_the_game_starts() {
     // Found by a user: level-check said PASS on this with 0 ticks walked.
     let level = triangles_level(
         "Ground",
-        &[[-75.0, 0.0, -75.0], [75.0, 0.0, -75.0], [75.0, 0.0, 75.0], [-75.0, 0.0, 75.0]],
+        &[
+            [-75.0, 0.0, -75.0],
+            [75.0, 0.0, -75.0],
+            [75.0, 0.0, 75.0],
+            [-75.0, 0.0, 75.0],
+        ],
         &[0, 2, 1, 0, 3, 2],
     );
     let config = CheckConfig {
@@ -308,8 +313,14 @@ fn a_level_with_no_walkable_surface_fails_and_says_so() {
     );
     assert_eq!((report.walks_started, report.updates), (0, 0), "{report:#?}");
     assert!(!report.passed());
-    assert!(report.failure().unwrap().starts_with("no walkable surface"), "{report:#?}");
-    assert!(report.problems.iter().all(|p| p.contains("could not start")), "{report:#?}");
+    assert!(
+        report.failure().unwrap().starts_with("no walkable surface"),
+        "{report:#?}"
+    );
+    assert!(
+        report.problems.iter().all(|p| p.contains("could not start")),
+        "{report:#?}"
+    );
 }
 
 #[test]
@@ -350,7 +361,10 @@ fn level_check_fails_a_level_it_could_not_walk_and_calls_a_short_pass_thin() {
         .output()
         .unwrap();
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!((v["walks_started"].clone(), v["thin_check"].clone()), (json!(2), json!(true)));
+    assert_eq!(
+        (v["walks_started"].clone(), v["thin_check"].clone()),
+        (json!(2), json!(true))
+    );
     assert!(v["visited_share"].as_f64().unwrap() > 0.0, "{v}");
     assert!((v["walkable_area_m2"].as_f64().unwrap() - 1600.0).abs() < 1.0, "{v}");
 }

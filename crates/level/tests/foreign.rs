@@ -7,7 +7,7 @@
 mod fixture;
 
 use fixture::*;
-use level::{LevelError, load_bytes};
+use level::load_bytes;
 use serde_json::json;
 use std::path::Path;
 
@@ -25,7 +25,11 @@ fn square_with(extra: serde_json::Value, node: serde_json::Value) -> Vec<u8> {
 
 fn assert_one_short_line(message: &str, names: &str) {
     assert!(!message.contains('\n'), "{message}");
-    assert!(message.chars().count() < 300, "{} characters: {message}", message.chars().count());
+    assert!(
+        message.chars().count() < 300,
+        "{} characters: {message}",
+        message.chars().count()
+    );
     assert!(message.contains(names), "{message}");
 }
 
@@ -52,7 +56,8 @@ fn a_level_that_requires_lights_loads_with_a_one_line_notice() {
 fn a_level_that_requires_texture_transforms_loads_with_a_one_line_notice() {
     let mut f = Fixture::default();
     let p = f.positions(&[[-4.0, 0.0, -4.0], [4.0, 0.0, -4.0], [4.0, 0.0, 4.0]]);
-    f.meshes.push(json!({"primitives": [{"attributes": {"POSITION": p}, "material": 0}]}));
+    f.meshes
+        .push(json!({"primitives": [{"attributes": {"POSITION": p}, "material": 0}]}));
     f.node(json!({"name": "Ground", "mesh": 0}), true);
     let bytes = f.embedded_with(json!({
         "extensionsUsed": ["KHR_texture_transform"],
@@ -108,7 +113,13 @@ fn draco_bitstream() -> (Vec<u8>, usize) {
     }
     let mut mesh = Mesh::new();
     let mut attribute = PointAttribute::new();
-    attribute.init(GeometryAttributeType::Position, 3, DataType::Float32, false, positions.len());
+    attribute.init(
+        GeometryAttributeType::Position,
+        3,
+        DataType::Float32,
+        false,
+        positions.len(),
+    );
     for (k, p) in positions.iter().enumerate() {
         for (c, v) in p.iter().enumerate() {
             attribute.buffer_mut().write(k * 12 + c * 4, &v.to_le_bytes());
@@ -132,13 +143,19 @@ fn draco_bitstream() -> (Vec<u8>, usize) {
 fn draco_level(required: bool) -> (Vec<u8>, usize) {
     let (bitstream, triangles) = draco_bitstream();
     let mut f = Fixture::default();
-    let a = f.raw_accessor(&bitstream, json!({"componentType": 5121, "count": bitstream.len(), "type": "SCALAR"}));
+    let a = f.raw_accessor(
+        &bitstream,
+        json!({"componentType": 5121, "count": bitstream.len(), "type": "SCALAR"}),
+    );
     let view = f.accessors.pop().unwrap()["bufferView"].clone();
     let _ = a;
-    f.accessors.push(json!({"componentType": 5126, "count": 625, "type": "VEC3",
+    f.accessors
+        .push(json!({"componentType": 5126, "count": 625, "type": "VEC3",
         "min": [-6.0, 0.0, -6.0], "max": [6.0, 1.0, 6.0]}));
-    f.accessors.push(json!({"componentType": 5125, "count": triangles * 3, "type": "SCALAR"}));
-    f.meshes.push(json!({"primitives": [{"attributes": {"POSITION": 0}, "indices": 1,
+    f.accessors
+        .push(json!({"componentType": 5125, "count": triangles * 3, "type": "SCALAR"}));
+    f.meshes
+        .push(json!({"primitives": [{"attributes": {"POSITION": 0}, "indices": 1,
         "extensions": {"KHR_draco_mesh_compression": {"bufferView": view, "attributes": {"POSITION": 0}}}}]}));
     f.node(json!({"name": "Floor", "mesh": 0}), true);
     let mut extra = json!({"extensionsUsed": ["KHR_draco_mesh_compression"]});
@@ -156,8 +173,14 @@ fn draco_compressed_meshes_are_decoded_and_walked() {
     let statics = level.statics.as_ref().unwrap();
     assert_eq!(statics.len(), triangles);
     let b = statics.bounds();
-    assert!((b.min - glam::Vec3::new(-6.0, 0.0, -6.0)).abs().max_element() < 1e-3, "{b:?}");
-    assert!((b.max - glam::Vec3::new(6.0, 1.0, 6.0)).abs().max_element() < 1e-3, "{b:?}");
+    assert!(
+        (b.min - glam::Vec3::new(-6.0, 0.0, -6.0)).abs().max_element() < 1e-3,
+        "{b:?}"
+    );
+    assert!(
+        (b.max - glam::Vec3::new(6.0, 1.0, 6.0)).abs().max_element() < 1e-3,
+        "{b:?}"
+    );
     let report = level::walk_level(
         &level,
         &level::CheckConfig {
@@ -166,10 +189,20 @@ fn draco_compressed_meshes_are_decoded_and_walked() {
             ..Default::default()
         },
     );
-    assert!(report.walks_started == 4 && report.updates > 0 && report.passed(), "{report:#?}");
+    assert!(
+        report.walks_started == 4 && report.updates > 0 && report.passed(),
+        "{report:#?}"
+    );
     // Used without being required, the Draco data is read all the same.
     let (bytes, _) = draco_level(false);
-    assert_eq!(load_bytes(&bytes, None, Path::new("w.gltf")).unwrap().statics.unwrap().len(), triangles);
+    assert_eq!(
+        load_bytes(&bytes, None, Path::new("w.gltf"))
+            .unwrap()
+            .statics
+            .unwrap()
+            .len(),
+        triangles
+    );
 }
 
 #[test]
@@ -183,23 +216,112 @@ fn damaged_draco_data_is_refused_in_one_line() {
     assert_one_short_line(&err.to_string(), "Draco");
 }
 
-#[test]
-fn meshopt_compressed_buffers_are_refused_in_one_line_naming_meshopt() {
-    let mut f = Fixture::default();
-    let m = f.square_mesh("floor");
-    f.node(json!({"name": "Floor", "mesh": m}), true);
-    let bytes = f.embedded_with(json!({
+/// A 10 × 10 m floor of 1 m cells whose positions and indices exist only
+/// meshopt-compressed, as gltfpack writes them: buffer 0 holds the
+/// compressed streams, buffer 1 is the fallback with no data of its own.
+fn meshopt_level() -> (Vec<u8>, usize) {
+    use meshoptimizer_rs::Workspace;
+    use meshoptimizer_rs::codec::{IndexEncoding, VertexEncoding, encode_index_buffer, encode_vertex_buffer};
+    let n = 10u32;
+    let mut vertices = Vec::new();
+    for i in 0..=n {
+        for j in 0..=n {
+            for c in [i as f32 - 5.0, 0.0, j as f32 - 5.0] {
+                vertices.extend_from_slice(&c.to_le_bytes());
+            }
+        }
+    }
+    let mut indices = Vec::new();
+    for i in 0..n {
+        for j in 0..n {
+            let v = |a: u32, b: u32| a * (n + 1) + b;
+            indices.extend([
+                v(i, j),
+                v(i, j + 1),
+                v(i + 1, j),
+                v(i + 1, j),
+                v(i, j + 1),
+                v(i + 1, j + 1),
+            ]);
+        }
+    }
+    let count = ((n + 1) * (n + 1)) as usize;
+    let mut workspace = Workspace::default();
+    // EXT_meshopt_compression carries version 0 of the vertex codec.
+    let packed_vertices =
+        encode_vertex_buffer(&vertices, count, 12, VertexEncoding::new(0, 0).unwrap(), &mut workspace).unwrap();
+    let packed_indices = encode_index_buffer(&indices, IndexEncoding::default(), &mut workspace).unwrap();
+    let mut compressed = packed_vertices.clone();
+    while !compressed.len().is_multiple_of(4) {
+        compressed.push(0);
+    }
+    let index_offset = compressed.len();
+    compressed.extend_from_slice(&packed_indices);
+    use base64::Engine;
+    let uri = format!(
+        "data:application/octet-stream;base64,{}",
+        base64::engine::general_purpose::STANDARD.encode(&compressed)
+    );
+    let json = json!({
+        "asset": {"version": "2.0", "generator": "slidewalk loader tests"},
         "extensionsUsed": ["EXT_meshopt_compression"],
         "extensionsRequired": ["EXT_meshopt_compression"],
-    }));
-    let err = load_bytes(&bytes, None, Path::new("web-map.glb")).unwrap_err();
-    assert!(
-        matches!(&err, LevelError::UnreadableExtension { extension, .. } if extension == "EXT_meshopt_compression"),
-        "{err:?}"
+        "scene": 0, "scenes": [{"nodes": [0]}],
+        "nodes": [{"name": "Floor", "mesh": 0}],
+        "meshes": [{"primitives": [{"attributes": {"POSITION": 0}, "indices": 1}]}],
+        "accessors": [
+            {"bufferView": 0, "componentType": 5126, "count": count, "type": "VEC3",
+             "min": [-5.0, 0.0, -5.0], "max": [5.0, 0.0, 5.0]},
+            {"bufferView": 1, "componentType": 5125, "count": indices.len(), "type": "SCALAR"}
+        ],
+        "bufferViews": [
+            {"buffer": 1, "byteOffset": 0, "byteLength": vertices.len(), "byteStride": 12,
+             "extensions": {"EXT_meshopt_compression": {"buffer": 0, "byteOffset": 0,
+                "byteLength": packed_vertices.len(), "byteStride": 12, "count": count, "mode": "ATTRIBUTES"}}},
+            {"buffer": 1, "byteOffset": vertices.len(), "byteLength": indices.len() * 4,
+             "extensions": {"EXT_meshopt_compression": {"buffer": 0, "byteOffset": index_offset,
+                "byteLength": packed_indices.len(), "byteStride": 4, "count": indices.len(), "mode": "TRIANGLES"}}}
+        ],
+        "buffers": [
+            {"uri": uri, "byteLength": compressed.len()},
+            {"byteLength": vertices.len() + indices.len() * 4,
+             "extensions": {"EXT_meshopt_compression": {"fallback": true}}}
+        ]
+    });
+    (serde_json::to_vec(&json).unwrap(), indices.len() / 3)
+}
+
+#[test]
+fn meshopt_compressed_buffers_are_decoded_and_walked() {
+    let (bytes, triangles) = meshopt_level();
+    let level = load_bytes(&bytes, None, Path::new("packed.gltf")).unwrap();
+    assert!(level.report.notices.is_empty(), "{:?}", level.report.notices);
+    let statics = level.statics.as_ref().unwrap();
+    assert_eq!(statics.len(), triangles);
+    let b = statics.bounds();
+    assert_eq!(
+        (b.min, b.max),
+        (glam::Vec3::new(-5.0, 0.0, -5.0), glam::Vec3::new(5.0, 0.0, 5.0))
     );
-    let message = err.to_string();
-    assert_one_short_line(&message, "EXT_meshopt_compression");
-    assert!(message.starts_with("web-map.glb: ") && message.contains("re-export"), "{message}");
+    let report = level::walk_level(
+        &level,
+        &level::CheckConfig {
+            walks: 4,
+            ticks: 120,
+            ..Default::default()
+        },
+    );
+    assert!(
+        report.walks_started == 4 && report.updates > 0 && report.passed(),
+        "{report:#?}"
+    );
+    // Damaged compressed data: one line naming the extension.
+    let text = String::from_utf8(bytes).unwrap();
+    let start = text.find("base64,").unwrap() + 7 + 8;
+    let mut damaged = text.into_bytes();
+    damaged.splice(start..start + 40, std::iter::repeat_n(b'/', 40));
+    let err = load_bytes(&damaged, None, Path::new("packed.gltf")).unwrap_err();
+    assert_one_short_line(&err.to_string(), "EXT_meshopt_compression");
 }
 
 #[test]
@@ -219,7 +341,8 @@ fn a_file_with_many_problems_is_refused_in_one_line_with_all_in_the_details() {
     let mut f = Fixture::default();
     for k in 0..12 {
         // Accessors with neither data nor a sparse part: invalid glTF.
-        f.accessors.push(json!({"componentType": 5126, "count": 3, "type": "VEC3"}));
+        f.accessors
+            .push(json!({"componentType": 5126, "count": 3, "type": "VEC3"}));
         f.meshes.push(json!({"primitives": [{"attributes": {"POSITION": k}}]}));
         f.node(json!({"mesh": k}), true);
     }
@@ -228,7 +351,10 @@ fn a_file_with_many_problems_is_refused_in_one_line_with_all_in_the_details() {
     assert_one_short_line(&message, "bufferView");
     assert!(message.contains("more problems)"), "{message}");
     let details = err.details();
-    assert!(details.len() >= 12 && details.iter().all(|d| d.contains("Missing data")), "{details:?}");
+    assert!(
+        details.len() >= 12 && details.iter().all(|d| d.contains("Missing data")),
+        "{details:?}"
+    );
 }
 
 #[test]
@@ -258,7 +384,10 @@ fn quantized_positions_are_read_as_the_spec_maps_them() {
     let m = f.mesh("quantized", &[(a, None, TRIANGLES)]);
     let n = f.mesh("bytes", &[(b, None, TRIANGLES)]);
     f.node(json!({"name": "Big", "mesh": m, "scale": [10.0, 10.0, 10.0]}), true);
-    f.node(json!({"name": "Small", "mesh": n, "translation": [0.0, 5.0, 0.0]}), true);
+    f.node(
+        json!({"name": "Small", "mesh": n, "translation": [0.0, 5.0, 0.0]}),
+        true,
+    );
     let bytes = f.embedded_with(json!({
         "extensionsUsed": ["KHR_mesh_quantization"],
         "extensionsRequired": ["KHR_mesh_quantization"],
@@ -267,10 +396,20 @@ fn quantized_positions_are_read_as_the_spec_maps_them() {
     assert!(level.report.notices.is_empty(), "{:?}", level.report.notices);
     let statics = level.statics.as_ref().unwrap();
     let b = statics.bounds();
-    assert!((b.min - glam::Vec3::new(-10.0, 0.0, -10.0)).abs().max_element() < 1e-3, "{b:?}");
-    assert!((b.max - glam::Vec3::new(10.0, 5.0, 10.0)).abs().max_element() < 1e-3, "{b:?}");
+    assert!(
+        (b.min - glam::Vec3::new(-10.0, 0.0, -10.0)).abs().max_element() < 1e-3,
+        "{b:?}"
+    );
+    assert!(
+        (b.max - glam::Vec3::new(10.0, 5.0, 10.0)).abs().max_element() < 1e-3,
+        "{b:?}"
+    );
     // The u8 triangle, 2 m on a side at y = 5.
-    assert!(statics.triangles().any(|t| t.iter().all(|p| p.y == 5.0) && t.contains(&glam::Vec3::new(2.0, 5.0, 2.0))));
+    assert!(
+        statics
+            .triangles()
+            .any(|t| t.iter().all(|p| p.y == 5.0) && t.contains(&glam::Vec3::new(2.0, 5.0, 2.0)))
+    );
 }
 
 #[test]
