@@ -650,8 +650,10 @@ fn a_gltf_scene_made_solid_with_one_line_is_walked() {
     .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f64(1.0 / HZ)))
     .insert_resource(examples::gltf_scene::SceneFile("playground.glb".into()))
     .add_plugins((examples::gltf_scene::solid_scene, examples::minimal::first_person));
+    // Loading runs on Bevy's IO threads: up to 30 s on a busy machine (it
+    // took over 3 s once while another process was using the disk).
     let mut ticks = 0;
-    while app.world().resource::<CollisionWorld>().is_empty() && ticks < 600 {
+    while app.world().resource::<CollisionWorld>().is_empty() && ticks < 6_000 {
         std::thread::sleep(Duration::from_millis(5));
         run(&mut app, 1);
         ticks += 1;
