@@ -537,6 +537,83 @@ fn logged_errors_reach_the_screen_and_a_shader_error_switches_the_grid_off() {
         !shader.text.contains('│'),
         "egui's fonts have no box glyphs: {shader:?}"
     );
+    // Another error with a backtrace: its first line only. Bevy's glTF
+    // loader refusing the level: left to the level's drawing to say.
+    for (target, message) in [
+        (
+            "bevy_asset::server",
+            "Failed to load asset 'x.png': no such file\n   1: backtrace line",
+        ),
+        (
+            "bevy_asset::server",
+            "Failed to load asset 'disk://a.gltf' with asset loader 'bevy_gltf::loader::GltfLoader': invalid glTF",
+        ),
+    ] {
+        sender
+            .send(LoggedError {
+                target: target.into(),
+                message: message.into(),
+            })
+            .unwrap();
+    }
+    app.update();
+    let notices = &app.world().resource::<slidewalk::notices::Notices>().0;
+    assert!(
+        notices
+            .iter()
+            .any(|n| n.text == "Failed to load asset 'x.png': no such file (more in the log)"),
+        "{notices:?}"
+    );
+    assert!(!notices.iter().any(|n| n.text.contains("GltfLoader")), "{notices:?}");
+}
+
+#[test]
+fn a_level_bevy_cannot_draw_is_drawn_from_its_collision_geometry_with_the_grid() {
+    use bevy::ecs::system::RunSystemOnce;
+    use slidewalk::view::scene::{LevelScene, MoverVisual, spawn_collision_drawing};
+    let (mut app, _) = grid_app();
+    app.init_resource::<Assets<Mesh>>();
+    let generation = app.world().resource::<slidewalk::sim::level::CurrentLevel>().generation;
+    let scene = app.world_mut().spawn(LevelScene::new(generation)).id();
+    app.world_mut()
+        .run_system_once(
+            move |current: Res<slidewalk::sim::level::CurrentLevel>,
+                  mut meshes: ResMut<Assets<Mesh>>,
+                  mut materials: ResMut<Assets<StandardMaterial>>,
+                  mut commands: Commands| {
+                let level = current.level.as_ref().expect("the demo level is open");
+                spawn_collision_drawing(level, scene, &mut meshes, &mut materials, &mut commands);
+            },
+        )
+        .unwrap();
+    app.update();
+    app.update();
+    let level = app
+        .world()
+        .resource::<slidewalk::sim::level::CurrentLevel>()
+        .level
+        .clone()
+        .unwrap();
+    let mut parts = app
+        .world_mut()
+        .query_filtered::<(Entity, &Mesh3d, Option<&MoverVisual>, &ChildOf), With<Mesh3d>>();
+    let parts: Vec<(Entity, Handle<Mesh>, Option<usize>)> = parts
+        .iter(app.world())
+        .filter(|(.., parent)| parent.parent() == scene)
+        .map(|(e, mesh, visual, _)| (e, mesh.0.clone(), visual.map(|v| v.0)))
+        .collect();
+    // The statics and every door and lift, each moving with its body.
+    assert_eq!(parts.len(), 1 + level.movers.len());
+    let meshes = app.world().resource::<Assets<Mesh>>();
+    let triangles = |handle: &Handle<Mesh>| meshes.get(handle).unwrap().count_vertices() / 3;
+    for (entity, mesh, mover) in &parts {
+        let expected = match mover {
+            Some(i) => level.movers[*i].collider.len(),
+            None => level.statics.as_ref().unwrap().len(),
+        };
+        assert_eq!(triangles(mesh), expected);
+        assert!(has_grid(&app, *entity), "the fallback drawing gets the grid");
+    }
 }
 
 fn ball_pit(app: &App) -> &BallPit {

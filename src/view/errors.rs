@@ -1,6 +1,8 @@
 //! Errors logged anywhere in the game, Bevy's renderer included, are also
 //! shown on screen: a tracing layer (installed with Bevy's `LogPlugin`)
-//! passes every ERROR event to the HUD's notices. A shader that fails to
+//! passes every ERROR event to the HUD's notices, in one line (the rest is
+//! in the log); a glTF the loader refuses is the level's drawing's to
+//! report (`view::scene`). A shader that fails to
 //! compile is one of them; it also sets [`ShaderFailure`], and the level
 //! goes back to its own materials instead of missing meshes.
 
@@ -95,6 +97,12 @@ pub fn is_shader_error(error: &LoggedError) -> bool {
         && (error.target.starts_with("bevy_render") || error.target.starts_with("bevy_shader"))
 }
 
+/// Whether an error is Bevy's glTF loader refusing a file: the level's,
+/// which the level's drawing reports itself.
+pub fn is_level_load_error(error: &LoggedError) -> bool {
+    error.target.starts_with("bevy_asset") && error.message.contains("bevy_gltf::loader::GltfLoader")
+}
+
 /// The text with box-drawing characters (naga's source excerpts), which
 /// egui's default fonts lack, drawn with ASCII.
 fn plain_glyphs(text: &str) -> String {
@@ -117,6 +125,13 @@ pub fn show_logged_errors(
     let Some(log) = log else { return };
     let Ok(receiver) = log.0.lock() else { return };
     for error in receiver.try_iter() {
+        if is_level_load_error(&error) {
+            continue; // said in one line by the level's drawing (`view::scene`)
+        }
+        if !is_shader_error(&error) {
+            notices.show_logged_error(play::messages::one_line(&error.message));
+            continue;
+        }
         let mut lines: Vec<&str> = error.message.lines().filter(|l| !l.trim().is_empty()).collect();
         let more = lines.len().saturating_sub(SHOWN_LINES);
         lines.truncate(SHOWN_LINES);
@@ -124,12 +139,10 @@ pub fn show_logged_errors(
         if more > 0 {
             text += &format!("\n… {more} more lines in the log");
         }
-        if is_shader_error(&error) {
-            if failure.0.is_none() {
-                failure.0 = Some(error.message.clone());
-            }
-            text = format!("a shader failed to compile; the level is drawn with its own materials:\n{text}");
+        if failure.0.is_none() {
+            failure.0 = Some(error.message.clone());
         }
+        text = format!("a shader failed to compile; the level is drawn with its own materials:\n{text}");
         notices.show_logged_error(text);
     }
 }

@@ -1,7 +1,8 @@
 //! Drawing the level: Bevy's glTF scene of the level file (from any path,
 //! through the `disk` asset source), and the door and lift nodes moved to
 //! their bodies' poses, interpolated between ticks.
-//! A level whose drawing fails is still walkable; the HUD says what is missing.
+//! A level Bevy cannot draw is drawn from its collision geometry; the HUD
+//! says so in one line.
 
 use super::DISK_SOURCE;
 use crate::notices::Notices;
@@ -11,6 +12,7 @@ use bevy::asset::{AssetPath, LoadState, RecursiveDependencyLoadState};
 use bevy::gltf::GltfAssetLabel;
 use bevy::prelude::*;
 use bevy::world_serialization::WorldAssetRoot;
+use level::Level;
 
 /// The entity drawing the current level, and what it draws.
 #[derive(Component, Debug)]
@@ -75,31 +77,104 @@ fn draw_level(
     ));
 }
 
-/// Says so when Bevy cannot draw the level (the collision still works).
+/// Says so when Bevy cannot draw the level, in one line, and draws the
+/// level's collision geometry instead (a file Bevy's loader refuses, such
+/// as a Draco-compressed one, is still walked and seen). A part of it
+/// failing (a texture) leaves the rest drawn.
 fn report_drawing_failure(
-    mut scenes: Query<(&mut LevelScene, &WorldAssetRoot)>,
+    mut scenes: Query<(Entity, &mut LevelScene, &WorldAssetRoot)>,
     asset_server: Res<AssetServer>,
+    current: Res<CurrentLevel>,
     mut notices: ResMut<Notices>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+    mut commands: Commands,
 ) {
-    for (mut scene, root) in &mut scenes {
+    for (entity, mut scene, root) in &mut scenes {
         if scene.failure_reported {
             continue;
         }
         let Some((own, _, dependencies)) = asset_server.get_load_states(&root.0) else {
             continue;
         };
-        let failure = match (own, dependencies) {
-            (LoadState::Failed(e), _) => Some(e),
-            (_, RecursiveDependencyLoadState::Failed(e)) => Some(e),
-            _ => None,
-        };
-        if let Some(e) = failure {
-            scene.failure_reported = true;
-            notices.error(format!(
-                "the level cannot be drawn as it is ({e}); it is still walkable, parts may be invisible"
-            ));
+        let file = current
+            .path
+            .as_ref()
+            .and_then(|p| p.file_name())
+            .map_or(String::new(), |f| f.to_string_lossy().into_owned());
+        match (own, dependencies) {
+            (LoadState::Failed(e), _) => {
+                scene.failure_reported = true;
+                notices.error(play::messages::level_not_drawn(&file, &e.to_string()));
+                if let Some(level) = &current.level {
+                    spawn_collision_drawing(level, entity, &mut meshes, &mut materials, &mut commands);
+                }
+            }
+            (_, RecursiveDependencyLoadState::Failed(e)) => {
+                scene.failure_reported = true;
+                notices.error(format!(
+                    "{file}: part of the level cannot be drawn ({}); it is still walkable",
+                    play::messages::one_line(&e.to_string())
+                ));
+            }
+            _ => {}
         }
     }
+}
+
+/// Draws `level`'s collision geometry under the level's scene entity
+/// `scene`: the statics as one mesh, each door and lift as its own, linked
+/// to its body so it moves with it. Flat-shaded, both sides drawn (the
+/// collision is two-sided), given the grid like any untextured level mesh.
+pub fn spawn_collision_drawing(
+    level: &Level,
+    scene: Entity,
+    meshes: &mut Assets<Mesh>,
+    materials: &mut Assets<StandardMaterial>,
+    commands: &mut Commands,
+) {
+    let material = materials.add(StandardMaterial {
+        base_color: Color::srgb(0.75, 0.75, 0.72),
+        perceptual_roughness: 0.9,
+        double_sided: true,
+        cull_mode: None,
+        ..default()
+    });
+    if let Some(statics) = &level.statics {
+        commands.spawn((
+            Name::new("level collision geometry"),
+            Mesh3d(meshes.add(flat_mesh(statics.triangles()))),
+            MeshMaterial3d(material.clone()),
+            Transform::IDENTITY,
+            ChildOf(scene),
+        ));
+    }
+    for (index, mover) in level.movers.iter().enumerate() {
+        commands.spawn((
+            Name::new(format!("{} collision geometry", mover.name)),
+            MoverVisual(index),
+            Mesh3d(meshes.add(flat_mesh(mover.collider.triangles()))),
+            MeshMaterial3d(material.clone()),
+            Transform::from_translation(mover.rest.translation).with_rotation(mover.rest.rotation),
+            ChildOf(scene),
+        ));
+    }
+}
+
+/// A flat-shaded triangle-list mesh of `triangles` (metres).
+fn flat_mesh(triangles: impl Iterator<Item = [Vec3; 3]>) -> Mesh {
+    let (mut positions, mut normals) = (Vec::new(), Vec::new());
+    for t in triangles {
+        let normal = (t[1] - t[0]).cross(t[2] - t[0]).normalize_or_zero();
+        positions.extend(t.map(|p| p.to_array()));
+        normals.extend([normal.to_array(); 3]);
+    }
+    Mesh::new(
+        bevy::mesh::PrimitiveTopology::TriangleList,
+        bevy::asset::RenderAssetUsages::default(),
+    )
+    .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
+    .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, normals)
 }
 
 /// Named entities not yet linked to a mover (and not a mover's body).

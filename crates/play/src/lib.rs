@@ -4,11 +4,13 @@
 //! distance, the use key, turning back on a squeeze), the heading →
 //! walking direction mapping, the summary a headless run prints, the
 //! command line, the tuning panel's checked changes, the settings file,
-//! the rewind buffer, and judging a screenshot (is anything drawn?). The Bevy game (`src/`) drives these each tick.
+//! the rewind buffer, errors from elsewhere said in one line, and judging a
+//! screenshot (is anything drawn?). The Bevy game (`src/`) drives these each tick.
 #![deny(missing_docs)]
 
 mod doors;
 mod heading;
+pub mod messages;
 mod options;
 pub mod picture;
 pub mod rewind;
