@@ -347,19 +347,25 @@ impl Coverage {
             area_m2,
             cells: HashSet::new(),
         };
-        // Points on each triangle at most half a cell apart.
+        // Each triangle cut in halves across its longest edge until no edge
+        // is over half a cell: its pieces' corners and centres mark the
+        // cells it touches (pieces grow with its area and perimeter, so a
+        // long sliver costs its length, not its length squared).
+        let mut pieces = Vec::new();
         for t in walkable {
-            let longest = [t[1] - t[0], t[2] - t[1], t[0] - t[2]]
-                .iter()
-                .map(|e| e.length())
-                .fold(0.0f32, f32::max);
-            let n = ((2.0 * longest / cell).ceil() as u32).clamp(1, 4096);
-            for i in 0..=n {
-                for j in 0..=n - i {
-                    let (a, b) = (i as f32 / n as f32, j as f32 / n as f32);
-                    let p = t[0] + (t[1] - t[0]) * a + (t[2] - t[0]) * b;
-                    coverage.cells.insert(coverage.key(p));
+            pieces.push(t);
+            while let Some(t) = pieces.pop() {
+                let edges = [(0, 1, 2), (1, 2, 0), (2, 0, 1)].map(|(a, b, c)| ((t[a] - t[b]).length(), a, b, c));
+                let (longest, a, b, c) = edges.into_iter().fold(edges[0], |m, e| if e.0 > m.0 { e } else { m });
+                if longest <= cell / 2.0 || !longest.is_finite() {
+                    for p in [t[0], t[1], t[2], (t[0] + t[1] + t[2]) / 3.0] {
+                        coverage.cells.insert(coverage.key(p));
+                    }
+                    continue;
                 }
+                let mid = (t[a] + t[b]) / 2.0;
+                pieces.push([t[a], mid, t[c]]);
+                pieces.push([mid, t[b], t[c]]);
             }
         }
         coverage

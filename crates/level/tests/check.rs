@@ -368,3 +368,29 @@ fn level_check_fails_a_level_it_could_not_walk_and_calls_a_short_pass_thin() {
     assert!(v["visited_share"].as_f64().unwrap() > 0.0, "{v}");
     assert!((v["walkable_area_m2"].as_f64().unwrap() - 1600.0).abs() < 1.0, "{v}");
 }
+
+#[test]
+fn coverage_cells_of_a_long_sliver_grow_with_its_length() {
+    // A 2 km by 1 cm strip: about 2,000 cells of 1 m, counted quickly
+    // (cutting it into squares of its length would be 10⁶ pieces and more).
+    let level = triangles_level(
+        "Strip",
+        &[
+            [-1000.0, 0.0, 0.0],
+            [1000.0, 0.0, 0.0],
+            [1000.0, 0.0, 0.01],
+            [-1000.0, 0.0, 0.01],
+        ],
+        &[0, 2, 1, 0, 3, 2],
+    );
+    let report = walk_level(
+        &level,
+        &CheckConfig {
+            walks: 1,
+            ticks: 1,
+            ..Default::default()
+        },
+    );
+    assert!((2_000..=2_100).contains(&report.walkable_cells), "{report:#?}");
+    assert!((report.walkable_area_m2 - 20.0).abs() < 0.01, "{report:#?}");
+}
