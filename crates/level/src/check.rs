@@ -511,10 +511,13 @@ impl Course<'_> {
                 Some(w) => w,
                 None => {
                     let Some(start) = self.spawn_point(&colliders, &poses, walk, placements == 0, &mut rng) else {
+                        let place = self.start_place(walk);
                         report.note(if placements == 0 {
-                            format!("walk {walk}: could not start: no free place to stand found")
+                            format!("walk {walk}: could not start: no free place to stand {place}")
                         } else {
-                            format!("walk {walk} tick {tick}: could not be placed again: no free place to stand found")
+                            format!(
+                                "walk {walk} tick {tick}: could not be placed again: no free place to stand {place}"
+                            )
                         });
                         break;
                     };
@@ -681,6 +684,24 @@ impl Course<'_> {
         (None, seconds)
     }
 
+    /// Where walk `walk` starts, in words: near which door or lift, at
+    /// which spawn node, or anywhere on the level.
+    fn start_place(&self, walk: u32) -> String {
+        let level = self.level;
+        if !level.movers.is_empty() && walk % 3 == 2 {
+            let m = &level.movers[(walk / 3) as usize % level.movers.len()];
+            let kind = match m.kind {
+                MoverKind::Door(_) => "door",
+                MoverKind::Lift(_) => "lift",
+            };
+            format!("near {kind} {:?}", m.name)
+        } else if !level.spawns.is_empty() {
+            format!("at spawn point {}", walk as usize % level.spawns.len())
+        } else {
+            "on the level".into()
+        }
+    }
+
     /// A free centre: at a spawn point (feet on it) with a small random
     /// offset, or, for levels without spawns, where the game starts the
     /// player (walk 0's first placement) or dropped onto a random walkable
@@ -713,11 +734,18 @@ impl Course<'_> {
         }
         for attempt in 0..200 {
             let candidate = if let Some(near) = mover {
-                // Drop onto what is below a point near the mover (its deck, the floor beside it).
+                // Drop onto what is below a point near the mover (its deck,
+                // the floor beside it): from just above it, or every other
+                // try from within its height (a door in a wall under a low
+                // ceiling has no free space above it).
                 let spread = Vec3::new(1.5, 0.0, 1.5) * (attempt.min(20) as f32 / 20.0);
-                let top = rng
-                    .in_box(near.center() - spread, near.center() + spread)
-                    .with_y(near.max.y + r.y + 0.05);
+                let above = near.max.y + r.y + 0.05;
+                let y = if attempt % 2 == 0 {
+                    above
+                } else {
+                    rng.range((near.min.y + r.y + 0.05).min(above), above)
+                };
+                let top = rng.in_box(near.center() - spread, near.center() + spread).with_y(y);
                 spawn::drop_onto(e, top, bounds, world, walkable).map(standing)
             } else if !level.spawns.is_empty() {
                 let spawn = level.spawns[walk as usize % level.spawns.len()];
