@@ -176,6 +176,12 @@ fn open_levels(
         for notice in &level.report.notices {
             notices.info(format!("{name}: {notice}"));
         }
+        if let [first, ..] = level.report.undecoded_meshes.as_slice() {
+            notices.error(format!(
+                "{name}: {} meshes do not collide (their Draco data cannot be decoded), {first:?} among them",
+                level.report.undecoded_meshes.len()
+            ));
+        }
         let walkable = walker.walkable_slope_deg.to_radians().cos();
         if level.spawns.is_empty() && !placed_by_flag {
             if level::spawn::start_point(&level, walker.standing_radii, walkable).is_some() {

@@ -100,7 +100,7 @@ pub enum LevelError {
         reason: String,
     },
     /// Nothing to collide with: no triangle in the whole file survived.
-    #[error("{path} has no usable triangles ({triangles} read, {rejected} rejected as degenerate or non-finite)")]
+    #[error("{path} has no usable triangles ({triangles} read, {rejected} rejected as degenerate or non-finite){}", why.as_ref().map_or(String::new(), |w| format!("; {w}")))]
     NoTriangles {
         /// The level file.
         path: PathBuf,
@@ -108,6 +108,8 @@ pub enum LevelError {
         triangles: usize,
         /// Triangles rejected.
         rejected: usize,
+        /// What the loader left out, if anything (the first of its notices).
+        why: Option<String>,
     },
 }
 

@@ -212,7 +212,8 @@ pub struct LoadReport {
     pub mesh_instances: usize,
     /// Triangle primitives read (lists, strips and fans).
     pub primitives: usize,
-    /// Point and line primitives skipped.
+    /// Point and line primitives skipped, and triangle primitives whose
+    /// Draco data could not be decoded (each named in `notices`).
     pub skipped_primitives: usize,
     /// Triangles read from the file (before rejecting bad ones).
     pub triangles: usize,
@@ -224,6 +225,9 @@ pub struct LoadReport {
     pub mover_rejected_degenerate: usize,
     /// Triangles under `nocollide` nodes.
     pub nocollide_triangles: usize,
+    /// Meshes left out because their Draco data could not be decoded (and
+    /// the file has no uncompressed copy): they do not collide.
+    pub undecoded_meshes: Vec<String>,
     /// What the loader ignored, one line each (for example a required
     /// extension for lights, which collision does not need); the game shows
     /// them and level-check prints them. See [`crate::extensions`].

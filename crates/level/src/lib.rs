@@ -21,7 +21,7 @@ mod level;
 mod load;
 pub mod spawn;
 
-pub use check::{AnalyticFit, CheckConfig, WalkReport, analytic_fit, walk_level};
+pub use check::{AnalyticFit, CheckConfig, WalkReport, analytic_fit, penetration_tolerance, walk_level};
 pub use error::LevelError;
 pub use level::{AnalyticCollider, Level, LoadReport, Mover, MoverKind, Spawn, Surface};
 pub use load::{load, load_bytes};

@@ -309,6 +309,18 @@ impl Builder {
                     self.report.skipped_primitives += 1;
                     continue;
                 }
+                Err(PrimitiveError::Draco(reason)) => {
+                    // A mesh the decoder fails on leaves the rest of the
+                    // level walkable; a notice (one per mesh) says what is missing.
+                    self.report.skipped_primitives += 1;
+                    if !self.report.undecoded_meshes.contains(&mesh_name) {
+                        self.report.undecoded_meshes.push(mesh_name.clone());
+                        self.report
+                            .notices
+                            .push(format!("mesh {mesh_name:?} does not collide: {reason}"));
+                    }
+                    continue;
+                }
                 Err(PrimitiveError::Accessor(reason)) => {
                     return Err(LevelError::BadAccessor {
                         path: self.path.clone(),
@@ -417,6 +429,12 @@ impl Builder {
                 path: self.path,
                 triangles: self.report.triangles,
                 rejected: self.report.rejected(),
+                why: self
+                    .report
+                    .notices
+                    .iter()
+                    .find(|n| n.contains("does not collide"))
+                    .cloned(),
             });
         }
         let mut static_analytic = vec![false; self.triangles.len()];
@@ -495,7 +513,12 @@ fn node_name(node: &gltf::Node<'_>) -> String {
 
 enum PrimitiveError {
     Accessor(String),
-    Index { index: u32, vertex_count: usize },
+    Index {
+        index: u32,
+        vertex_count: usize,
+    },
+    /// Draco data `draco-core` cannot decode, without an uncompressed copy.
+    Draco(String),
 }
 
 /// Positions (node space) and index triples of one primitive.
@@ -519,7 +542,7 @@ fn read_primitive(
         && let Some(decoded) = match draco::decode(doc, ext, buffers) {
             Ok(decoded) => Some(decoded),
             Err(_) if uncompressed_copy => None,
-            Err(reason) => return Err(PrimitiveError::Accessor(reason)),
+            Err(reason) => return Err(PrimitiveError::Draco(reason)),
         }
     {
         let (positions, triangles) = decoded;

@@ -394,3 +394,15 @@ fn coverage_cells_of_a_long_sliver_grow_with_its_length() {
     assert!((2_000..=2_100).contains(&report.walkable_cells), "{report:#?}");
     assert!((report.walkable_area_m2 - 20.0).abs() < 0.01, "{report:#?}");
 }
+
+#[test]
+fn penetration_is_judged_against_what_an_f32_position_can_resolve() {
+    use glam::Vec3;
+    let r = Vec3::new(0.4, 0.9, 0.4);
+    // Near the origin: 1e-4 of the radius, as always.
+    assert_eq!(level::penetration_tolerance(Vec3::new(10.0, 2.0, -30.0), r), 1e-4);
+    // 3.6 km up (a map from another game walked there measured 1.1e-4):
+    // a step of the position is 0.24 mm, 6e-4 of the radius.
+    let far = level::penetration_tolerance(Vec3::new(-79.7, 3596.3, -2230.3), r);
+    assert!(far > 1.13e-4 && far < 3e-3, "{far}");
+}

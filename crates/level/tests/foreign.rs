@@ -141,6 +141,11 @@ fn draco_bitstream() -> (Vec<u8>, usize) {
 /// A level whose floor exists only as Draco data (its accessors have no
 /// buffer view, as exporters write them).
 fn draco_level(required: bool) -> (Vec<u8>, usize) {
+    draco_level_with(required, false)
+}
+
+/// [`draco_level`], with a plain 2 m square beside the Draco floor if `square`.
+fn draco_level_with(required: bool, square: bool) -> (Vec<u8>, usize) {
     let (bitstream, triangles) = draco_bitstream();
     let mut f = Fixture::default();
     let a = f.raw_accessor(
@@ -158,6 +163,13 @@ fn draco_level(required: bool) -> (Vec<u8>, usize) {
         .push(json!({"primitives": [{"attributes": {"POSITION": 0}, "indices": 1,
         "extensions": {"KHR_draco_mesh_compression": {"bufferView": view, "attributes": {"POSITION": 0}}}}]}));
     f.node(json!({"name": "Floor", "mesh": 0}), true);
+    if square {
+        let m = f.square_mesh("square");
+        f.node(
+            json!({"name": "Square", "mesh": m, "translation": [20.0, 0.0, 0.0]}),
+            true,
+        );
+    }
     let mut extra = json!({"extensionsUsed": ["KHR_draco_mesh_compression"]});
     if required {
         extra["extensionsRequired"] = json!(["KHR_draco_mesh_compression"]);
@@ -206,14 +218,37 @@ fn draco_compressed_meshes_are_decoded_and_walked() {
 }
 
 #[test]
-fn damaged_draco_data_is_refused_in_one_line() {
-    let (mut bytes, _) = draco_level(true);
+fn a_mesh_whose_draco_data_does_not_decode_is_left_out_and_said() {
     // Cut the base64 payload's middle out: the bitstream no longer decodes.
-    let text = String::from_utf8(bytes.clone()).unwrap();
-    let start = text.find("base64,").unwrap() + 7 + 40;
-    bytes.splice(start..start + 200, std::iter::repeat_n(b'A', 200));
-    let err = load_bytes(&bytes, None, Path::new("cut.gltf")).unwrap_err();
+    let damaged = |square: bool| {
+        let mut bytes = draco_level_with(true, square).0;
+        let text = String::from_utf8(bytes.clone()).unwrap();
+        let start = text.find("base64,").unwrap() + 7 + 40;
+        bytes.splice(start..start + 200, std::iter::repeat_n(b'A', 200));
+        bytes
+    };
+    // Beside another mesh: the rest loads, and a notice names the mesh.
+    let level = load_bytes(&damaged(true), None, Path::new("cut.gltf")).unwrap();
+    assert_eq!(level.statics.as_ref().unwrap().len(), 2);
+    assert_eq!(level.report.notices.len(), 1, "{:?}", level.report.notices);
+    assert!(level.report.notices[0].starts_with("mesh \"mesh 0\" does not collide: KHR_draco_mesh_compression"));
+    assert_eq!(level.report.undecoded_meshes, ["mesh 0"]);
+    // level-check walks the rest and fails: it covered part of the level.
+    let dir = temp_dir("undecoded");
+    std::fs::write(dir.join("cut.gltf"), damaged(true)).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_level-check"))
+        .arg(dir.join("cut.gltf"))
+        .args(["--walks", "2", "--ticks", "30"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(text.contains("FAIL: 1 meshes do not collide"), "{text}");
+    assert!(text.contains("notice     mesh \"mesh 0\" does not collide"), "{text}");
+    // The only mesh: nothing left to walk, and the one line says why.
+    let err = load_bytes(&damaged(false), None, Path::new("cut.gltf")).unwrap_err();
     assert_one_short_line(&err.to_string(), "Draco");
+    assert!(err.to_string().contains("no usable triangles"), "{err}");
 }
 
 /// A 10 × 10 m floor of 1 m cells whose positions and indices exist only
