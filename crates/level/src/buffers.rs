@@ -107,8 +107,9 @@ fn decode_meshopt_views(gltf: &gltf::Gltf, buffers: &mut [Vec<u8>]) -> Result<()
             .get(source_buffer)
             .and_then(|b| b.get(offset..offset.checked_add(length)?))
             .ok_or_else(|| fail("the compressed bytes reach outside their buffer".into()))?;
-        let decoded = layout
-            .decode(source, &mut workspace)
+        // A decoder's panic on hostile data is a refusal too, never a crash.
+        let decoded = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| layout.decode(source, &mut workspace)))
+            .map_err(|_| fail("the compressed data is corrupt (the decoder failed on it)".into()))?
             .map_err(|e| fail(format!("the compressed data cannot be decoded: {e}")))?;
         let target = buffers
             .get_mut(view.buffer().index())

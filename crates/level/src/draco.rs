@@ -30,10 +30,15 @@ pub(crate) fn decode(
         .get(view.buffer().index())
         .and_then(|b| b.get(view.offset()..view.offset().checked_add(view.length())?))
         .ok_or("KHR_draco_mesh_compression: the buffer view reaches outside its buffer")?;
-    let mut mesh = Mesh::new();
-    MeshDecoder::new()
-        .decode(&mut DecoderBuffer::new(bytes), &mut mesh)
-        .map_err(|e| format!("KHR_draco_mesh_compression: the Draco data cannot be decoded: {e}"))?;
+    // A decoder's panic on hostile data is a refusal too, never a crash.
+    let mesh = std::panic::catch_unwind(|| {
+        let mut mesh = Mesh::new();
+        MeshDecoder::new()
+            .decode(&mut DecoderBuffer::new(bytes), &mut mesh)
+            .map(|()| mesh)
+    })
+    .map_err(|_| "KHR_draco_mesh_compression: the Draco data is corrupt (the decoder failed on it)".to_owned())?
+    .map_err(|e| format!("KHR_draco_mesh_compression: the Draco data cannot be decoded: {e}"))?;
     let attribute = u32::try_from(position_id)
         .ok()
         .and_then(|id| mesh.attribute_by_unique_id(id))

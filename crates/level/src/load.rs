@@ -92,16 +92,20 @@ fn parse(bytes: &[u8], label: &Path) -> Result<(gltf::Gltf, Vec<String>), LevelE
             .iter()
             .any(|drawn| path.as_str().starts_with(drawn))
     };
-    // Accessors a Draco-compressed primitive names need no data of their own.
+    // Accessors a Draco-compressed primitive names need no data of their
+    // own. Read from the JSON as written: the document is not validated, so
+    // its accessor indices may be out of range (the fuzzer's finding).
     let draco_accessors: Vec<String> = raw
-        .meshes()
-        .flat_map(|m| m.primitives())
-        .filter(|p| p.extension_value(extensions::DRACO).is_some())
-        .flat_map(|p| {
-            p.attributes()
-                .map(|(_, a)| a.index())
-                .chain(p.indices().map(|i| i.index()))
+        .as_json()
+        .meshes
+        .iter()
+        .flat_map(|m| &m.primitives)
+        .filter(|p| {
+            p.extensions
+                .as_ref()
+                .is_some_and(|e| e.others.contains_key(extensions::DRACO))
         })
+        .flat_map(|p| p.attributes.values().chain(&p.indices).map(|i| i.value()))
         .map(|i| format!("accessors[{i}]."))
         .collect();
     let problems: Vec<String> = errors

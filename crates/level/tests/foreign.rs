@@ -465,3 +465,15 @@ fn every_gpu_instance_of_a_mesh_collides() {
     let b = statics.bounds();
     assert_eq!((b.min.x, b.max.x, b.min.y, b.max.y), (-1.0, 21.0, 1.0, 4.0), "{b:?}");
 }
+
+#[test]
+fn the_committed_compressed_floors_load() {
+    // `tests/data/draco_floor.glb` and `meshopt_floor.glb`: the floors of
+    // `draco_level` and `meshopt_level` above, written as GLB (the fuzzer's
+    // seeds for the decoders).
+    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/");
+    let draco = level::load(format!("{data}draco_floor.glb")).unwrap();
+    assert_eq!(draco.statics.unwrap().len(), draco_bitstream().1);
+    let meshopt = level::load(format!("{data}meshopt_floor.glb")).unwrap();
+    assert_eq!(meshopt.statics.unwrap().len(), meshopt_level().1);
+}

@@ -1,6 +1,6 @@
 //! Target `level_glb`: raw bytes → `level::load_bytes` → colliders. The
 //! driver mutates the real levels (`assets/levels/*.glb`,
-//! `crates/level/tests/data/*.glb`): byte flips in the GLB header, chunk
+//! `crates/level/tests/data/*.glb`, Draco and meshopt ones among them): byte flips in the GLB header, chunk
 //! lengths, the JSON text (numbers swapped for 1e39, -0, 2^32, ...) and the
 //! binary chunk (vertex floats, indices). Checked: the loader answers `Ok`
 //! or an error with a message, and an `Ok` level is finite throughout
@@ -19,6 +19,9 @@ pub fn seeds() -> Vec<Vec<u8>> {
         include_bytes!("../../../../assets/levels/magic_room.glb").to_vec(),
         include_bytes!("../../../../assets/levels/playground.glb").to_vec(),
         include_bytes!("../../../level/tests/data/trimesh_scene.glb").to_vec(),
+        // Compressed geometry: the decoders see mutated streams too.
+        include_bytes!("../../../level/tests/data/draco_floor.glb").to_vec(),
+        include_bytes!("../../../level/tests/data/meshopt_floor.glb").to_vec(),
     ]
 }
 
