@@ -153,11 +153,9 @@ fn open_levels(
         }
         let first = current.generation == 0;
         let walker = controller::ControllerConfig::default();
-        let mut spawn = play::spawn_point(
-            &level,
-            walker.standing_radii,
-            walker.walkable_slope_deg.to_radians().cos(),
-        );
+        let walkable = walker.walkable_slope_deg.to_radians().cos();
+        let found = level::spawn::start_point(&level, walker.standing_radii, walkable);
+        let mut spawn = found.unwrap_or_else(|| play::above_the_level(&level));
         let mut placed_by_flag = false;
         if first && let Some(o) = &options {
             if let Some(at) = o.0.spawn {
@@ -182,9 +180,8 @@ fn open_levels(
                 level.report.undecoded_meshes.len()
             ));
         }
-        let walkable = walker.walkable_slope_deg.to_radians().cos();
         if level.spawns.is_empty() && !placed_by_flag {
-            if level::spawn::start_point(&level, walker.standing_radii, walkable).is_some() {
+            if found.is_some() {
                 notices.info(format!(
                     "{name}: no spawn node, starting on top of the geometry at {:.1}",
                     spawn.position
@@ -213,11 +210,6 @@ fn open_levels(
 
 /// World bounds of the static geometry and the movers at rest.
 fn level_bounds(level: &Level) -> Option<Aabb> {
-    let statics = level.statics.iter().map(|s| s.bounds());
-    let movers = level
-        .movers
-        .iter()
-        .map(|m| Aabb::from_points(m.collider.bounds().corners().map(|p| m.rest.transform_point(p))));
-    let b = statics.chain(movers).fold(Aabb::EMPTY, Aabb::union);
+    let b = level::spawn::world_bounds(&level::spawn::colliders_at_rest(level));
     b.min.is_finite().then_some(b)
 }

@@ -247,8 +247,12 @@ impl Builder {
                 ),
             ));
         }
-        let instances =
-            instance_transforms(doc, &node, &self.buffers).map_err(|reason| self.bad_node(&node, reason))?;
+        // Sparse accessors are bounds-checked only while read: caught, corrupt data is an error.
+        let instances = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            instance_transforms(doc, &node, &self.buffers)
+        }))
+        .unwrap_or_else(|_| Err(format!("{}: accessor data is corrupt", extensions::INSTANCING)))
+        .map_err(|reason| self.bad_node(&node, reason))?;
         if let (Some(kind), Some(_)) = (conv.collider, &instances) {
             return Err(self.bad_node(
                 &node,

@@ -27,6 +27,6 @@ pub use options::{MAX_CROWD, Options, USAGE, check_output, text_args};
 pub use rewind::{History, TickRecord, WorldState};
 pub use script::{Buttons, Recorder, Script, ScriptError, ScriptPlayer, Step, TickInput};
 pub use settings::{Overlay, Settings};
-pub use spawn::spawn_point;
+pub use spawn::above_the_level;
 pub use start::Start;
 pub use summary::Summary;

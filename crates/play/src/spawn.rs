@@ -1,24 +1,22 @@
-//! Where the player starts: the level's spawn search
-//! ([`level::spawn::start_point`], the one level-check uses too), or — for
-//! a level with nowhere to stand — the centre of the top of its bounds.
+//! Where the player starts on a level with nowhere to stand: above it.
+//! Everywhere else the level's spawn search decides
+//! ([`level::spawn::start_point`], the one level-check uses too).
 
 use glam::Vec3;
 use level::{Level, Spawn};
 
-/// The spawn point to use: the level's first, or one found on its
-/// geometry, or the centre of the top of its bounds when there is none
-/// (the player then falls; the game says so).
-pub fn spawn_point(level: &Level, radii: Vec3, walkable_cos: f32) -> Spawn {
-    level::spawn::start_point(level, radii, walkable_cos).unwrap_or_else(|| {
-        let bounds = level::spawn::world_bounds(&level::spawn::colliders_at_rest(level));
-        let centre = bounds.center();
-        Spawn {
-            position: if centre.is_finite() {
-                Vec3::new(centre.x, bounds.max.y, centre.z)
-            } else {
-                Vec3::ZERO
-            },
-            yaw: 0.0,
-        }
-    })
+/// The centre of the top of the level's bounds, looking along −z: where
+/// the player starts (and falls from) when [`level::spawn::start_point`]
+/// finds no place to stand.
+pub fn above_the_level(level: &Level) -> Spawn {
+    let bounds = level::spawn::world_bounds(&level::spawn::colliders_at_rest(level));
+    let centre = bounds.center();
+    Spawn {
+        position: if centre.is_finite() {
+            Vec3::new(centre.x, bounds.max.y, centre.z)
+        } else {
+            Vec3::ZERO
+        },
+        yaw: 0.0,
+    }
 }
