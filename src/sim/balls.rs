@@ -431,11 +431,7 @@ fn tick_balls(
         .iter()
         .filter(|c| c.linear_velocity != Vec3::ZERO || c.angular_velocity != Vec3::ZERO)
     {
-        let bounds = c.mesh.bounds();
-        let corners = bounds.corners().map(|p| c.pose.transform_point(p));
-        let (min, max) = corners
-            .iter()
-            .fold((Vec3::MAX, Vec3::MIN), |(lo, hi), p| (lo.min(*p), hi.max(*p)));
+        let sweep::Aabb { min, max } = c.world_bounds();
         let margin =
             Vec3::splat((c.linear_velocity.length() + c.angular_velocity.length() * (max - min).length()) * dt + 0.05);
         pit.world.wake_within(min - margin, max + margin);

@@ -61,7 +61,7 @@ pub fn pose_of(mover: &Mover, door: Option<DoorControl>, lift_s: f64) -> Pose {
 
 /// World bounds of a mover at `pose`.
 fn bounds_at(mover: &Mover, pose: &Pose) -> Aabb {
-    Aabb::from_points(mover.collider.bounds().corners().map(|p| pose.transform_point(p)))
+    pose.transform_aabb(mover.collider.bounds())
 }
 
 fn distance_to_box(b: &Aabb, p: Vec3) -> f32 {

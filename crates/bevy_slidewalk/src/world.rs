@@ -203,7 +203,7 @@ impl CollisionWorld {
         let b = self
             .bodies
             .iter()
-            .map(|b| Aabb::from_points(b.shape.bounds().corners().map(|p| b.pose.transform_point(p))))
+            .map(|b| b.pose.transform_aabb(b.shape.bounds()))
             .fold(Aabb::EMPTY, Aabb::union);
         b.min.is_finite().then_some(b)
     }

@@ -17,11 +17,7 @@ const TRIES_PER_AGENT: usize = 60;
 
 /// The world box of the colliders at their current poses, metres.
 pub(crate) fn bounds_of(colliders: &[PlacedCollider<'_>]) -> Aabb {
-    colliders.iter().fold(Aabb::EMPTY, |b, c| {
-        b.union(Aabb::from_points(
-            c.mesh.bounds().corners().map(|p| c.pose.transform_point(p)),
-        ))
-    })
+    PlacedCollider::world_bounds_of(colliders)
 }
 
 impl Crowd {

@@ -13,7 +13,7 @@ use crate::wander::Wander;
 use controller::{CharacterState, Intent, World, validate_dt};
 use glam::Vec3;
 use std::time::Instant;
-use sweep::{Aabb, Ellipsoid, PlacedCollider, Pose};
+use sweep::{Ellipsoid, PlacedCollider, Pose};
 
 /// The least gap the check demands between two agents' ellipsoids, in
 /// the eSpace of each (a fraction of its radius): 0.1 mm on a 1 m radius.
@@ -280,7 +280,7 @@ impl Crowd {
             .iter()
             .filter(|c| c.linear_velocity != Vec3::ZERO || c.angular_velocity != Vec3::ZERO)
             .map(|c| {
-                let b = Aabb::from_points(c.mesh.bounds().corners().map(|p| c.pose.transform_point(p)));
+                let b = c.world_bounds();
                 let m = Vec3::splat(c.linear_velocity.length() * dt + 0.1);
                 (b.min - m, b.max + m)
             })

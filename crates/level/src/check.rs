@@ -385,7 +385,7 @@ impl Coverage {
 /// If `config.controller` is not a valid configuration.
 pub fn walk_level(level: &Level, config: &CheckConfig) -> WalkReport {
     let rest: Vec<Pose> = level.movers.iter().map(|m| m.rest).collect();
-    let bounds = spawn::world_bounds(&spawn::colliders_at_rest(level));
+    let bounds = PlacedCollider::world_bounds_of(&spawn::colliders_at_rest(level));
     let walkable_cos = config.controller.walkable_slope_deg.to_radians().cos();
     let game_start = spawn::start_point(level, config.controller.standing_radii, walkable_cos)
         .map(|s| CharacterState::standing_at(s.position, &config.controller).position);
@@ -721,7 +721,7 @@ impl Course<'_> {
         let mover = (!level.movers.is_empty() && walk % 3 == 2).then(|| {
             let k = (walk / 3) as usize % level.movers.len();
             let (m, pose) = (&level.movers[k], poses[k]);
-            Aabb::from_points(m.collider.bounds().corners().map(|p| pose.transform_point(p)))
+            pose.transform_aabb(m.collider.bounds())
         });
         let free = |centre: Vec3| sweep::penetration_depth(e, centre, world) == 0.0;
         let standing = |feet: Vec3| CharacterState::standing_at(feet, &self.config.controller).position;

@@ -35,15 +35,6 @@ pub fn colliders_at_rest(level: &Level) -> Vec<PlacedCollider<'_>> {
         .collect()
 }
 
-/// The world box of posed colliders (metres); empty for none.
-pub fn world_bounds(colliders: &[PlacedCollider<'_>]) -> Aabb {
-    colliders.iter().fold(Aabb::EMPTY, |b, c| {
-        b.union(Aabb::from_points(
-            c.mesh.bounds().corners().map(|p| c.pose.transform_point(p)),
-        ))
-    })
-}
-
 /// Where a character of the standing `radii` (metres) starts: the level's
 /// first spawn node, or the first walkable place found by the drop search
 /// (see the module docs); `None` when the level has no spawn node and the
@@ -54,7 +45,7 @@ pub fn start_point(level: &Level, radii: Vec3, walkable_cos: f32) -> Option<Spaw
         return Some(*s);
     }
     let colliders = colliders_at_rest(level);
-    let bounds = world_bounds(&colliders);
+    let bounds = PlacedCollider::world_bounds_of(&colliders);
     let e = Ellipsoid::new(radii).ok()?;
     if !(bounds.min.is_finite() && bounds.max.is_finite()) {
         return None;

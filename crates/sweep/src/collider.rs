@@ -241,6 +241,12 @@ impl Pose {
     pub fn inverse_transform_point(&self, p: Vec3) -> Vec3 {
         self.rotation.inverse() * (p - self.translation)
     }
+
+    /// The world box holding the local box `b` at this pose (its eight
+    /// corners transformed), metres.
+    pub fn transform_aabb(&self, b: Aabb) -> Aabb {
+        Aabb::from_points(b.corners().map(|p| self.transform_point(p)))
+    }
 }
 
 /// A [`MeshCollider`] placed in the world: the static level (identity pose),
@@ -263,6 +269,19 @@ pub struct PlacedCollider<'a> {
 }
 
 impl<'a> PlacedCollider<'a> {
+    /// The world box of the collider at its pose, metres.
+    pub fn world_bounds(&self) -> Aabb {
+        self.pose.transform_aabb(self.mesh.bounds())
+    }
+
+    /// The world box of all `colliders` at their poses (empty for none), metres.
+    pub fn world_bounds_of(colliders: &[PlacedCollider<'_>]) -> Aabb {
+        colliders
+            .iter()
+            .map(PlacedCollider::world_bounds)
+            .fold(Aabb::EMPTY, Aabb::union)
+    }
+
     /// A collider that does not move, at the identity pose.
     pub fn fixed(mesh: &'a MeshCollider) -> Self {
         Self {
@@ -399,6 +418,24 @@ mod tests {
         // Only the used vertices are kept, each position once.
         assert!(c.vertex_count() < soup.positions.len());
         assert!(c.vertices.iter().all(|p| p.is_finite()));
+    }
+
+    #[test]
+    fn a_placed_collider_s_world_box_holds_its_posed_triangles() {
+        let mesh =
+            MeshCollider::from_triangles(&[[Vec3::ZERO, Vec3::new(2.0, 0.0, 0.0), Vec3::new(0.0, 1.0, 0.0)]]).unwrap();
+        let pose = Pose {
+            rotation: Quat::from_rotation_z(std::f32::consts::FRAC_PI_2),
+            translation: Vec3::new(10.0, 0.0, 0.0),
+        };
+        let placed = PlacedCollider::moving(&mesh, pose, Vec3::ZERO, Vec3::ZERO);
+        let b = placed.world_bounds();
+        // x along the local y (0 … 1) mirrored, y along the local x (0 … 2).
+        assert!((b.min - Vec3::new(9.0, 0.0, 0.0)).abs().max_element() < 1e-6, "{b:?}");
+        assert!((b.max - Vec3::new(10.0, 2.0, 0.0)).abs().max_element() < 1e-6, "{b:?}");
+        let both = PlacedCollider::world_bounds_of(&[placed, PlacedCollider::fixed(&mesh)]);
+        assert_eq!((both.min.x, both.max.x), (0.0, 10.0));
+        assert!(PlacedCollider::world_bounds_of(&[]).min.x.is_infinite());
     }
 
     #[test]
