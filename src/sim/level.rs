@@ -210,6 +210,6 @@ fn open_levels(
 
 /// World bounds of the static geometry and the movers at rest.
 fn level_bounds(level: &Level) -> Option<Aabb> {
-    let b = sweep::PlacedCollider::world_bounds_of(&level::spawn::colliders_at_rest(level));
+    let b = sweep::PlacedCollider::world_bounds_of(&level.placed_at_rest());
     b.min.is_finite().then_some(b)
 }

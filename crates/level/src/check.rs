@@ -286,20 +286,6 @@ fn mover_poses(level: &Level, cycles: &[MoverCycle]) -> Vec<Pose> {
         .collect()
 }
 
-/// The level's colliders at `now` (statics first, then movers in order,
-/// see [`Level::friction`]) with their motion since `before` as velocities.
-fn placed<'l>(level: &'l Level, now: &[Pose], before: &[Pose], dt: f32) -> Vec<PlacedCollider<'l>> {
-    let mut world: Vec<PlacedCollider<'l>> = level.statics.iter().map(PlacedCollider::fixed).collect();
-    world.extend(
-        level
-            .movers
-            .iter()
-            .zip(now.iter().zip(before))
-            .map(|(m, (now, before))| PlacedCollider::from_poses(&m.collider, *before, *now, dt)),
-    );
-    world
-}
-
 /// What every walk shares: the level, the run's settings, the controller.
 struct Course<'l> {
     level: &'l Level,
@@ -385,7 +371,7 @@ impl Coverage {
 /// If `config.controller` is not a valid configuration.
 pub fn walk_level(level: &Level, config: &CheckConfig) -> WalkReport {
     let rest: Vec<Pose> = level.movers.iter().map(|m| m.rest).collect();
-    let bounds = PlacedCollider::world_bounds_of(&spawn::colliders_at_rest(level));
+    let bounds = PlacedCollider::world_bounds_of(&level.placed_at_rest());
     let walkable_cos = config.controller.walkable_slope_deg.to_radians().cos();
     let game_start = spawn::start_point(level, config.controller.standing_radii, walkable_cos)
         .map(|s| CharacterState::standing_at(s.position, &config.controller).position);
@@ -504,7 +490,7 @@ impl Course<'_> {
                 cycle.advance(&m.kind, config.dt);
             }
             poses = mover_poses(level, &cycles);
-            let colliders = placed(level, &poses, &before, config.dt);
+            let colliders = level.placed(&poses, &before, config.dt);
             if config.soak && at_a_mover && walker.as_ref().is_some_and(|w| tick - w.placed_at >= revisit_ticks) {
                 walker = None;
             }

@@ -4,7 +4,7 @@
 use crate::conventions::{DoorMotion, DoorSpec, LiftSpec};
 use glam::{Quat, Vec3};
 use std::ops::Range;
-use sweep::{AnalyticShape, BuildReport, MeshCollider, Pose};
+use sweep::{AnalyticShape, BuildReport, MeshCollider, PlacedCollider, Pose};
 
 /// Everything the simulation needs from a level file.
 #[derive(Clone, Debug)]
@@ -98,6 +98,26 @@ pub enum MoverKind {
 }
 
 impl Level {
+    /// The level's colliders with each door and lift at its pose in `now`
+    /// (the level's mover order), moving with its motion from `before` over
+    /// `dt` seconds: the static collider first (when there is one), then
+    /// the movers — the numbering [`Level::friction`] reads.
+    pub fn placed(&self, now: &[Pose], before: &[Pose], dt: f32) -> Vec<PlacedCollider<'_>> {
+        let statics = self.statics.iter().map(PlacedCollider::fixed);
+        let movers = self
+            .movers
+            .iter()
+            .zip(now.iter().zip(before))
+            .map(|(m, (now, before))| PlacedCollider::from_poses(&m.collider, *before, *now, dt));
+        statics.chain(movers).collect()
+    }
+
+    /// [`Level::placed`] with every door and lift still at its rest pose.
+    pub fn placed_at_rest(&self) -> Vec<PlacedCollider<'_>> {
+        let rest: Vec<Pose> = self.movers.iter().map(|m| m.rest).collect();
+        self.placed(&rest, &rest, 1.0)
+    }
+
     /// Friction of a surface, 0 (ice) … 1, by collider index and triangle
     /// (its input index), with the colliders numbered as the simulation
     /// places them: the static collider first (when there is one), then

@@ -19,22 +19,6 @@ const SPIRAL_POINTS: usize = 400;
 /// How far above the surface the feet are put, metres.
 const FEET_CLEARANCE: f32 = 0.01;
 
-/// The level's colliders with every door and lift at rest, statics first
-/// (the numbering of [`Level::friction`]).
-pub fn colliders_at_rest(level: &Level) -> Vec<PlacedCollider<'_>> {
-    level
-        .statics
-        .iter()
-        .map(PlacedCollider::fixed)
-        .chain(
-            level
-                .movers
-                .iter()
-                .map(|m| PlacedCollider::moving(&m.collider, m.rest, Vec3::ZERO, Vec3::ZERO)),
-        )
-        .collect()
-}
-
 /// Where a character of the standing `radii` (metres) starts: the level's
 /// first spawn node, or the first walkable place found by the drop search
 /// (see the module docs); `None` when the level has no spawn node and the
@@ -44,7 +28,7 @@ pub fn start_point(level: &Level, radii: Vec3, walkable_cos: f32) -> Option<Spaw
     if let Some(s) = level.spawns.first() {
         return Some(*s);
     }
-    let colliders = colliders_at_rest(level);
+    let colliders = level.placed_at_rest();
     let bounds = PlacedCollider::world_bounds_of(&colliders);
     let e = Ellipsoid::new(radii).ok()?;
     if !(bounds.min.is_finite() && bounds.max.is_finite()) {

@@ -9,7 +9,7 @@ use level::{Level, Spawn};
 /// the player starts (and falls from) when [`level::spawn::start_point`]
 /// finds no place to stand.
 pub fn above_the_level(level: &Level) -> Spawn {
-    let bounds = sweep::PlacedCollider::world_bounds_of(&level::spawn::colliders_at_rest(level));
+    let bounds = sweep::PlacedCollider::world_bounds_of(&level.placed_at_rest());
     let centre = bounds.center();
     Spawn {
         position: if centre.is_finite() {

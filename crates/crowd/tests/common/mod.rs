@@ -102,15 +102,7 @@ impl Stage {
     /// The colliders at this tick's poses (statics first, then the movers
     /// with their motion over the last tick as velocities).
     pub fn colliders(&self, dt: f32) -> Vec<PlacedCollider<'_>> {
-        let mut c: Vec<PlacedCollider<'_>> = self.level.statics.iter().map(PlacedCollider::fixed).collect();
-        c.extend(
-            self.level
-                .movers
-                .iter()
-                .zip(self.now.iter().zip(&self.before))
-                .map(|(m, (now, before))| PlacedCollider::from_poses(&m.collider, *before, *now, dt)),
-        );
-        c
+        self.level.placed(&self.now, &self.before, dt)
     }
 
     /// Turns back the doors and lifts among `colliders` (indices as in
