@@ -10,7 +10,7 @@ use super::input::Player;
 use crate::notices::Notices;
 use bevy::prelude::*;
 use bevy_slidewalk::CharacterController;
-use controller::{ControllerConfig, World};
+use controller::{ControllerConfig, Surroundings};
 use play::tuning::{GRAVITY_PRESETS, set_gravity, set_radii, set_value};
 use play::{Overlay, Settings};
 use std::path::PathBuf;
@@ -135,7 +135,7 @@ fn apply_tuning(
             continue;
         };
         let placed = colliders.placed();
-        let world = World::new(&placed);
+        let world = Surroundings::new(&placed);
         let result = wanted.and_then(|config| {
             for mut body in &mut players {
                 body.reconfigure(config, &world).map_err(|e| e.to_string())?;

@@ -12,7 +12,7 @@ use bevy::ecs::schedule::ScheduleLabel;
 use bevy::mesh::MeshPlugin;
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
-use bevy_slidewalk::controller::{Controller, Intent, World};
+use bevy_slidewalk::controller::{Controller, Intent, Surroundings};
 use bevy_slidewalk::prelude::*;
 use bevy_slidewalk::{CollisionWorld, sweep};
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
@@ -117,7 +117,7 @@ fn plugin_against_controller(c: &mut Criterion) {
         // Engine-free: Controller::tick each.
         let collision = app.world().resource::<CollisionWorld>();
         let placed = collision.placed();
-        let world = World::new(&placed);
+        let world = Surroundings::new(&placed);
         let controller = Controller::new(ControllerConfig::default()).unwrap();
         let dt = (1.0 / HZ) as f32;
         let mut t = 0u64;

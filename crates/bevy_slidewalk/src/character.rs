@@ -7,7 +7,7 @@ use crate::events::{EventWriters, FootstepStride};
 use crate::report::{GroundHit, MovementContact, MovementReport};
 use crate::world::CollisionWorld;
 use bevy::prelude::*;
-use controller::{CharacterState, Controller, ControllerConfig, Intent, TickReport, World};
+use controller::{CharacterState, Controller, ControllerConfig, Intent, Surroundings, TickReport};
 use glam::Vec3;
 use std::cell::Cell;
 use std::sync::Arc;
@@ -142,7 +142,7 @@ impl CharacterController {
     pub fn reconfigure(
         &mut self,
         config: ControllerConfig,
-        world: &World<'_>,
+        world: &Surroundings<'_>,
     ) -> Result<(), controller::ReconfigureError> {
         let c = &mut *self;
         c.controller.reconfigure(config, &mut c.state, world)?;
@@ -195,7 +195,7 @@ pub struct Obstacle {
 /// Takes a changed config in, fitting the state to new radii; an invalid
 /// one (or radii that do not fit) is refused with a logged error naming
 /// the field, and the last valid config is put back.
-fn apply_config(entity: Entity, c: &mut CharacterController, world: &World<'_>) {
+fn apply_config(entity: Entity, c: &mut CharacterController, world: &Surroundings<'_>) {
     if c.config == *c.controller.config() {
         return;
     }
@@ -238,7 +238,7 @@ pub(crate) fn step_characters(
             .map(|o| sweep::PlacedCollider::moving(&o.shape, o.pose, Vec3::ZERO, Vec3::ZERO)),
     );
     let friction = |c: usize, t: u32| world.friction(c, t);
-    let collision = World::new(&placed).with_friction(&friction);
+    let collision = Surroundings::new(&placed).with_friction(&friction);
     let sweep_time = Cell::new(Duration::ZERO);
     let timed = collision.with_sweep_timer(&sweep_time);
     for (entity, mut character, mut intent, mut report, stride, transform) in &mut characters {

@@ -67,7 +67,7 @@
 mod rapier_peer;
 mod support;
 
-use controller::{Controller, ControllerConfig, Intent, World};
+use controller::{Controller, ControllerConfig, Intent, Surroundings};
 use criterion::Criterion;
 use glam::Quat;
 use rapier_peer::{Rapier, RapierLevel, capsule, kinematic_controller};
@@ -117,7 +117,7 @@ fn bench_level(c: &mut Criterion, n: usize, label: &str, script: &[Intent]) {
     drop(soup);
 
     let placed = [PlacedCollider::fixed(&mesh)];
-    let world = World::new(&placed);
+    let world = Surroundings::new(&placed);
     let controller = Controller::new(ControllerConfig::default()).expect("default config is valid");
     let queries = level.queries();
     let capsule = capsule();

@@ -46,12 +46,12 @@ mod platform;
 mod shape;
 mod state;
 mod support;
+mod surroundings;
 pub mod test_util;
 mod tick;
 mod walk;
-mod world;
 
 pub use config::{ConfigError, ControllerConfig, validate_dt};
 pub use state::{CharacterState, GroundContact, Intent, Pass, PassContact, TickReport};
+pub use surroundings::Surroundings;
 pub use tick::{Controller, MAX_STATE_SPEED, ReconfigureError, TickError};
-pub use world::World;

@@ -30,7 +30,7 @@ pub struct GroundContact {
     pub normal: Vec3,
     /// The contact's own normal (from the touched feature to the centre), unit.
     pub contact_normal: Vec3,
-    /// Index of the collider in [`crate::World::colliders`].
+    /// Index of the collider in [`crate::Surroundings::colliders`].
     pub collider: usize,
     /// Triangle of that collider (its input index).
     pub triangle: u32,

@@ -19,7 +19,7 @@
 
 use crate::frame::horizontal;
 use crate::state::GroundContact;
-use crate::world::World;
+use crate::surroundings::Surroundings;
 use glam::Vec3;
 use sweep::{Aabb, Contact, ContactResponse, Feature, closest_point_on_triangle};
 
@@ -32,7 +32,7 @@ pub(crate) struct Support<'w> {
     pub radii: Vec3,
     /// Centre-to-feet distance along `up`, metres.
     pub extent: f32,
-    pub world: &'w World<'w>,
+    pub world: &'w Surroundings<'w>,
 }
 
 impl Support<'_> {

@@ -4,7 +4,7 @@
 //! (so the same course runs under any gravity), movers posed by time, and
 //! every tick checked by brute force for penetration and non-finite values.
 
-use crate::{CharacterState, Controller, ControllerConfig, Intent, TickReport, World};
+use crate::{CharacterState, Controller, ControllerConfig, Intent, Surroundings, TickReport};
 use glam::{Quat, Vec3};
 use sweep::test_util::{Soup, min_espace_distance};
 use sweep::{Ellipsoid, MeshCollider, PlacedCollider, Pose};
@@ -171,7 +171,7 @@ impl Sim {
             .chain(self.movers.iter().map(|m| m.friction))
             .collect();
         let friction = move |c: usize, _t: u32| frictions.get(c).copied().unwrap_or(1.0);
-        let world = World::new(&placed).with_friction(&friction);
+        let world = Surroundings::new(&placed).with_friction(&friction);
         let intent = Intent {
             direction: self.frame * intent.direction,
             ..intent
@@ -211,7 +211,7 @@ impl Sim {
         let placed = Self::placed(&self.statics, &self.movers, self.dt, self.time);
         let result = self
             .controller
-            .reconfigure(config, &mut self.state, &World::new(&placed));
+            .reconfigure(config, &mut self.state, &Surroundings::new(&placed));
         if self.check {
             let clearance = clearance(&self.state, &placed);
             assert!(

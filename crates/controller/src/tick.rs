@@ -6,7 +6,7 @@ use crate::config::{ConfigError, ControllerConfig, validate_dt};
 use crate::frame::{extent_along, horizontal, up_from_gravity};
 use crate::state::{CharacterState, Intent, Pass, PassContact, TickReport};
 use crate::support::Support;
-use crate::world::World;
+use crate::surroundings::Surroundings;
 use glam::Vec3;
 use std::fmt;
 use sweep::{ContactResponse, Ellipsoid, SlideOptions, SlideResult};
@@ -96,7 +96,7 @@ impl Controller {
         &mut self,
         config: ControllerConfig,
         state: &mut CharacterState,
-        world: &World<'_>,
+        world: &Surroundings<'_>,
     ) -> Result<(), ReconfigureError> {
         config.validate().map_err(ReconfigureError::Invalid)?;
         let radii_changed =
@@ -151,7 +151,7 @@ impl Controller {
         &self,
         state: &mut CharacterState,
         intent: &Intent,
-        world: &World<'_>,
+        world: &Surroundings<'_>,
         dt: f32,
     ) -> Result<TickReport, TickError> {
         validate_dt(dt).map_err(TickError::Dt)?;
@@ -178,7 +178,7 @@ impl Controller {
 /// `walk.rs`, `air.rs`) add to its report.
 pub(crate) struct Run<'a> {
     pub(crate) c: &'a ControllerConfig,
-    pub(crate) world: &'a World<'a>,
+    pub(crate) world: &'a Surroundings<'a>,
     pub(crate) dt: f32,
     pub(crate) options: SlideOptions,
     pub(crate) report: TickReport,
@@ -348,7 +348,7 @@ mod tests {
         // Found by the fuzzer (crates/fuzz): a negative air time was accepted
         // and stayed negative, stretching the coyote time.
         let controller = Controller::new(ControllerConfig::default()).unwrap();
-        let world = World::new(&[]);
+        let world = Surroundings::new(&[]);
         let good = CharacterState::standing_at(Vec3::ZERO, controller.config());
         let bad = [
             CharacterState { air_time: -1.0, ..good },

@@ -47,14 +47,14 @@ impl Agent {
 
 /// What the agents collide with besides each other: the level's colliders
 /// at this tick's poses (doors and lifts with their velocities, exactly as
-/// for the player's [`controller::World`]), their surfaces' friction, and
+/// for the player's [`controller::Surroundings`]), their surfaces' friction, and
 /// the player.
 #[derive(Clone, Copy)]
 pub struct CrowdWorld<'a> {
     /// The colliders: the static level, doors, lifts.
     pub colliders: &'a [PlacedCollider<'a>],
     /// Friction of a surface, 0 (ice) … 1, by collider index and triangle
-    /// (as [`controller::World::friction`]; shared by the threads).
+    /// (as [`controller::Surroundings::friction`]; shared by the threads).
     pub friction: &'a (dyn Fn(usize, u32) -> f32 + Sync),
     /// The player, if any: agents walk around it and are not spawned in it.
     pub player: Option<Obstacle>,
@@ -280,7 +280,7 @@ impl Crowd {
     /// documentation) of the agents whose polytope's box overlaps the box
     /// `min..max` (metres), posed where the agents are, not moving: put
     /// them after the level's colliders in the player's
-    /// [`controller::World`] and the player collides with the agents too.
+    /// [`controller::Surroundings`] and the player collides with the agents too.
     pub fn polytopes_in<'s>(&'s self, min: Vec3, max: Vec3, out: &mut Vec<PlacedCollider<'s>>) {
         for a in &self.agents {
             let size = &self.sizes[a.size as usize];

@@ -10,7 +10,7 @@ use crate::grid::Grid;
 use crate::parallel::fill;
 use crate::separation::{apart, espace_distance};
 use crate::wander::Wander;
-use controller::{CharacterState, Intent, World, validate_dt};
+use controller::{CharacterState, Intent, Surroundings, validate_dt};
 use glam::Vec3;
 use std::time::Instant;
 use sweep::{Ellipsoid, PlacedCollider, Pose};
@@ -168,7 +168,7 @@ impl<'a> Shared<'a> {
         }
         let level = self.world.colliders.len();
         let friction = |c: usize, t: u32| if c < level { (self.world.friction)(c, t) } else { 1.0 };
-        let world = World::new(colliders).with_friction(&friction);
+        let world = Surroundings::new(colliders).with_friction(&friction);
         match size.controller.tick(state, intent, &world, self.dt) {
             Ok(report) => Outcome {
                 hulls,

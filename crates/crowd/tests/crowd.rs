@@ -234,7 +234,7 @@ fn spawned_agents_stand_apart_on_walkable_ground() {
 
 #[test]
 fn agents_walk_around_a_player_standing_among_them_and_the_player_can_collide_with_them() {
-    use controller::{CharacterState, Controller, ControllerConfig, Intent, World};
+    use controller::{CharacterState, Controller, ControllerConfig, Intent, Surroundings};
     use crowd::Obstacle;
     let mut stage = Stage::new(common::playground());
     let mut crowd = Crowd::new(CrowdConfig::default()).unwrap();
@@ -279,7 +279,9 @@ fn agents_walk_around_a_player_standing_among_them_and_the_player_can_collide_wi
                 direction: Vec3::new((tick as f32 * 0.01).sin(), 0.0, (tick as f32 * 0.01).cos()),
                 ..Intent::default()
             };
-            controller.tick(&mut player, &intent, &World::new(&all), DT).unwrap();
+            controller
+                .tick(&mut player, &intent, &Surroundings::new(&all), DT)
+                .unwrap();
             for a in crowd.agents() {
                 assert!(
                     !overlap((a.position(), a.radii()), (player.position, player.radii), 1e-4),

@@ -11,7 +11,7 @@
 use crate::conventions::DoorSpec;
 use crate::level::{Level, MoverKind};
 use crate::spawn;
-use controller::{CharacterState, Controller, ControllerConfig, Intent, World};
+use controller::{CharacterState, Controller, ControllerConfig, Intent, Surroundings};
 use glam::Vec3;
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -573,7 +573,7 @@ impl Course<'_> {
     ) -> (Option<Ended>, f64) {
         let (level, config) = (self.level, self.config);
         let friction = |collider: usize, triangle: u32| level.friction(collider, triangle);
-        let world = World::new(colliders).with_friction(&friction);
+        let world = Surroundings::new(colliders).with_friction(&friction);
         // A new heading now and then, and whenever the last tick was
         // blocked (a bumping walker), and often a jump when blocked, so
         // "stuck" means no direction or jump got it out; now and then a

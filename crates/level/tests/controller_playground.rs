@@ -2,7 +2,7 @@
 //! generated): its stairs, ledge, ramps, low ceiling, ice patch, lift and
 //! door, walked as a player would, every tick checked for penetration.
 
-use controller::{CharacterState, Controller, ControllerConfig, Intent, TickReport, World};
+use controller::{CharacterState, Controller, ControllerConfig, Intent, Surroundings, TickReport};
 use glam::Vec3;
 use level::generate::playground::*;
 use level::{Level, MoverKind};
@@ -61,7 +61,7 @@ impl<'l> Player<'l> {
             ));
         }
         let friction = |c: usize, tri: u32| self.level.friction(c, tri);
-        let world = World::new(&colliders).with_friction(&friction);
+        let world = Surroundings::new(&colliders).with_friction(&friction);
         let report = self.controller.tick(&mut self.state, &intent, &world, self.dt).unwrap();
         // Never inside anything, never NaN.
         let e = Ellipsoid::new(self.state.radii).unwrap();

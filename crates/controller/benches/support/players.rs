@@ -5,7 +5,7 @@
 use super::script::Cursor;
 use super::{DT, PLAN_RADIUS, SEED, TERRAIN_TOP};
 use crate::rapier_peer::{Rapier, RapierBody, RapierStep, to_rapier};
-use controller::{CharacterState, Controller, ControllerConfig, Intent, TickReport, World};
+use controller::{CharacterState, Controller, ControllerConfig, Intent, Surroundings, TickReport};
 use glam::Vec3;
 use rapier3d::math::{Pose as RPose, Vector as RVec};
 use rapier3d::parry::query::{ShapeCastOptions, ShapeCastStatus};
@@ -33,7 +33,7 @@ impl OurPlayer {
     }
 
     /// One update: the next input of the script, one `Controller::tick`.
-    pub fn tick(&mut self, controller: &Controller, world: &World<'_>, script: &[Intent]) -> TickReport {
+    pub fn tick(&mut self, controller: &Controller, world: &Surroundings<'_>, script: &[Intent]) -> TickReport {
         let (intent, restart) = self.cursor.next(script);
         if restart {
             self.state = self.spawn;

@@ -4,7 +4,7 @@
 use super::players::{OurPlayer, RapierPlayer};
 use super::{CYCLE, Peer};
 use crate::rapier_peer::Rapier;
-use controller::{Controller, Intent, World};
+use controller::{Controller, Intent, Surroundings};
 use std::time::SystemTime;
 use sweep::test_util::bench::{criterion_dir, criterion_median_ns};
 
@@ -55,7 +55,7 @@ impl Stats {
 /// `ticks` updates of copies of `players`, round-robin.
 pub fn run_ours(
     controller: &Controller,
-    world: &World<'_>,
+    world: &Surroundings<'_>,
     players: &[OurPlayer],
     script: &[Intent],
     ticks: usize,

@@ -15,7 +15,7 @@
 use crate::draw;
 use crate::signature::Signature;
 use arbitrary::{Result, Unstructured};
-use controller::{CharacterState, Controller, ControllerConfig, Intent, TickError, World, validate_dt};
+use controller::{CharacterState, Controller, ControllerConfig, Intent, Surroundings, TickError, validate_dt};
 use glam::{Quat, Vec3};
 use sweep::test_util::Soup;
 use sweep::{Ellipsoid, MeshCollider, PlacedCollider, Pose, penetration_depth};
@@ -266,7 +266,7 @@ impl Case {
                     &moving
                 }
             };
-            let world = World::new(colliders);
+            let world = Surroundings::new(colliders);
             if let Some((at, config)) = self.reconfigure
                 && at == k
             {

@@ -1,4 +1,4 @@
-//! `World`: what the controller collides with this tick (placed colliders)
+//! `Surroundings`: what the controller collides with this tick (placed colliders)
 //! and how grippy each surface is.
 
 use glam::Vec3;
@@ -13,7 +13,7 @@ use sweep::{Contact, ContactResponse, Ellipsoid, PlacedCollider, SlideOptions, S
 /// keep its index from tick to tick: the platform stood on is remembered by
 /// index and carries the character by its velocity.
 #[derive(Clone, Copy)]
-pub struct World<'a> {
+pub struct Surroundings<'a> {
     /// The colliders: the static level, doors, lifts.
     pub colliders: &'a [PlacedCollider<'a>],
     /// Friction of a surface, 0 (ice) … 1 (normal grip), by collider index
@@ -28,7 +28,7 @@ fn full_grip(_: usize, _: u32) -> f32 {
     1.0
 }
 
-impl<'a> World<'a> {
+impl<'a> Surroundings<'a> {
     /// Colliders whose surfaces all have friction 1.
     pub fn new(colliders: &'a [PlacedCollider<'a>]) -> Self {
         Self {
@@ -87,7 +87,7 @@ mod tests {
         let collider = sweep::MeshCollider::build(&soup.positions, &soup.triangles).unwrap();
         let placed = [PlacedCollider::fixed(&collider)];
         let total = Cell::new(Duration::ZERO);
-        let world = World::new(&placed).with_sweep_timer(&total);
+        let world = Surroundings::new(&placed).with_sweep_timer(&total);
         let controller = Controller::new(ControllerConfig::default()).unwrap();
         let mut state = CharacterState::standing_at(Vec3::ZERO, controller.config());
         let started = Instant::now();
