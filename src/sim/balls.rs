@@ -101,7 +101,7 @@ pub const PLAYER_MASS: f32 = 80.0;
 const MAX_PUSH: f32 = 3.0;
 /// Seconds over which a placement (a throw's start, a drop) is swept, so
 /// a moving door or lift barely moves meanwhile.
-const INSTANT: f32 = 1e-3;
+const PLACEMENT_SWEEP_SECONDS: f32 = 1e-3;
 /// The player's number in [`balls::Contact::body`].
 const PLAYER_BODY: u32 = 0;
 
@@ -313,9 +313,15 @@ fn control_balls(
                     // ceiling above it), over the head, up and out.
                     let from = eye;
                     let path = head + up * (radius + 0.05) - eye + across + up * (6.0 + (k % 7) as f32 * radius * 3.0);
-                    let to = match level.sweep(from, radius, path / INSTANT, 0.0, INSTANT) {
-                        Some(hit) if hit.time <= 1e-4 * INSTANT => continue,
-                        Some(hit) => from + path * (hit.time / INSTANT - 1e-3 / path.length()).max(0.0),
+                    let to = match level.sweep(
+                        from,
+                        radius,
+                        path / PLACEMENT_SWEEP_SECONDS,
+                        0.0,
+                        PLACEMENT_SWEEP_SECONDS,
+                    ) {
+                        Some(hit) if hit.time <= 1e-4 * PLACEMENT_SWEEP_SECONDS => continue,
+                        Some(hit) => from + path * (hit.time / PLACEMENT_SWEEP_SECONDS - 1e-3 / path.length()).max(0.0),
                         None => from + path,
                     };
                     let clear_of_others = pit
@@ -524,9 +530,9 @@ fn throw(
     // Out of the player's body before it flies, unless a wall is nearer.
     let reach = leave_body(eye - state.position, direction, state.radii + Vec3::splat(radius)) + 0.02;
     let out = direction * reach;
-    let start = match level.sweep(eye, radius, out / INSTANT, 0.0, INSTANT) {
-        Some(hit) if hit.time <= 1e-4 * INSTANT => return None,
-        Some(hit) => eye + out * (hit.time / INSTANT - 1e-4 / reach).max(0.0),
+    let start = match level.sweep(eye, radius, out / PLACEMENT_SWEEP_SECONDS, 0.0, PLACEMENT_SWEEP_SECONDS) {
+        Some(hit) if hit.time <= 1e-4 * PLACEMENT_SWEEP_SECONDS => return None,
+        Some(hit) => eye + out * (hit.time / PLACEMENT_SWEEP_SECONDS - 1e-4 / reach).max(0.0),
         None => eye + out,
     };
     Some(Ball::new(start, direction * speed + state.world_velocity(), radius))

@@ -12,7 +12,7 @@
 use super::colliders::Colliders;
 use super::input::Player;
 use super::level::CurrentLevel;
-use super::movers::Squeezed;
+use super::movers::SqueezingMovers;
 use super::player::flying;
 use super::{LaunchOptions, SimSet};
 use crate::notices::Notices;
@@ -253,7 +253,7 @@ fn spawn_pending(
 /// One step of every agent, after the player has moved.
 fn step_crowd(
     mut sim: ResMut<CrowdSim>,
-    mut squeezed: ResMut<Squeezed>,
+    mut squeezed: ResMut<SqueezingMovers>,
     mut notices: ResMut<Notices>,
     time: Res<Time<Fixed>>,
     current: Res<CurrentLevel>,

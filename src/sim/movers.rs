@@ -26,11 +26,11 @@ pub struct LevelClock {
 
 /// Movers that squeezed the player or an agent last tick (indices in the level).
 #[derive(Resource, Default, Debug)]
-pub struct Squeezed(pub Vec<usize>);
+pub struct SqueezingMovers(pub Vec<usize>);
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<LevelClock>()
-        .init_resource::<Squeezed>()
+        .init_resource::<SqueezingMovers>()
         .add_systems(
             FixedUpdate,
             (
@@ -72,7 +72,7 @@ fn advance_movers(
     time: Res<Time<Fixed>>,
     current: Res<CurrentLevel>,
     mut clock: ResMut<LevelClock>,
-    mut squeezed: ResMut<Squeezed>,
+    mut squeezed: ResMut<SqueezingMovers>,
     mut bodies: Query<(&mut MoverBody, &mut Transform)>,
     players: Query<(&CharacterController, &PlayerInput)>,
 ) {

@@ -9,7 +9,7 @@ use super::SimSet;
 use super::colliders::Colliders;
 use super::input::{Player, PlayerInput};
 use super::level::CurrentLevel;
-use super::movers::Squeezed;
+use super::movers::SqueezingMovers;
 use super::tuning::CurrentSettings;
 use crate::notices::Notices;
 use bevy::prelude::*;
@@ -94,18 +94,18 @@ fn spawn_player(settings: Option<Res<CurrentSettings>>, mut commands: Commands) 
         PlayerInput::default(),
         LastTick::default(),
         // The level generation the player was placed in.
-        PlacedIn(0),
+        PlacedInGeneration(0),
     ));
 }
 
 /// The level generation the player was last placed in.
 #[derive(Component, Debug)]
-struct PlacedIn(u32);
+struct PlacedInGeneration(u32);
 
 /// A new level is in: the player goes to its spawn.
 fn place_player(
     current: Res<CurrentLevel>,
-    mut players: Query<(&mut CharacterController, &mut PlayerInput, &mut PlacedIn), With<Player>>,
+    mut players: Query<(&mut CharacterController, &mut PlayerInput, &mut PlacedInGeneration), With<Player>>,
 ) {
     if current.level.is_none() {
         return;
@@ -202,7 +202,7 @@ fn after_tick(
     colliders: Colliders,
     obstacles: Res<Obstacles>,
     start: Option<Res<TickStart>>,
-    mut squeezed: ResMut<Squeezed>,
+    mut squeezed: ResMut<SqueezingMovers>,
     mut notices: ResMut<Notices>,
     mut stats: ResMut<RunStats>,
     mut players: Query<

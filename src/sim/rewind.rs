@@ -9,7 +9,7 @@ use super::SimSet;
 use super::input::{Player, PlayerInput};
 use super::level::CurrentLevel;
 use super::level::MoverBody;
-use super::movers::{LevelClock, Squeezed};
+use super::movers::{LevelClock, SqueezingMovers};
 use super::player::{CharacterController, LastTick};
 use crate::notices::Notices;
 use bevy::prelude::*;
@@ -79,7 +79,7 @@ fn record_tick(
     mut rewind: ResMut<Rewind>,
     current: Res<CurrentLevel>,
     clock: Res<LevelClock>,
-    squeezed: Res<Squeezed>,
+    squeezed: Res<SqueezingMovers>,
     players: Query<(&CharacterController, &PlayerInput, &LastTick), With<Player>>,
     movers: Query<&MoverBody>,
 ) {

@@ -8,7 +8,7 @@ use super::SimSet;
 use super::input::{Player, PlayerInput};
 use super::level::CurrentLevel;
 use super::level::MoverBody;
-use super::movers::{LevelClock, Squeezed, pose_of};
+use super::movers::{LevelClock, SqueezingMovers, pose_of};
 use super::player::{CharacterController, respawn};
 use crate::notices::Notices;
 use bevy::ecs::system::SystemParam;
@@ -67,7 +67,7 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(SystemParam)]
 struct MoverState<'w, 's> {
     clock: ResMut<'w, LevelClock>,
-    squeezed: ResMut<'w, Squeezed>,
+    squeezed: ResMut<'w, SqueezingMovers>,
     bodies: Query<'w, 's, &'static mut MoverBody>,
 }
 

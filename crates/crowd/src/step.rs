@@ -40,7 +40,7 @@ pub(crate) struct Outcome {
     pub crushed_by: Option<usize>,
 }
 
-/// How far around an agent its world takes in other agents (see [`Shared::reach`]).
+/// How far around an agent its world takes in other agents (see [`StepInputs::reach`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Reach {
     Ahead,
@@ -48,7 +48,7 @@ enum Reach {
 }
 
 /// What every thread reads during a step.
-struct Shared<'a> {
+struct StepInputs<'a> {
     world: &'a CrowdWorld<'a>,
     sizes: &'a [Size],
     agents: &'a [Agent],
@@ -65,7 +65,7 @@ struct Shared<'a> {
     hull_reach: f32,
 }
 
-impl<'a> Shared<'a> {
+impl<'a> StepInputs<'a> {
     /// The box (metres) an agent's ellipsoid may sweep through this tick.
     /// Agents whose polytopes reach into it are put in its world.
     ///
@@ -252,7 +252,7 @@ impl Crowd {
         let player = player.zip(player_hull.as_ref()).map(|(p, (_, hull))| {
             PlacedCollider::moving(hull, Pose::from_translation(p.centre), Vec3::ZERO, Vec3::ZERO)
         });
-        let shared = Shared {
+        let shared = StepInputs {
             world,
             sizes,
             agents,
