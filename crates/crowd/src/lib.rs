@@ -8,13 +8,9 @@
 //! a pause, a short wait and a new heading when blocked; each agent has
 //! its own seeded generator.
 //!
-//! Costs (`cargo bench -p crowd --bench crowd`; 10,000 agents, one
-//! core): on the demo level, where they jam over half the floor and most
-//! stand waiting (asleep), 0.6 µs per agent update; on a generated level of
-//! a million triangles 1.8–3 µs (the controller's sweeps through the large
-//! BVH are two thirds of it); with every agent walking every tick, 10 µs
-//! (demo level: an agent pressed among others sweeps two or three
-//! polytopes and one in five moves is refused) and 4–7 µs (1M).
+//! What it costs per agent is measured by `cargo bench -p crowd --bench
+//! crowd` and the `crowd_run` example; the figures are in the workspace's
+//! `docs/figures.md`.
 //!
 //! ```text
 //! let mut crowd = Crowd::new(CrowdConfig::default())?;

@@ -20,8 +20,7 @@
 //!    the segment" over the three edges. Triangles are two-sided.
 //! 3. **Broad phase** ([`Bvh`]): a binned-SAH bounding volume hierarchy
 //!    answers which triangles the swept ellipsoid may touch; only those reach
-//!    step 2 (never all triangles: the devlog in the seeds measured 30–40 ms
-//!    a frame without one). The tree is walked in eSpace, nearest node
+//!    step 2 (never all triangles). The tree is walked in eSpace, nearest node
 //!    first: a node is entered only if the capsule around the remaining
 //!    motion reaches its box, the motion goes towards it far enough, and the
 //!    motion enters it (slab test) no later than the earliest hit found so
