@@ -9,7 +9,7 @@
 //! | `EXT_meshopt_compression` | geometry (compressed buffers) | reads it: decodes the compressed buffer views (`meshoptimizer-rs`, pure Rust) |
 //! | `EXT_mesh_gpu_instancing` | geometry (copies of a mesh) | reads it: every copy collides |
 //! | `KHR_lights_punctual`, `EXT_lights_image_based` | none (lights) | ignored, with a notice |
-//! | `KHR_materials_*` (variants included), `KHR_texture_transform`, `KHR_texture_basisu`, `EXT_texture_webp`, `EXT_texture_avif`, `MSFT_texture_dds` | none (how surfaces are drawn) | ignored, with a notice |
+//! | `KHR_materials_*` (variants included), `KHR_texture_transform`, `KHR_texture_basisu`, `EXT_texture_webp`, `EXT_texture_avif`, `MSFT_texture_dds`, `MSFT_packing_occlusionRoughnessMetallic` | none (how surfaces are drawn) | ignored, with a notice |
 //! | `KHR_animation_pointer`, `KHR_xmp_json_ld`, `KHR_xmp`, `KHR_audio_emitter`, `MSFT_lod`, `KHR_node_visibility` | none for the level at rest | ignored, with a notice |
 //! | any other | unknown | read without it, with a notice saying collision may differ from what is drawn |
 //!

@@ -41,33 +41,12 @@ pub fn start_point(level: &Level, radii: Vec3, walkable_cos: f32) -> Option<Spaw
         let angle = k as f32 * 2.4;
         let x = centre.x + angle.cos() * half.x * f;
         let z = centre.z + angle.sin() * half.z * f;
-        drop_from_above(&e, x, z, bounds, &colliders, walkable_cos).map(|feet| Spawn {
+        let above = Vec3::new(x, bounds.max.y + radii.y + 0.1, z);
+        drop_onto(&e, above, bounds, &colliders, walkable_cos).map(|feet| Spawn {
             position: feet,
             yaw: 0.0,
         })
     })
-}
-
-/// Drops the ellipsoid `e` straight down at (`x`, `z`) from just above
-/// `bounds` through to just below them onto `colliders`: the feet on the
-/// first surface it meets, when that surface faces up within the walkable
-/// slope and the ellipsoid was free where it started.
-pub fn drop_from_above(
-    e: &Ellipsoid,
-    x: f32,
-    z: f32,
-    bounds: Aabb,
-    colliders: &[PlacedCollider<'_>],
-    walkable_cos: f32,
-) -> Option<Vec3> {
-    let ry = e.radii().y;
-    drop_onto(
-        e,
-        Vec3::new(x, bounds.max.y + ry + 0.1, z),
-        bounds,
-        colliders,
-        walkable_cos,
-    )
 }
 
 /// Drops the ellipsoid `e` straight down from the centre `from` to just
