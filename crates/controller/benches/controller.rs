@@ -77,7 +77,7 @@ use support::players::{OurPlayer, RapierPlayer, find_spawns};
 use support::script::{Cursor, script};
 use support::stats::{print_summary, run_ours, run_rapier};
 use support::{COLD_ROUNDS, CYCLE, DT, PLAYERS, Peer, SEED, ms};
-use sweep::test_util::bench::selected_sizes;
+use bench_support::selected_sizes;
 use sweep::test_util::{Lcg, generated_level};
 use sweep::{MeshCollider, PlacedCollider};
 

@@ -47,6 +47,7 @@ mod shape;
 mod state;
 mod support;
 mod surroundings;
+#[cfg(any(test, feature = "test-util"))]
 pub mod test_util;
 mod tick;
 mod walk;

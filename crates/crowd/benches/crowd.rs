@@ -29,7 +29,7 @@ use common::Stage;
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use crowd::{Crowd, CrowdConfig, CrowdWorld, WanderConfig};
 use std::time::SystemTime;
-use sweep::test_util::bench::{criterion_dir, criterion_median_ns};
+use bench_support::{criterion_dir, criterion_median_ns};
 
 const DT: f32 = 1.0 / 60.0;
 const GROUP: &str = "crowd step (60 Hz)";

@@ -61,7 +61,7 @@ use parry3d::shape::{Ball, TriMesh};
 use std::hint::black_box;
 use std::time::{Duration, Instant, SystemTime};
 use sweep::query::sphere_triangle::sweep_unit_sphere_triangle;
-use sweep::test_util::bench::{LEVEL_SIZES, criterion_dir, criterion_median_ns, selected_levels};
+use bench_support::{LEVEL_SIZES, criterion_dir, criterion_median_ns, selected_levels};
 use sweep::test_util::{dense_level, generated_level};
 use sweep::{
     Aabb, Ellipsoid, Ground, MeshCollider, PlacedCollider, SlideOptions, collide_and_slide, distance_to_triangle, sweep,

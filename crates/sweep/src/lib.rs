@@ -120,6 +120,7 @@ mod ellipsoid;
 mod parallel;
 pub mod query;
 mod slide;
+#[cfg(any(test, feature = "test-util"))]
 pub mod test_util;
 mod triangle;
 

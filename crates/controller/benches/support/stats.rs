@@ -6,7 +6,7 @@ use super::{CYCLE, Peer};
 use crate::rapier_peer::Rapier;
 use controller::{Controller, Intent, Surroundings};
 use std::time::SystemTime;
-use sweep::test_util::bench::{criterion_dir, criterion_median_ns};
+use bench_support::{criterion_dir, criterion_median_ns};
 
 /// What players did over some updates.
 #[derive(Default)]

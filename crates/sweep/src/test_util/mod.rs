@@ -1,8 +1,8 @@
-//! Geometry generators and checks shared by tests, benchmarks, examples and
-//! the level tools: adversarial meshes, large generated levels (metres,
-//! y up) and randomized walks checked by brute force.
+//! Geometry generators and checks shared by tests, benchmarks and examples:
+//! adversarial meshes, large generated levels (metres, y up) and randomized
+//! walks checked by brute force. Built only with the `test-util` feature
+//! (and in this crate's own unit tests).
 
-pub mod bench;
 mod level;
 mod rng;
 mod rooms;

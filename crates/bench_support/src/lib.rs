@@ -1,6 +1,14 @@
 //! Helpers shared by the criterion benchmarks of the workspace: the level
 //! sizes they run, choosing some by an environment variable, and reading
-//! criterion's medians back for a summary table.
+//! criterion's medians back for a summary table. A dev-dependency of the
+//! benchmarks only (it reads files; the crates it measures do no I/O).
+//!
+//! ```
+//! // With `SWEEP_BENCH_SIZES` unset, every size runs.
+//! let sizes = bench_support::selected_sizes("BENCH_SUPPORT_DOCTEST_UNSET");
+//! assert_eq!(sizes.len(), bench_support::LEVEL_SIZES.len());
+//! ```
+#![deny(missing_docs)]
 
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
