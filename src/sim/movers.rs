@@ -9,8 +9,8 @@ use super::level::{CurrentLevel, MoverBody};
 use bevy::prelude::*;
 use bevy_slidewalk::CharacterController;
 use glam::Vec3;
+use level::DoorControl;
 use level::{Mover, MoverKind};
-use play::DoorControl;
 use sweep::{Aabb, Pose};
 
 /// How far the use key reaches, metres from the player's centre to the door.

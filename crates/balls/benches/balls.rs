@@ -41,7 +41,7 @@ fn rained(count: usize, half: f32, clear: impl Fn(Vec3) -> bool, obstacles: &imp
 }
 
 fn bench(c: &mut Criterion) {
-    let level = level::load_bytes(&level::generate::playground_glb(), None, Path::new("playground.glb")).unwrap();
+    let level = level::load(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets/levels/playground.glb")).unwrap();
     let statics = level.statics.as_ref().expect("the demo level has static geometry");
     let placed = [PlacedCollider::fixed(statics)];
     let obstacles = MeshObstacles::new(&placed);

@@ -67,6 +67,7 @@
 mod rapier_peer;
 mod support;
 
+use bench_support::selected_sizes;
 use controller::{Controller, ControllerConfig, Intent, Surroundings};
 use criterion::Criterion;
 use glam::Quat;
@@ -77,7 +78,6 @@ use support::players::{OurPlayer, RapierPlayer, find_spawns};
 use support::script::{Cursor, script};
 use support::stats::{print_summary, run_ours, run_rapier};
 use support::{COLD_ROUNDS, CYCLE, DT, PLAYERS, Peer, SEED, ms};
-use bench_support::selected_sizes;
 use sweep::test_util::{Lcg, generated_level};
 use sweep::{MeshCollider, PlacedCollider};
 

@@ -25,11 +25,11 @@
 #[path = "../tests/common/mod.rs"]
 mod common;
 
+use bench_support::{criterion_dir, criterion_median_ns};
 use common::Stage;
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use crowd::{Crowd, CrowdConfig, CrowdWorld, WanderConfig};
 use std::time::SystemTime;
-use bench_support::{criterion_dir, criterion_median_ns};
 
 const DT: f32 = 1.0 / 60.0;
 const GROUP: &str = "crowd step (60 Hz)";

@@ -1,7 +1,8 @@
-//! slidewalk levels: glTF files → colliders, the level conventions (doors,
-//! lifts, spawn points, no-collide nodes, friction), the demo level
-//! generator and a level checker. No Bevy: loading, generation and checking
-//! build and test in seconds.
+//! slidewalk levels: glTF files → colliders, and the level conventions
+//! (doors, lifts, spawn points, no-collide nodes, friction) with how a door
+//! responds to the player. No Bevy and no character controller: a game or
+//! tool that reads levels depends on this crate and `sweep` only (the level
+//! checker and the demo level generator are in `level_tools`).
 //!
 //! [`load`] reads a `.glb` or `.gltf` and returns a [`Level`]: one static
 //! [`sweep::MeshCollider`] for all static geometry, one collider per door or
@@ -11,17 +12,16 @@
 #![deny(missing_docs)]
 
 mod buffers;
-mod check;
 pub mod conventions;
+mod doors;
 mod draco;
 mod error;
 pub mod extensions;
-pub mod generate;
 mod level;
 mod load;
 pub mod spawn;
 
-pub use check::{AnalyticFit, CheckConfig, WalkReport, analytic_fit, penetration_tolerance, walk_level};
+pub use doors::DoorControl;
 pub use error::LevelError;
 pub use level::{AnalyticCollider, Level, LoadReport, Mover, MoverKind, Spawn, Surface};
 pub use load::{load, load_bytes};

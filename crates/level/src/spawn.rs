@@ -85,9 +85,11 @@ mod tests {
 
     #[test]
     fn the_level_spawn_wins_and_a_level_without_one_gets_one_on_its_geometry() {
-        let playground = crate::load_bytes(&crate::generate::playground_glb(), None, Path::new("p.glb")).unwrap();
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets/levels/playground.glb");
+        let playground = crate::load(&path).unwrap();
         let s = start_point(&playground, Vec3::new(0.4, 0.9, 0.4), 0.7).unwrap();
-        assert_eq!(s.position, crate::generate::playground::SPAWN);
+        // The demo level's spawn node (`level_tools::generate::playground::SPAWN`).
+        assert_eq!(s.position, Vec3::new(0.0, 0.0, 30.0));
         let mut no_spawn = playground.clone();
         no_spawn.spawns.clear();
         let s = start_point(&no_spawn, Vec3::new(0.4, 0.9, 0.4), 0.7).unwrap();

@@ -1,14 +1,12 @@
 //! slidewalk's game rules that need no engine, so they test in seconds:
 //! the script format (scripted walks and recordings of play, with the
-//! state they start from), how doors respond to the player (trigger
-//! distance, the use key, turning back on a squeeze), the heading →
+//! state they start from), the heading →
 //! walking direction mapping, the summary a headless run prints, the
 //! command line, the tuning panel's checked changes, the settings file,
 //! the rewind buffer, errors from elsewhere said in one line, and judging a
 //! screenshot (is anything drawn?). The Bevy game (`src/`) drives these each tick.
 #![deny(missing_docs)]
 
-mod doors;
 mod heading;
 pub mod messages;
 mod options;
@@ -21,7 +19,6 @@ mod start;
 mod summary;
 pub mod tuning;
 
-pub use doors::DoorControl;
 pub use heading::{heading_direction, walk_direction};
 pub use options::{MAX_CROWD, Options, USAGE, check_output, text_args};
 pub use rewind::{History, TickRecord, WorldState};

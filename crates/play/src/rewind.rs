@@ -3,11 +3,11 @@
 //! it (player, lifts' clock, doors, mover poses) — in a ring, and the
 //! ticks in it as a script that replays them headless from the same state.
 
-use crate::doors::DoorControl;
 use crate::script::{Buttons, Recorder, Script, TickInput};
 use crate::start::Start;
 use controller::{CharacterState, ControllerConfig, TickReport};
 use glam::Vec3;
+use level::DoorControl;
 use std::collections::VecDeque;
 use sweep::Pose;
 

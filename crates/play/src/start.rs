@@ -6,11 +6,11 @@
 //! the rewind buffer carry one, so they replay headless exactly.
 //! Floats are written so they read back bit for bit.
 
-use crate::doors::DoorControl;
 use crate::options::{check_point, shown};
 use crate::script::Buttons;
 use controller::{CharacterState, GroundContact};
 use glam::Vec3;
+use level::DoorControl;
 use serde_json::{Map, Value, json};
 
 /// The simulation state a script starts from.

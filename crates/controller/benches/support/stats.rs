@@ -4,9 +4,9 @@
 use super::players::{OurPlayer, RapierPlayer};
 use super::{CYCLE, Peer};
 use crate::rapier_peer::Rapier;
+use bench_support::{criterion_dir, criterion_median_ns};
 use controller::{Controller, Intent, Surroundings};
 use std::time::SystemTime;
-use bench_support::{criterion_dir, criterion_median_ns};
 
 /// What players did over some updates.
 #[derive(Default)]

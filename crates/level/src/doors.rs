@@ -1,8 +1,9 @@
-//! How a door responds to the player: it opens by itself while the player
-//! is within its trigger distance, the use key (E) opens or closes it from
-//! within reach, and it turns back when it would crush the player.
+//! How a door responds to the player, the one rule the game and the level
+//! checker both drive: it opens by itself while the player is within its
+//! trigger distance, the use key (E) opens or closes it from within reach,
+//! and it turns back when it would crush the player.
 
-use level::conventions::DoorSpec;
+use crate::conventions::DoorSpec;
 
 /// One door's state: how open it is and where it is going.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -90,7 +91,7 @@ impl DoorControl {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use level::conventions::DoorMotion;
+    use crate::conventions::DoorMotion;
 
     fn spec() -> DoorSpec {
         DoorSpec {

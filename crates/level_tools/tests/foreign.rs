@@ -4,6 +4,7 @@
 //! instancing are read, and a file with many problems is refused in one
 //! line with every problem in the details.
 
+#[path = "../../level/tests/fixture/mod.rs"]
 mod fixture;
 
 use fixture::*;
@@ -193,9 +194,9 @@ fn draco_compressed_meshes_are_decoded_and_walked() {
         (b.max - glam::Vec3::new(6.0, 1.0, 6.0)).abs().max_element() < 1e-3,
         "{b:?}"
     );
-    let report = level::walk_level(
+    let report = level_tools::walk_level(
         &level,
-        &level::CheckConfig {
+        &level_tools::CheckConfig {
             walks: 4,
             ticks: 300,
             ..Default::default()
@@ -338,9 +339,9 @@ fn meshopt_compressed_buffers_are_decoded_and_walked() {
         (b.min, b.max),
         (glam::Vec3::new(-5.0, 0.0, -5.0), glam::Vec3::new(5.0, 0.0, 5.0))
     );
-    let report = level::walk_level(
+    let report = level_tools::walk_level(
         &level,
-        &level::CheckConfig {
+        &level_tools::CheckConfig {
             walks: 4,
             ticks: 120,
             ..Default::default()
@@ -471,7 +472,7 @@ fn the_committed_compressed_floors_load() {
     // `tests/data/draco_floor.glb` and `meshopt_floor.glb`: the floors of
     // `draco_level` and `meshopt_level` above, written as GLB (the fuzzer's
     // seeds for the decoders).
-    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/");
+    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/../level/tests/data/");
     let draco = level::load(format!("{data}draco_floor.glb")).unwrap();
     assert_eq!(draco.statics.unwrap().len(), draco_bitstream().1);
     let meshopt = level::load(format!("{data}meshopt_floor.glb")).unwrap();

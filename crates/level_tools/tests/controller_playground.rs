@@ -4,13 +4,18 @@
 
 use controller::{CharacterState, Controller, ControllerConfig, Intent, Surroundings, TickReport};
 use glam::Vec3;
-use level::generate::playground::*;
 use level::{Level, MoverKind};
+use level_tools::generate::playground::*;
 use std::path::Path;
 use sweep::{Ellipsoid, PlacedCollider, Pose, closest_point_on_triangle};
 
 fn playground() -> Level {
-    level::load_bytes(&level::generate::playground_glb(), None, Path::new("playground.glb")).unwrap()
+    level::load_bytes(
+        &level_tools::generate::playground_glb(),
+        None,
+        Path::new("playground.glb"),
+    )
+    .unwrap()
 }
 
 /// A player on the playground: movers posed by time (the lift on its

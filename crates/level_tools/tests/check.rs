@@ -2,10 +2,12 @@
 //! passes with no penetration, an open floor reports walkers that walked off
 //! its edge (not an error), and the command line reports and exits as documented.
 
+#[path = "../../level/tests/fixture/mod.rs"]
 mod fixture;
 
 use fixture::*;
-use level::{CheckConfig, load_bytes, walk_level};
+use level::load_bytes;
+use level_tools::{CheckConfig, walk_level};
 use serde_json::json;
 use std::path::Path;
 use sweep::test_util::{Soup, stairs_room};
@@ -99,7 +101,7 @@ fn level_check_command_reports_and_exits() {
 fn a_level_made_by_another_tool_loads_and_walks() {
     // Written by the Python `trimesh` package (tests/data/make_trimesh_scene.py):
     // a scene graph with transforms, boxes, a tilted ramp, a sphere, a cylinder, a ring.
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/trimesh_scene.glb");
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../level/tests/data/trimesh_scene.glb");
     let level = level::load(path).unwrap();
     assert_eq!(level.report.mesh_instances, 9);
     assert!(level.spawns.is_empty() && level.movers.is_empty());
@@ -228,7 +230,7 @@ fn triangles_level(name: &str, positions: &[[f32; 3]], indices: &[u32]) -> level
 }
 
 /// Walks `level` and checks the first walk started where the game starts a player.
-fn walks_from_the_games_start(level: &level::Level, config: &CheckConfig) -> level::WalkReport {
+fn walks_from_the_games_start(level: &level::Level, config: &CheckConfig) -> level_tools::WalkReport {
     let report = walk_level(level, config);
     let c = &config.controller;
     let game = level::spawn::start_point(level, c.standing_radii, c.walkable_slope_deg.to_radians().cos())
@@ -400,9 +402,9 @@ fn penetration_is_judged_against_what_an_f32_position_can_resolve() {
     use glam::Vec3;
     let r = Vec3::new(0.4, 0.9, 0.4);
     // Near the origin: 1e-4 of the radius, as always.
-    assert_eq!(level::penetration_tolerance(Vec3::new(10.0, 2.0, -30.0), r), 1e-4);
+    assert_eq!(level_tools::penetration_tolerance(Vec3::new(10.0, 2.0, -30.0), r), 1e-4);
     // 3.6 km up (a map from another game walked there measured 1.1e-4):
     // a step of the position is 0.24 mm, 6e-4 of the radius.
-    let far = level::penetration_tolerance(Vec3::new(-79.7, 3596.3, -2230.3), r);
+    let far = level_tools::penetration_tolerance(Vec3::new(-79.7, 3596.3, -2230.3), r);
     assert!(far > 1.13e-4 && far < 3e-3, "{far}");
 }

@@ -1,5 +1,5 @@
 //! The level generator: builds the demo levels in code and writes them as
-//! binary glTF (`cargo run -p level --bin make-levels`). The output is a
+//! binary glTF (`cargo run -p level_tools --bin make-levels`). The output is a
 //! pure function of this code: the same bytes on every run (no hash-map
 //! iteration, no timestamps, shortest float formatting, trigonometry in f64).
 //!
@@ -40,27 +40,31 @@ pub fn playground_glb() -> Vec<u8> {
     playground::document().to_glb()
 }
 
-/// A triangle soup (a benchmark level, `sweep::test_util`) as a one-node GLB
-/// named `name` with one grey material; vertex normals are the area-weighted
-/// mean of the faces around each vertex. `make-levels --generated` writes
-/// the large generated level with it, for the loader's and the soak's
-/// figures on a level of a million triangles.
-pub fn soup_glb(name: &str, soup: &sweep::test_util::Soup) -> Vec<u8> {
-    let mut normals = vec![glam::Vec3::ZERO; soup.positions.len()];
-    for t in &soup.triangles {
-        let [a, b, c] = t.map(|i| soup.positions[i as usize]);
+/// Indexed triangles (`positions` in metres, three indices into them per
+/// triangle) as a one-node GLB named `name` with one grey material; vertex
+/// normals are the area-weighted mean of the faces around each vertex.
+/// `make-levels --generated` writes the benchmarks' large generated level
+/// with it, for the loader's and the soak's figures on a level of a million
+/// triangles.
+///
+/// # Panics
+/// If an index is not below `positions.len()`.
+pub fn triangles_glb(name: &str, positions: &[glam::Vec3], triangles: &[[u32; 3]]) -> Vec<u8> {
+    let mut normals = vec![glam::Vec3::ZERO; positions.len()];
+    for t in triangles {
+        let [a, b, c] = t.map(|i| positions[i as usize]);
         let n = (b - a).cross(c - a);
         for i in t {
             normals[*i as usize] += n;
         }
     }
     let mesh = MeshData {
-        positions: soup.positions.clone(),
+        positions: positions.to_vec(),
         normals: normals
             .into_iter()
             .map(|n| n.try_normalize().unwrap_or(glam::Vec3::Y))
             .collect(),
-        indices: soup.triangles.iter().flatten().copied().collect(),
+        indices: triangles.iter().flatten().copied().collect(),
     };
     let mut doc = Document {
         scene_name: name.to_owned(),

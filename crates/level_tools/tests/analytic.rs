@@ -4,12 +4,14 @@
 //! the shapes plus the unmarked triangles meets what the player's triangles
 //! show, and every misuse is an error naming the node.
 
+#[path = "../../level/tests/fixture/mod.rs"]
 mod fixture;
 
 use fixture::{Fixture, TRIANGLES};
 use glam::{Quat, Vec3};
-use level::generate::{Document, MeshData, NodeDef};
-use level::{Level, LevelError, analytic_fit, load_bytes};
+use level::{Level, LevelError, load_bytes};
+use level_tools::analytic_fit;
+use level_tools::generate::{Document, MeshData, NodeDef};
 use serde_json::json;
 use std::f32::consts::FRAC_PI_2;
 use std::path::Path;

@@ -16,7 +16,8 @@
 
 #![recursion_limit = "256"]
 
-use level::{CheckConfig, Level, walk_level};
+use level::Level;
+use level_tools::{CheckConfig, walk_level};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -83,7 +84,7 @@ fn main() -> ExitCode {
              the walks covered part of the level"
         )),
     };
-    let fits = level::analytic_fit(&level);
+    let fits = level_tools::analytic_fit(&level);
     let count = |kind: &str| fits.iter().filter(|f| f.kind == kind).count();
     let statics = level.statics.as_ref();
     let stats = statics.map(|s| s.bvh_stats());

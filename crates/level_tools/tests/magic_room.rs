@@ -5,14 +5,15 @@
 //! 48-segment sagitta).
 
 use glam::Vec3;
-use level::generate::magic_room::{COLUMNS, CYLINDER_SEGMENTS, ROOM_HALF, SPAWN, WALL_HEIGHT, WALLS};
-use level::{Level, analytic_fit};
+use level::Level;
+use level_tools::analytic_fit;
+use level_tools::generate::magic_room::{COLUMNS, CYLINDER_SEGMENTS, ROOM_HALF, SPAWN, WALL_HEIGHT, WALLS};
 use sweep::test_util::Lcg;
 use sweep::{AnalyticShape, Ellipsoid, PlacedCollider, penetration_depth, sweep};
 
 fn magic_room() -> Level {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../assets/levels/magic_room.glb");
-    level::load(path).unwrap_or_else(|e| panic!("{e} (run `cargo run -p level --bin make-levels`)"))
+    level::load(path).unwrap_or_else(|e| panic!("{e} (run `cargo run -p level_tools --bin make-levels`)"))
 }
 
 fn near(a: Vec3, b: Vec3) -> bool {

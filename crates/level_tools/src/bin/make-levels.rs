@@ -1,5 +1,5 @@
 //! Writes the generated demo levels (binary glTF) into a directory:
-//! `cargo run -p level --bin make-levels [-- OUT_DIR]`, by default
+//! `cargo run -p level_tools --bin make-levels [-- OUT_DIR]`, by default
 //! `assets/levels/` of the workspace. The output is byte-identical run to run.
 //!
 //! `make-levels --generated TRIANGLES FILE` writes instead the benchmarks'
@@ -31,7 +31,7 @@ fn main() -> ExitCode {
         return ExitCode::FAILURE;
     }
     let out_dir = std::fs::canonicalize(&out_dir).unwrap_or(out_dir);
-    for level in level::generate::LEVELS {
+    for level in level_tools::generate::LEVELS {
         let bytes = (level.generate)();
         let path = out_dir.join(level.file);
         if let Err(e) = std::fs::write(&path, &bytes) {
@@ -58,7 +58,7 @@ fn write_generated(args: &[std::ffi::OsString]) -> ExitCode {
         }
     };
     let soup = sweep::test_util::generated_level(triangles);
-    let bytes = level::generate::soup_glb("Generated", &soup);
+    let bytes = level_tools::generate::triangles_glb("Generated", &soup.positions, &soup.triangles);
     if let Err(e) = std::fs::write(file, &bytes) {
         eprintln!("make-levels: cannot write {}: {e}", PathBuf::from(file).display());
         return ExitCode::FAILURE;

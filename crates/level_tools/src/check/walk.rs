@@ -1,0 +1,282 @@
+//! One walk, tick by tick: the walker's random intent (headings, jumps,
+//! crouches, sprints), the controller's tick, and every tick judged
+//! (penetration, passing through a surface, non-finite, crushed, stuck,
+//! walked off).
+
+use super::movers::{MoverDrive, mover_poses};
+use super::report::WalkReport;
+use super::{Course, SOAK_REVISIT_SECONDS};
+use controller::{CharacterState, Intent, Surroundings};
+use glam::Vec3;
+use std::collections::HashSet;
+use std::time::Instant;
+use sweep::{Aabb, Ellipsoid, PlacedCollider, segment_crosses_triangle};
+
+/// Uniform in `[lo, hi)`.
+pub(super) fn uniform(rng: &mut fastrand::Rng, lo: f32, hi: f32) -> f32 {
+    lo + (hi - lo) * rng.f32()
+}
+
+/// Uniform in the box `[lo, hi)`.
+pub(super) fn in_box(rng: &mut fastrand::Rng, lo: Vec3, hi: Vec3) -> Vec3 {
+    Vec3::new(
+        uniform(rng, lo.x, hi.x),
+        uniform(rng, lo.y, hi.y),
+        uniform(rng, lo.z, hi.z),
+    )
+}
+
+/// One walker's state while placed.
+struct Walker {
+    state: CharacterState,
+    /// Walking direction, radians about +Y from −Z.
+    heading: f32,
+    /// Crouching time left, seconds.
+    crouch_left: f32,
+    sprint: bool,
+    /// Tick and position of the last time it moved more than 1 cm.
+    still_since: (u32, Vec3),
+    /// The last tick moved less than a tenth of its walking step.
+    blocked: bool,
+    /// Reported crushed since it was placed.
+    crushed: bool,
+    /// Tick it was placed at.
+    placed_at: u32,
+}
+
+/// What ended a walker's placement.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Ended {
+    WalkedOff,
+    FellThrough,
+    NonFinite,
+    Stuck,
+}
+
+impl Course<'_> {
+    /// Walk number `walk`: its findings, the seconds spent in controller
+    /// ticks and the coverage cells it stood in.
+    pub(super) fn walk(&self, walk: u32) -> (WalkReport, f64, HashSet<[i32; 3]>) {
+        let (level, config) = (self.level, self.config);
+        let mut rng = fastrand::Rng::with_seed(config.seed ^ u64::from(walk).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+        let mut report = WalkReport {
+            walks: 1,
+            ..Default::default()
+        };
+        let mut timed = 0.0f64;
+        let mut drives = vec![MoverDrive::START; level.movers.len()];
+        let mut poses = self.rest.clone();
+        let revisit_ticks = (SOAK_REVISIT_SECONDS / config.dt).round().max(1.0) as u32;
+        let at_a_mover = !level.movers.is_empty() && walk % 3 == 2;
+        let mut walker: Option<Walker> = None;
+        let mut placements = 0u64;
+        let mut visited = HashSet::new();
+        for tick in 0..config.ticks {
+            let before = std::mem::take(&mut poses);
+            for (drive, m) in drives.iter_mut().zip(&level.movers) {
+                drive.advance(&m.kind, config.dt);
+            }
+            poses = mover_poses(level, &drives);
+            let colliders = level.placed(&poses, &before, config.dt);
+            if config.soak && at_a_mover && walker.as_ref().is_some_and(|w| tick - w.placed_at >= revisit_ticks) {
+                walker = None;
+            }
+            let w = match &mut walker {
+                Some(w) => w,
+                None => {
+                    let Some(start) = self.spawn_point(&colliders, &poses, walk, placements == 0, &mut rng) else {
+                        let place = self.start_place(walk);
+                        report.note(if placements == 0 {
+                            format!("walk {walk}: could not start: no free place to stand {place}")
+                        } else {
+                            format!(
+                                "walk {walk} tick {tick}: could not be placed again: no free place to stand {place}"
+                            )
+                        });
+                        break;
+                    };
+                    if placements == 0 {
+                        report.walks_started += 1;
+                        if walk == 0 {
+                            report.first_start = Some(start);
+                        }
+                    }
+                    report.respawns += (placements > 0) as u64;
+                    placements += 1;
+                    let r = self.standing.radii();
+                    let mut state = CharacterState::standing_at(start - Vec3::Y * r.y, &config.controller);
+                    state.position = start;
+                    walker.insert(Walker {
+                        state,
+                        heading: uniform(&mut rng, 0.0, std::f32::consts::TAU),
+                        crouch_left: 0.0,
+                        sprint: false,
+                        still_since: (tick, start),
+                        blocked: false,
+                        crushed: false,
+                        placed_at: tick,
+                    })
+                }
+            };
+            let (ended, seconds) = self.tick(w, walk, tick, &colliders, &mut drives, &mut rng, &mut report);
+            timed += seconds;
+            report.updates += 1;
+            if let Some(g) = w.state.ground
+                && g.collider < level.statics.is_some() as usize
+            {
+                visited.insert(self.coverage.key(g.point));
+            }
+            match ended {
+                None => {}
+                Some(ended) => {
+                    match ended {
+                        Ended::WalkedOff => report.walked_off += 1,
+                        Ended::FellThrough => report.fell_through += 1,
+                        Ended::NonFinite => report.non_finite += 1,
+                        Ended::Stuck => report.stuck += 1,
+                    }
+                    walker = None;
+                    if !config.soak {
+                        break;
+                    }
+                }
+            }
+        }
+        (report, timed, visited)
+    }
+
+    /// One controller tick of a placed walker, checked: what ended its
+    /// placement, if anything, and the seconds spent in the controller.
+    #[allow(clippy::too_many_arguments)]
+    fn tick(
+        &self,
+        w: &mut Walker,
+        walk: u32,
+        tick: u32,
+        colliders: &[PlacedCollider<'_>],
+        drives: &mut [MoverDrive],
+        rng: &mut fastrand::Rng,
+        report: &mut WalkReport,
+    ) -> (Option<Ended>, f64) {
+        let (level, config) = (self.level, self.config);
+        let friction = |collider: usize, triangle: u32| level.friction(collider, triangle);
+        let world = Surroundings::new(colliders).with_friction(&friction);
+        // A new heading now and then, and whenever the last tick was
+        // blocked (a bumping walker), and often a jump when blocked, so
+        // "stuck" means no direction or jump got it out; now and then a
+        // jump, a crouch, a sprint.
+        if w.blocked || rng.f32() < config.dt / 1.5 {
+            w.heading = uniform(rng, 0.0, std::f32::consts::TAU);
+            w.sprint = rng.f32() < 0.3;
+        }
+        if w.crouch_left <= 0.0 && rng.f32() < config.dt / 8.0 {
+            w.crouch_left = uniform(rng, 0.5, 3.0);
+        }
+        w.crouch_left -= config.dt;
+        let intent = Intent {
+            direction: Vec3::new(w.heading.sin(), 0.0, -w.heading.cos()),
+            jump: rng.f32() < if w.blocked { 0.2 } else { config.dt / 4.0 },
+            crouch: w.crouch_left > 0.0,
+            sprint: w.sprint,
+        };
+        let from = w.state.position;
+        let started = Instant::now();
+        let tick_report = self.controller.tick(&mut w.state, &intent, &world, config.dt);
+        let seconds = started.elapsed().as_secs_f64();
+        let tick_report = match tick_report {
+            Ok(report) => report,
+            Err(e) => {
+                // Only a state gone bad gets here (the dt is checked): count it as non-finite.
+                report.note(format!("walk {walk} tick {tick}: the controller refused the tick: {e}"));
+                return (Some(Ended::NonFinite), seconds);
+            }
+        };
+        let state = &w.state;
+        report.jumps += tick_report.jumped as u64;
+        report.steps += tick_report.stepped as u64;
+        if let Some(g) = state.ground
+            && g.collider >= level.statics.is_some() as usize
+        {
+            report.riding_ticks += 1;
+        }
+        if !(state.position.is_finite() && state.velocity.is_finite()) {
+            report.note(format!(
+                "walk {walk} tick {tick}: non-finite state (position {}, velocity {})",
+                state.position, state.velocity
+            ));
+            return (Some(Ended::NonFinite), seconds);
+        }
+        let moved = (state.position - from).length();
+        w.blocked = moved < 0.1 * config.controller.walk_speed * config.dt && state.grounded();
+        let e = Ellipsoid::new(state.radii).expect("valid radii");
+        if tick_report.crushed {
+            // The game turns the squeezing door or lift back; so does the checker.
+            let depth = sweep::penetration_depth(&e, state.position, colliders);
+            report.max_squeeze = report.max_squeeze.max(depth);
+            if !w.crushed {
+                w.crushed = true;
+                report.crushed += 1;
+                report.note(format!(
+                    "walk {walk} tick {tick}: crushed at {} (not an error)",
+                    state.position
+                ));
+            }
+            for collider in tick_report.pushing_colliders() {
+                if let Some(i) = collider.checked_sub(level.statics.is_some() as usize)
+                    && let (Some(drive), Some(m)) = (drives.get_mut(i), level.movers.get(i))
+                {
+                    drive.turn_back(&m.kind);
+                }
+            }
+        } else {
+            let depth = sweep::penetration_depth(&e, state.position, colliders);
+            report.max_penetration = report.max_penetration.max(depth);
+            if depth > penetration_tolerance(state.position, state.radii) {
+                report.penetrating_passes += 1;
+                report.note(format!(
+                    "walk {walk} tick {tick}: penetrating by {depth:.2e} of the radius at {}",
+                    state.position
+                ));
+            }
+        }
+        if crosses_surface(colliders, from, state.position) {
+            report.note(format!(
+                "walk {walk} tick {tick}: centre passed through a surface from {from} to {}",
+                state.position
+            ));
+            return (Some(Ended::FellThrough), seconds);
+        }
+        if state.position.y < self.bounds.min.y - 2.0 * self.standing.radii().y {
+            return (Some(Ended::WalkedOff), seconds);
+        }
+        if (state.position - w.still_since.1).length() > 0.01 {
+            w.still_since = (tick, state.position);
+        } else if (tick - w.still_since.0) as f32 * config.dt > 3.0 {
+            report.note(format!("walk {walk} tick {tick}: stuck at {}", state.position));
+            return (Some(Ended::Stuck), seconds);
+        }
+        (None, seconds)
+    }
+}
+
+/// The deepest overlap a tick may end with and not count as penetrating,
+/// eSpace units: 1e-4, or where the character is so far from the origin
+/// that its `f32` position cannot resolve that, two steps of that
+/// resolution (at 3.6 km a step is 0.24 mm, 6e-4 of a 0.4 m radius: a map
+/// of a 33 km² scene walked 3.6 km up measured 1.1e-4 there).
+pub fn penetration_tolerance(position: Vec3, radii: Vec3) -> f32 {
+    let step = position.abs().max_element() * f32::EPSILON;
+    1e-4f32.max(2.0 * step / radii.min_element())
+}
+
+/// Whether the segment `from → to` passes through any triangle.
+fn crosses_surface(world: &[PlacedCollider<'_>], from: Vec3, to: Vec3) -> bool {
+    let query = Aabb::from_corners(from, to);
+    let mut crossed = false;
+    for c in world {
+        c.query_world(&query, |_, tri| {
+            crossed |= segment_crosses_triangle(from, to, tri).is_some()
+        });
+    }
+    crossed
+}
