@@ -19,7 +19,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use egui_plot::{Line, Plot};
 use play::Overlay;
-use play::tuning::{GRAVITY_PRESETS, RADIUS_LIMITS, TUNABLES};
+use play::tuning::{GRAVITY_PRESETS, RADIUS_SLIDER, TUNABLES};
 
 /// Where "Save these ticks" writes (the panel's text field).
 #[derive(Resource, Debug)]
@@ -173,7 +173,7 @@ fn ellipsoid(ui: &mut egui::Ui, state: &PanelState, body: &CharacterController, 
             if ui.checkbox(&mut lock, "lock x = z").changed() {
                 tune.write(Tune::LockXz(lock));
             }
-            let (lo, hi) = RADIUS_LIMITS;
+            let (lo, hi) = RADIUS_SLIDER;
             let mut changed = false;
             for (axis, name) in [(0, "x radius"), (1, "y radius (height / 2)"), (2, "z radius")] {
                 let mut v = r[axis];
@@ -253,14 +253,14 @@ fn tunables(ui: &mut egui::Ui, body: &CharacterController, tune: &mut MessageWri
             let config = body.config_in_use();
             for t in TUNABLES {
                 let mut v = t.get(config) as f64;
-                let mut slider = egui::Slider::new(&mut v, t.min as f64..=t.max as f64)
+                let mut slider = egui::Slider::new(&mut v, t.slider_min as f64..=t.slider_max as f64)
                     .text(t.label)
                     .suffix(format!(" {}", t.unit))
                     .clamping(egui::SliderClamping::Never);
                 if t.whole {
                     slider = slider.integer();
                 }
-                if t.min > 0.0 && t.max / t.min > 1000.0 {
+                if t.slider_min > 0.0 && t.slider_max / t.slider_min > 1000.0 {
                     slider = slider.logarithmic(true);
                 }
                 let response = ui.add(slider).on_hover_text(t.help);

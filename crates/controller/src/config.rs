@@ -150,74 +150,163 @@ fn radii(field: &'static str, r: Vec3) -> Result<(), ConfigError> {
         return Err(ConfigError::NotFinite { field });
     }
     let v = r.min_element();
-    range(field, v, v >= 0.01, "at least 0.01 m on every axis")?;
+    range(field, v, v >= RADIUS_RANGE.0, "at least 0.01 m on every axis")?;
     let v = r.max_element();
-    range(field, v, v <= 100.0, "at most 100 m on every axis")
+    range(field, v, v <= RADIUS_RANGE.1, "at most 100 m on every axis")
 }
+
+/// Radii [`ControllerConfig::validate`] accepts, metres on every axis (inclusive).
+pub const RADIUS_RANGE: (f32, f32) = (0.01, 100.0);
+
+/// Longest gravity [`ControllerConfig::validate`] accepts, m/s².
+pub const MAX_GRAVITY: f32 = 1000.0;
+
+/// What [`ControllerConfig::validate`] accepts for one scalar field, on its
+/// own (the step height must also stay below the smaller y radius). A tuning
+/// panel takes its limits from here.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FieldRange {
+    /// The field's name.
+    pub field: &'static str,
+    /// Lower bound.
+    pub min: f32,
+    /// The lower bound itself is refused (values must be greater).
+    pub min_exclusive: bool,
+    /// Upper bound.
+    pub max: f32,
+    /// The upper bound itself is refused (values must be smaller).
+    pub max_exclusive: bool,
+    /// Whole numbers only.
+    pub whole: bool,
+    /// The range in words, as errors say it.
+    pub allowed: &'static str,
+}
+
+impl FieldRange {
+    /// `min ..= max`.
+    const fn new(field: &'static str, min: f32, max: f32, allowed: &'static str) -> Self {
+        Self {
+            field,
+            min,
+            min_exclusive: false,
+            max,
+            max_exclusive: false,
+            whole: false,
+            allowed,
+        }
+    }
+
+    /// Whether `value` is accepted (NaN is not).
+    pub fn contains(&self, value: f32) -> bool {
+        let above = if self.min_exclusive {
+            value > self.min
+        } else {
+            value >= self.min
+        };
+        let below = if self.max_exclusive {
+            value < self.max
+        } else {
+            value <= self.max
+        };
+        above && below && (!self.whole || value.fract() == 0.0)
+    }
+
+    /// The range of the field called `field`, if it is a scalar field.
+    pub fn of(field: &str) -> Option<&'static FieldRange> {
+        FIELD_RANGES.iter().find(|r| r.field == field)
+    }
+}
+
+/// A speed or acceleration: above 0, at most 1000.
+const fn speed(field: &'static str) -> FieldRange {
+    FieldRange {
+        min_exclusive: true,
+        ..FieldRange::new(field, 0.0, 1000.0, "between 0 (exclusive) and 1000")
+    }
+}
+
+/// Every scalar field's accepted range.
+pub const FIELD_RANGES: [FieldRange; 15] = {
+    const RATE: &str = "between 0 and 1000";
+    const SECONDS: &str = "between 0 and 10 s";
+    [
+        speed("walk_speed"),
+        speed("sprint_speed"),
+        speed("crouch_speed"),
+        speed("ground_acceleration"),
+        FieldRange::new("ground_friction", 0.0, 1000.0, RATE),
+        FieldRange::new("air_acceleration", 0.0, 1000.0, RATE),
+        FieldRange::new("jump_height", 0.0, 100.0, "between 0 and 100 m"),
+        FieldRange {
+            min_exclusive: true,
+            max_exclusive: true,
+            ..FieldRange::new("walkable_slope_deg", 0.0, 90.0, "between 0° and 90° (exclusive)")
+        },
+        FieldRange {
+            max_exclusive: true,
+            ..FieldRange::new(
+                "step_height",
+                0.0,
+                RADIUS_RANGE.1,
+                "at least 0 and below the smaller y radius",
+            )
+        },
+        FieldRange::new("snap_distance", 0.0, 10.0, "between 0 and 10 m"),
+        FieldRange::new("skin", 1e-5, 0.05, "between 0.00001 and 0.05 of the radius"),
+        FieldRange {
+            whole: true,
+            ..FieldRange::new("slide_iterations", 1.0, 32.0, "between 1 and 32")
+        },
+        FieldRange::new("coyote_time", 0.0, 10.0, SECONDS),
+        FieldRange::new("jump_buffer", 0.0, 10.0, SECONDS),
+        speed("max_fall_speed"),
+    ]
+};
 
 impl ControllerConfig {
     /// Checks every field; the first problem found is returned.
     pub fn validate(&self) -> Result<(), ConfigError> {
         radii("standing_radii", self.standing_radii)?;
         radii("crouched_radii", self.crouched_radii)?;
-        for (field, v) in [
-            ("walk_speed", self.walk_speed),
-            ("sprint_speed", self.sprint_speed),
-            ("crouch_speed", self.crouch_speed),
-            ("ground_acceleration", self.ground_acceleration),
-            ("max_fall_speed", self.max_fall_speed),
-        ] {
-            range(field, v, v > 0.0 && v <= 1000.0, "greater than 0 and at most 1000")?;
+        for r in &FIELD_RANGES {
+            let v = self.scalar(r.field);
+            range(r.field, v, r.contains(v), r.allowed)?;
         }
-        for (field, v) in [
-            ("air_acceleration", self.air_acceleration),
-            ("ground_friction", self.ground_friction),
-        ] {
-            range(field, v, (0.0..=1000.0).contains(&v), "between 0 and 1000")?;
-        }
-        range(
-            "jump_height",
-            self.jump_height,
-            (0.0..=100.0).contains(&self.jump_height),
-            "between 0 and 100 m",
-        )?;
         if !self.gravity.is_finite() {
             return Err(ConfigError::NotFinite { field: "gravity" });
         }
         let g = self.gravity.length();
-        range("gravity", g, g <= 1000.0, "at most 1000 m/s² long")?;
-        let s = self.walkable_slope_deg;
-        range(
-            "walkable_slope_deg",
-            s,
-            s > 0.0 && s < 90.0,
-            "between 0° and 90° (exclusive)",
-        )?;
+        range("gravity", g, g <= MAX_GRAVITY, "at most 1000 m/s² long")?;
         let low = self.crouched_radii.y.min(self.standing_radii.y);
         range(
             "step_height",
             self.step_height,
-            self.step_height >= 0.0 && self.step_height < low,
+            self.step_height < low,
             "at least 0 and below the smaller y radius",
         )?;
-        range(
-            "snap_distance",
-            self.snap_distance,
-            (0.0..=10.0).contains(&self.snap_distance),
-            "between 0 and 10 m",
-        )?;
-        range(
-            "skin",
-            self.skin,
-            self.skin >= 1e-5 && self.skin <= 0.05,
-            "between 0.00001 and 0.05 of the radius",
-        )?;
-        let it = self.slide_iterations as f32;
-        range("slide_iterations", it, (1.0..=32.0).contains(&it), "between 1 and 32")?;
-        for (field, v) in [("coyote_time", self.coyote_time), ("jump_buffer", self.jump_buffer)] {
-            range(field, v, (0.0..=10.0).contains(&v), "between 0 and 10 s")?;
-        }
         Ok(())
+    }
+
+    /// The scalar field called `field` (a name in [`FIELD_RANGES`]), as f32.
+    fn scalar(&self, field: &str) -> f32 {
+        match field {
+            "walk_speed" => self.walk_speed,
+            "sprint_speed" => self.sprint_speed,
+            "crouch_speed" => self.crouch_speed,
+            "ground_acceleration" => self.ground_acceleration,
+            "max_fall_speed" => self.max_fall_speed,
+            "air_acceleration" => self.air_acceleration,
+            "ground_friction" => self.ground_friction,
+            "jump_height" => self.jump_height,
+            "walkable_slope_deg" => self.walkable_slope_deg,
+            "step_height" => self.step_height,
+            "snap_distance" => self.snap_distance,
+            "skin" => self.skin,
+            "slide_iterations" => self.slide_iterations as f32,
+            "coyote_time" => self.coyote_time,
+            "jump_buffer" => self.jump_buffer,
+            other => unreachable!("no scalar field {other:?}"),
+        }
     }
 
     /// Top speed for the given stance, m/s.

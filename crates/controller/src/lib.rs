@@ -52,7 +52,7 @@ pub mod test_util;
 mod tick;
 mod walk;
 
-pub use config::{ConfigError, ControllerConfig, validate_dt};
+pub use config::{ConfigError, ControllerConfig, FIELD_RANGES, FieldRange, MAX_GRAVITY, RADIUS_RANGE, validate_dt};
 pub use state::{CharacterState, GroundContact, Intent, Pass, PassContact, TickReport};
 pub use surroundings::Surroundings;
 pub use tick::{Controller, MAX_STATE_SPEED, ReconfigureError, TickError};

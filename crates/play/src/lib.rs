@@ -1,16 +1,15 @@
 //! slidewalk's game rules that need no engine, so they test in seconds:
 //! the script format (scripted walks and recordings of play, with the
-//! state they start from), the heading →
-//! walking direction mapping, the summary a headless run prints, the
-//! command line, the tuning panel's checked changes, the settings file,
-//! the rewind buffer, errors from elsewhere said in one line, and judging a
-//! screenshot (is anything drawn?). The Bevy game (`src/`) drives these each tick.
+//! state they start from), the heading → walking direction mapping, the
+//! summary a headless run prints, the command line, the tuning panel's
+//! checked changes, the settings file, the rewind buffer and errors from
+//! elsewhere said in one line. The Bevy game (`src/`) drives these each
+//! tick.
 #![deny(missing_docs)]
 
 mod heading;
 pub mod messages;
 mod options;
-pub mod picture;
 pub mod rewind;
 mod script;
 pub mod settings;

@@ -367,7 +367,7 @@ mod tests {
                 r#"{"controller": {"gravity": {"y": -9.81}}}"#,
                 "gravity must be [x, y, z]",
             ),
-            (r#"{"controller": {"slide_iterations": 1e30}}"#, "between 1 and 16"),
+            (r#"{"controller": {"slide_iterations": 1e30}}"#, "between 1 and 32"),
             (r#"{"hud": null}"#, "hud must be true or false"),
         ] {
             std::fs::write(&path, text).unwrap();

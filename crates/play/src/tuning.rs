@@ -1,10 +1,13 @@
-//! Live tuning of the controller: every tunable with its unit, limits and a
-//! one-line explanation (what the panel shows), and the checked changes —
-//! one value, the radii, the gravity — that refuse NaN, zero, negative or
-//! absurd values with a message instead of passing them on. The same
-//! checks read the settings file.
+//! Live tuning of the controller: every tunable with its unit, slider range
+//! and a one-line explanation (what the panel shows), and the checked
+//! changes — one value, the radii, the gravity — that refuse NaN, zero,
+//! negative or absurd values with a message instead of passing them on. What
+//! is accepted is what the controller's validation accepts
+//! ([`controller::FIELD_RANGES`], [`controller::RADIUS_RANGE`],
+//! [`controller::MAX_GRAVITY`]); the sliders show a comfortable part of it.
+//! The same checks read the settings file.
 
-use controller::ControllerConfig;
+use controller::{ControllerConfig, FieldRange, MAX_GRAVITY, RADIUS_RANGE};
 use glam::Vec3;
 use serde_json::{Map, Value, json};
 
@@ -17,10 +20,11 @@ pub struct Tunable {
     pub label: &'static str,
     /// Unit, as shown.
     pub unit: &'static str,
-    /// Smallest accepted value.
-    pub min: f32,
-    /// Largest accepted value.
-    pub max: f32,
+    /// The slider's left end (typed values may go further, within
+    /// [`Tunable::accepted`]).
+    pub slider_min: f32,
+    /// The slider's right end.
+    pub slider_max: f32,
     /// Whole numbers only.
     pub whole: bool,
     /// What raising or lowering it does (the panel's hover text).
@@ -35,27 +39,30 @@ impl Tunable {
         (self.get)(config)
     }
 
-    /// `value` if it is a number within the limits (a whole one if need be).
+    /// The values the controller accepts for it, on its own.
+    pub fn accepted(&self) -> &'static FieldRange {
+        FieldRange::of(self.key).expect("every tunable is a scalar field of ControllerConfig")
+    }
+
+    /// `value` if it is a number the controller accepts (a whole one if need be).
     pub fn check(&self, value: f64) -> Result<f32, String> {
         if !value.is_finite() {
             return Err(format!("{} must be a number, got {value}", self.label));
         }
-        if value < self.min as f64 || value > self.max as f64 {
-            return Err(format!(
-                "{} must be between {} and {} {}, got {value}",
-                self.label, self.min, self.max, self.unit
-            ));
-        }
         if self.whole && value.fract() != 0.0 {
             return Err(format!("{} must be a whole number, got {value}", self.label));
+        }
+        let accepted = self.accepted();
+        if !accepted.contains(value as f32) {
+            return Err(format!("{} must be {}, got {value}", self.label, accepted.allowed));
         }
         Ok(value as f32)
     }
 }
 
-/// `r` if every radius is within [`RADIUS_LIMITS`].
+/// `r` if every radius is within [`RADIUS_RANGE`].
 fn check_radii(what: &str, r: Vec3) -> Result<Vec3, String> {
-    let (lo, hi) = RADIUS_LIMITS;
+    let (lo, hi) = RADIUS_RANGE;
     if r.is_finite() && r.min_element() >= lo && r.max_element() <= hi {
         Ok(r)
     } else {
@@ -72,8 +79,8 @@ macro_rules! tunable {
             key: stringify!($key),
             label: $label,
             unit: $unit,
-            min: $min,
-            max: $max,
+            slider_min: $min,
+            slider_max: $max,
             whole: false,
             help: $help,
             get: |c| c.$key,
@@ -169,8 +176,8 @@ pub const TUNABLES: &[Tunable] = &[
         key: "slide_iterations",
         label: "slide iterations",
         unit: "sweeps",
-        min: 1.0,
-        max: 16.0,
+        slider_min: 1.0,
+        slider_max: 16.0,
         whole: true,
         help: "Most sweeps per collide-and-slide pass; 4–8 handles creases and corners.",
         get: |c| c.slide_iterations as f32,
@@ -202,10 +209,9 @@ pub const TUNABLES: &[Tunable] = &[
     ),
 ];
 
-/// Radii accepted from the panel, metres on every axis.
-pub const RADIUS_LIMITS: (f32, f32) = (0.05, 3.0);
-/// Gravity accepted from the panel, m/s² (0 = weightless).
-pub const GRAVITY_LIMIT: f32 = 100.0;
+/// The radius sliders' range, metres (typed values may go further, within
+/// [`RADIUS_RANGE`]).
+pub const RADIUS_SLIDER: (f32, f32) = (0.05, 3.0);
 
 /// Gravity presets: name and vector, m/s².
 pub const GRAVITY_PRESETS: [(&str, Vec3); 4] = [
@@ -255,9 +261,9 @@ pub fn set_radii(config: &ControllerConfig, standing: Vec3) -> Result<Controller
 /// `config` with gravity along `direction` (any length, not zero unless
 /// `magnitude` is 0) of `magnitude` m/s².
 pub fn set_gravity(config: &ControllerConfig, direction: Vec3, magnitude: f32) -> Result<ControllerConfig, String> {
-    if !magnitude.is_finite() || !(0.0..=GRAVITY_LIMIT).contains(&magnitude) {
+    if !magnitude.is_finite() || !(0.0..=MAX_GRAVITY).contains(&magnitude) {
         return Err(format!(
-            "gravity must be between 0 and {GRAVITY_LIMIT} m/s², got {magnitude}"
+            "gravity must be between 0 and {MAX_GRAVITY} m/s², got {magnitude}"
         ));
     }
     let mut c = *config;
@@ -316,11 +322,11 @@ pub fn config_from_json(v: &Value) -> (ControllerConfig, Vec<String>) {
             "standing_radii" => vector().and_then(|r| check_radii(key, r)).map(|r| c.standing_radii = r),
             "crouched_radii" => vector().and_then(|r| check_radii(key, r)).map(|r| c.crouched_radii = r),
             "gravity" => vector().and_then(|g| {
-                if g.is_finite() && g.length() <= GRAVITY_LIMIT {
+                if g.is_finite() && g.length() <= MAX_GRAVITY {
                     c.gravity = g;
                     Ok(())
                 } else {
-                    Err(format!("gravity must be at most {GRAVITY_LIMIT} m/s², got {value}"))
+                    Err(format!("gravity must be at most {MAX_GRAVITY} m/s², got {value}"))
                 }
             }),
             other => match tunable(other) {
@@ -352,11 +358,15 @@ mod tests {
         let base = ControllerConfig::default();
         for t in TUNABLES {
             let d = t.get(&base);
-            assert!(d >= t.min && d <= t.max, "{}: default {d} outside its limits", t.key);
+            assert!(
+                d >= t.slider_min && d <= t.slider_max,
+                "{}: default {d} outside its slider",
+                t.key
+            );
             let v = if t.whole {
-                t.max as f64
+                t.slider_max as f64
             } else {
-                (t.min as f64 + d as f64) / 2.0
+                (t.slider_min as f64 + d as f64) / 2.0
             };
             // The step height must stay below the crouched y radius.
             let v = if t.key == "step_height" { 0.2 } else { v };
@@ -373,12 +383,13 @@ mod tests {
         let base = ControllerConfig::default();
         for (key, value, says) in [
             ("walk_speed", f64::NAN, "must be a number"),
-            ("walk_speed", 0.0, "between 0.1 and 30"),
+            ("walk_speed", 0.0, "between 0 (exclusive) and 1000"),
             ("walk_speed", -3.0, "between"),
             ("walk_speed", 1e9, "between"),
             ("jump_height", f64::INFINITY, "must be a number"),
             ("slide_iterations", 2.5, "whole number"),
-            ("slide_iterations", 0.0, "between 1 and 16"),
+            ("slide_iterations", 0.0, "between 1 and 32"),
+            ("slide_iterations", 33.0, "between 1 and 32"),
             ("step_height", 0.6, "step_height"),
             ("wlak_speed", 1.0, "no setting"),
         ] {
@@ -389,7 +400,7 @@ mod tests {
             Vec3::new(0.0, 0.9, 0.4),
             Vec3::new(0.4, -0.9, 0.4),
             Vec3::new(0.4, f32::NAN, 0.4),
-            Vec3::splat(50.0),
+            Vec3::splat(150.0),
         ] {
             assert!(set_radii(&base, r).unwrap_err().contains("radii must be"), "{r}");
         }
@@ -403,6 +414,53 @@ mod tests {
         assert!(set_gravity(&base, Vec3::NEG_Y, f32::NAN).is_err());
         assert!(set_gravity(&base, Vec3::NEG_Y, 1e5).is_err());
         assert!(set_gravity(&base, Vec3::splat(f32::NAN), 9.81).is_err());
+    }
+
+    #[test]
+    fn the_panel_accepts_what_the_controller_validates_and_its_sliders_lie_within() {
+        let base = ControllerConfig::default();
+        for t in TUNABLES {
+            let r = t.accepted();
+            assert_eq!(r.whole, t.whole, "{}", t.key);
+            assert!(
+                r.contains(t.slider_min) && r.contains(t.slider_max),
+                "{}: slider {}..{} outside what the controller accepts ({})",
+                t.key,
+                t.slider_min,
+                t.slider_max,
+                r.allowed
+            );
+            // At and around both bounds, the panel says yes exactly when the
+            // controller does.
+            let probes = [r.min, r.max, t.slider_min, t.slider_max].into_iter().flat_map(|b| {
+                let nudge = b.abs().max(1.0) * 1e-3;
+                [b - nudge, b, b + nudge, b.next_down(), b.next_up()]
+            });
+            for v in probes {
+                let mut c = base;
+                (t.set)(&mut c, v);
+                // The step height also has to stay below the crouched radius:
+                // judge it with radii it fits under.
+                if t.key == "step_height" {
+                    c.standing_radii = Vec3::splat(100.0);
+                    c.crouched_radii = Vec3::splat(100.0);
+                }
+                let controller_says = c.validate().is_ok() && (t.get)(&c) == v;
+                assert_eq!(
+                    t.check(v as f64).is_ok(),
+                    controller_says,
+                    "{} = {v}: the panel and the controller disagree",
+                    t.key
+                );
+            }
+        }
+        // Radii and gravity: the controller's own limits.
+        for r in [RADIUS_SLIDER.0, RADIUS_SLIDER.1, RADIUS_RANGE.0, RADIUS_RANGE.1] {
+            assert!(check_radii("radii", Vec3::splat(r)).is_ok(), "{r}");
+        }
+        assert!(check_radii("radii", Vec3::splat(RADIUS_RANGE.1.next_up())).is_err());
+        assert!(set_gravity(&base, Vec3::NEG_Y, MAX_GRAVITY).is_ok());
+        assert!(set_gravity(&base, Vec3::NEG_Y, MAX_GRAVITY.next_up()).is_err());
     }
 
     #[test]

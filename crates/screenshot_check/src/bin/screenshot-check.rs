@@ -2,7 +2,7 @@
 //! the frame is blank (nearly one colour), 2 if it cannot be read. Used by
 //! `.ci/run` on the game's `--screenshot`.
 
-use play::picture::PictureStats;
+use screenshot_check::PictureStats;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {

@@ -1,7 +1,16 @@
 //! Judging a screenshot without looking at it: is there a picture, or is
 //! the frame blank (nearly one colour)? The CI smoke test runs the game in
 //! a real window and checks its `--screenshot` with this
-//! (`screenshot-check FILE.png`).
+//! (`screenshot-check FILE.png`, `cargo run -p screenshot_check -- FILE.png`).
+//!
+//! ```
+//! use screenshot_check::PictureStats;
+//!
+//! // A 4 × 4 frame of one grey (RGBA): blank. `PictureStats::of_png` reads a file.
+//! let grey = [128u8, 128, 128, 255].repeat(16);
+//! assert!(PictureStats::of_rgba(&grey, 4, 4).is_blank());
+//! ```
+#![deny(missing_docs)]
 
 use std::path::Path;
 
