@@ -14,7 +14,7 @@ use super::input::{Player, PlayerInput};
 use super::level::CurrentLevel;
 use super::player::{BallPush, LastTick};
 use crate::notices::Notices;
-use balls::{AnalyticObstacles, Ball, BallConfig, BallWorld, ImpactKind, MeshObstacles, MovingCapsule, Obstacles};
+use balls::{AnalyticObstacles, Ball, BallConfig, BallSimulation, ImpactKind, MeshObstacles, MovingCapsule, Obstacles};
 use bevy::prelude::*;
 use bevy_slidewalk::CharacterController;
 use std::time::Instant;
@@ -109,7 +109,7 @@ const PLAYER_BODY: u32 = 0;
 #[derive(Resource, Debug)]
 pub struct BallPit {
     /// The simulation, oldest ball first.
-    pub world: BallWorld,
+    pub simulation: BallSimulation,
     /// The panel's settings.
     pub settings: BallSettings,
     /// Each ball's centre before the last tick, metres (for drawing between ticks).
@@ -129,7 +129,7 @@ impl Default for BallPit {
         // depend on the count; below a few hundred balls it uses one).
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(8));
         let mut pit = Self {
-            world: BallWorld::new(BallConfig {
+            simulation: BallSimulation::new(BallConfig {
                 threads,
                 ..BallConfig::default()
             }),
@@ -149,23 +149,24 @@ impl BallPit {
     /// ball, the radius for new ones, the cap at once.
     fn apply(&mut self, settings: BallSettings) {
         self.settings = settings;
-        self.world.config.restitution = settings.restitution;
-        self.world.config.friction = settings.friction;
+        self.simulation.config.restitution = settings.restitution;
+        self.simulation.config.friction = settings.friction;
         self.trim(settings.max_balls);
     }
 
     /// Removes the oldest balls until at most `keep` are left.
     fn trim(&mut self, keep: usize) {
-        let extra = self.world.balls.len().saturating_sub(keep);
+        let extra = self.simulation.balls.len().saturating_sub(keep);
         if extra > 0 {
             // Balls resting on the ones removed wake, and fall if they must.
             // (Many removed at once: every ball wakes.)
-            let removed: Vec<Ball> = self.world.balls.drain(..extra).collect();
+            let removed: Vec<Ball> = self.simulation.balls.drain(..extra).collect();
             if removed.len() > 64 {
-                self.world.wake_within(Vec3::splat(f32::MIN), Vec3::splat(f32::MAX));
+                self.simulation
+                    .wake_within(Vec3::splat(f32::MIN), Vec3::splat(f32::MAX));
             } else {
                 for b in &removed {
-                    self.world.wake_around(b);
+                    self.simulation.wake_around(b);
                 }
             }
             self.previous.drain(..extra.min(self.previous.len()));
@@ -176,13 +177,13 @@ impl BallPit {
     fn add(&mut self, ball: Ball) {
         self.trim(self.settings.max_balls.saturating_sub(1));
         self.previous.push(ball.position);
-        self.world.balls.push(ball);
+        self.simulation.balls.push(ball);
         self.thrown += 1;
     }
 
     /// Removes every ball.
     pub fn clear(&mut self) {
-        self.world.balls.clear();
+        self.simulation.balls.clear();
         self.previous.clear();
     }
 }
@@ -325,7 +326,7 @@ fn control_balls(
                         None => from + path,
                     };
                     let clear_of_others = pit
-                        .world
+                        .simulation
                         .balls
                         .iter()
                         .all(|b| (b.position - to).length() > b.radius + radius);
@@ -410,7 +411,7 @@ fn tick_balls(
         );
         (capsule, body, input)
     });
-    pit.world.config.gravity = player
+    pit.simulation.config.gravity = player
         .as_ref()
         .map_or(Vec3::new(0.0, -9.81, 0.0), |(_, body, _)| body.config_in_use().gravity);
     if let (Some(charge), Some((_, body, input))) = (pending.0.take(), &player)
@@ -421,7 +422,7 @@ fn tick_balls(
             None => notices.info("no room to throw a ball here"),
         }
     }
-    if pit.world.balls.is_empty() {
+    if pit.simulation.balls.is_empty() {
         pit.last_micros = started.elapsed().as_secs_f32() * 1e6;
         pit.last_impacts = 0;
         return;
@@ -430,7 +431,7 @@ fn tick_balls(
     if let Some((capsule, _, _)) = &player {
         let reach = Vec3::splat(capsule.radius + capsule.half_segment);
         let (a, b) = (capsule.centre, capsule.centre + capsule.velocity * dt);
-        pit.world.wake_within(a.min(b) - reach, a.max(b) + reach);
+        pit.simulation.wake_within(a.min(b) - reach, a.max(b) + reach);
     }
     let mut mover_boxes = Vec::new();
     for c in placed
@@ -440,15 +441,15 @@ fn tick_balls(
         let sweep::Aabb { min, max } = c.world_bounds();
         let margin =
             Vec3::splat((c.linear_velocity.length() + c.angular_velocity.length() * (max - min).length()) * dt + 0.05);
-        pit.world.wake_within(min - margin, max + margin);
+        pit.simulation.wake_within(min - margin, max + margin);
         mover_boxes.push((min - margin, max + margin));
     }
     let pit = &mut *pit;
     pit.previous.clear();
-    pit.previous.extend(pit.world.balls.iter().map(|b| b.position));
+    pit.previous.extend(pit.simulation.balls.iter().map(|b| b.position));
     let report = match &player {
-        Some((capsule, body, _)) if !super::player::flying(body) => pit.world.step(dt, &(level, *capsule)),
-        _ => pit.world.step(dt, &level),
+        Some((capsule, body, _)) if !super::player::flying(body) => pit.simulation.step(dt, &(level, *capsule)),
+        _ => pit.simulation.step(dt, &level),
     };
     let mut pushed = Vec3::ZERO;
     for impact in &report.impacts {
@@ -456,7 +457,7 @@ fn tick_balls(
             pushed -= impact.impulse / PLAYER_MASS;
         }
         if impact.speed >= BLAST_SPEED {
-            let radius = pit.world.balls.get(impact.ball as usize).map_or(0.1, |b| b.radius);
+            let radius = pit.simulation.balls.get(impact.ball as usize).map_or(0.1, |b| b.radius);
             blasts.write(BallBlast {
                 point: impact.point,
                 normal: impact.normal,
@@ -473,16 +474,16 @@ fn tick_balls(
         let now = colliders.placed();
         let mut crushed: Vec<usize> = mover_boxes
             .into_iter()
-            .flat_map(|(min, max)| pit.world.push_out_of(&now, min, max))
+            .flat_map(|(min, max)| pit.simulation.push_out_of(&now, min, max))
             .collect();
         crushed.sort_unstable();
         crushed.dedup();
         for &k in crushed.iter().rev() {
-            let ball = pit.world.balls.remove(k);
+            let ball = pit.simulation.balls.remove(k);
             if k < pit.previous.len() {
                 pit.previous.remove(k);
             }
-            pit.world.wake_around(&ball);
+            pit.simulation.wake_around(&ball);
             blasts.write(BallBlast {
                 point: ball.position,
                 normal: Vec3::Y,
@@ -495,14 +496,14 @@ fn tick_balls(
     if let Some(bounds) = colliders.level_bounds() {
         let floor = bounds.min.y - 50.0;
         let keep: Vec<bool> = pit
-            .world
+            .simulation
             .balls
             .iter()
             .map(|b| b.position.is_finite() && b.position.y >= floor)
             .collect();
         if keep.contains(&false) {
             let mut k = keep.iter();
-            pit.world.balls.retain(|_| *k.next().unwrap_or(&true));
+            pit.simulation.balls.retain(|_| *k.next().unwrap_or(&true));
             let mut k = keep.iter();
             pit.previous.retain(|_| *k.next().unwrap_or(&true));
         }

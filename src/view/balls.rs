@@ -179,7 +179,7 @@ fn draw_balls(
     mut commands: Commands,
     mut visuals: Query<(&mut Transform, &mut BallVisual, &mut MeshMaterial3d<StandardMaterial>)>,
 ) {
-    let balls = &pit.world.balls;
+    let balls = &pit.simulation.balls;
     let look = &mut *look;
     while look.shown.len() > balls.len() {
         if let Some(e) = look.shown.pop() {

@@ -339,10 +339,10 @@ fn balls(ui: &mut egui::Ui, pit: &BallPit, controls: &mut MessageWriter<BallCont
                 controls.write(BallControl::Rain(1000));
             }
         });
-        let asleep = pit.world.balls.iter().filter(|b| b.asleep).count();
+        let asleep = pit.simulation.balls.iter().filter(|b| b.asleep).count();
         ui.label(format!(
             "{} balls ({asleep} asleep) · balls' tick {:.0} µs · {} impacts",
-            pit.world.balls.len(),
+            pit.simulation.balls.len(),
             pit.last_micros,
             pit.last_impacts
         ));

@@ -21,7 +21,7 @@ fn ball_settings_are_checked_the_cap_removes_the_oldest_and_clear_empties_the_ro
     };
     ball_control(&mut app, BallControl::Settings(small));
     ball_control(&mut app, BallControl::Rain(8));
-    assert_eq!(ball_pit(&app).world.balls.len(), 5);
+    assert_eq!(ball_pit(&app).simulation.balls.len(), 5);
     assert_eq!(ball_pit(&app).thrown, 8);
     for (bad, says) in [
         (
@@ -67,7 +67,7 @@ fn ball_settings_are_checked_the_cap_removes_the_oldest_and_clear_empties_the_ro
         );
     }
     ball_control(&mut app, BallControl::Clear);
-    assert!(ball_pit(&app).world.balls.is_empty());
+    assert!(ball_pit(&app).simulation.balls.is_empty());
 }
 
 #[test]
@@ -83,14 +83,14 @@ fn walking_into_a_ball_kicks_it_ahead_and_a_rain_of_balls_never_pushes_the_playe
     );
     {
         let mut pit = app.world_mut().resource_mut::<BallPit>();
-        pit.world
+        pit.simulation
             .balls
             .push(balls::Ball::new(Vec3::new(16.0, 0.151, -14.0), Vec3::ZERO, 0.15));
         pit.previous.push(Vec3::new(16.0, 0.151, -14.0));
     }
     let summary = headless::play_out(&mut app, 100);
     assert!(summary.max_penetration <= 1e-4, "{summary:?}");
-    let ball = ball_pit(&app).world.balls[0];
+    let ball = ball_pit(&app).simulation.balls[0];
     let feet = summary.final_position;
     assert!(
         ball.position.z < feet.z - 0.5,
@@ -112,14 +112,14 @@ fn walking_into_a_ball_kicks_it_ahead_and_a_rain_of_balls_never_pushes_the_playe
     assert!(body.state.feet().y.abs() < 0.05, "{:?}", body.state.feet());
     let pit = ball_pit(&app);
     assert!(
-        pit.world
+        pit.simulation
             .balls
             .iter()
             .all(|b| b.position.is_finite() && b.velocity.is_finite()),
         "a ball went to NaN"
     );
     // The ones that came down in the room are on its floor, not in its walls.
-    for b in &pit.world.balls {
+    for b in &pit.simulation.balls {
         if (10.0..22.0).contains(&b.position.x) && (-22.0..-10.0).contains(&b.position.z) && b.position.y < 2.0 {
             let clear = (b.position.x - 10.0)
                 .min(22.0 - b.position.x)
@@ -161,7 +161,7 @@ fn a_scripted_throw_in_the_magic_room_meets_the_exact_pillar_and_comes_to_rest_o
     assert!((first.speed - 20.0 * angle.cos()).abs() < 0.1, "{first:?}");
     // Twelve seconds on, it lies still on the floor, inside the room and
     // clear of the pillar and the logs.
-    let ball = pit.world.balls[0];
+    let ball = pit.simulation.balls[0];
     assert!(ball.asleep, "{ball:?}");
     assert!((ball.position.y - ball.radius).abs() < 1e-3, "{ball:?}");
     let shapes = level_shapes(&app);
@@ -200,7 +200,7 @@ fn balls_dropped_beside_the_magic_room_s_pillar_start_outside_it_and_stay_out() 
     let shapes = level_shapes(&app);
     let clearance = |app: &App| {
         ball_pit(app)
-            .world
+            .simulation
             .balls
             .iter()
             .map(|b| {
@@ -212,7 +212,7 @@ fn balls_dropped_beside_the_magic_room_s_pillar_start_outside_it_and_stay_out() 
             })
             .fold(f32::INFINITY, f32::min)
     };
-    let dropped = ball_pit(&app).world.balls.len();
+    let dropped = ball_pit(&app).simulation.balls.len();
     assert!(dropped >= 30, "only {dropped} of 40 dropped");
     assert!(
         clearance(&app) >= -1e-3,
@@ -238,7 +238,7 @@ fn deepest_ball(app: &mut App) -> f32 {
     let colliders = state.get(app.world()).expect("the colliders");
     let placed = colliders.placed();
     let pit = app.world().resource::<BallPit>();
-    pit.world
+    pit.simulation
         .balls
         .iter()
         .map(|b| {
@@ -264,7 +264,7 @@ fn balls_riding_the_lift_under_its_upper_floor_never_end_a_tick_inside_it() {
     }
     assert!(deepest < 1e-3, "a ball was {deepest} m inside the level");
     assert!(
-        ball_pit(&app).world.balls.len() > 100,
+        ball_pit(&app).simulation.balls.len() > 100,
         "the balls burst instead of riding"
     );
     assert_never_penetrated(&app);

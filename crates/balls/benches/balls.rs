@@ -8,7 +8,7 @@
 //!
 //!   cargo bench -p balls --bench balls
 
-use balls::{AnalyticObstacles, Ball, BallConfig, BallWorld, MeshObstacles, Obstacles};
+use balls::{AnalyticObstacles, Ball, BallConfig, BallSimulation, MeshObstacles, Obstacles};
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use glam::Vec3;
 use std::path::Path;
@@ -16,7 +16,7 @@ use sweep::PlacedCollider;
 
 /// `count` balls rained over `half` metres each side of the origin, from
 /// 1–7 m up (where `clear` says there is room), then a second of ticks.
-fn rained(count: usize, half: f32, clear: impl Fn(Vec3) -> bool, obstacles: &impl Obstacles) -> BallWorld {
+fn rained(count: usize, half: f32, clear: impl Fn(Vec3) -> bool, obstacles: &impl Obstacles) -> BallSimulation {
     let mut seed = 0x2545_f491_4f6c_dd1du64;
     let mut next = move || {
         seed ^= seed << 13;
@@ -24,7 +24,7 @@ fn rained(count: usize, half: f32, clear: impl Fn(Vec3) -> bool, obstacles: &imp
         seed ^= seed << 17;
         (seed >> 40) as f32 / (1u64 << 24) as f32
     };
-    let mut world = BallWorld::new(BallConfig::default());
+    let mut world = BallSimulation::new(BallConfig::default());
     while world.balls.len() < count {
         let (x, y, z) = (next(), next(), next());
         let position = Vec3::new((x * 2.0 - 1.0) * half, 1.0 + y * 6.0, (z * 2.0 - 1.0) * half);

@@ -40,7 +40,7 @@
 //!   [`BallConfig::sleep_speed`] for [`BallConfig::sleep_after`] seconds
 //!   while touching something below it sleeps: no gravity, no events, until
 //!   a ball hits it, a ball beside it moves off, or
-//!   [`BallWorld::wake_within`] wakes it (a door or lift moving near it).
+//!   [`BallSimulation::wake_within`] wakes it (a door or lift moving near it).
 //! * **Jams**: a ball with [`BallConfig::max_impacts_per_ball`] impacts in
 //!   one tick (wedged, or deep in a pile) has no more impacts of its own
 //!   that tick: it rides on with the door or lift it last hit (a pile on a
@@ -48,18 +48,40 @@
 //!   stops. Other balls bounce off it as off an infinitely heavy one. Since
 //!   a stopped ball does not answer a surface moving into it, the game
 //!   pushes balls out of doors and lifts after the tick
-//!   ([`BallWorld::push_out_of`]); a ball that cannot be freed is crushed.
+//!   ([`BallSimulation::push_out_of`]); a ball that cannot be freed is crushed.
+//!
+//! # Example
+//!
+//! ```
+//! use balls::{AnalyticObstacles, Ball, BallConfig, BallSimulation};
+//! use glam::Vec3;
+//! use sweep::{AnalyticShape, Plane};
+//!
+//! // A floor at y = 0 (the exact plane, friction 1) and one ball dropped from 2 m.
+//! let floor = AnalyticShape::Plane(Plane::new(Vec3::ZERO, Vec3::Y).unwrap());
+//! let obstacles = AnalyticObstacles::new(&[(floor, 1.0)]);
+//! let mut simulation = BallSimulation::new(BallConfig::default());
+//! simulation.balls.push(Ball::new(Vec3::new(0.0, 2.0, 0.0), Vec3::ZERO, 0.25));
+//! let mut lowest = f32::MAX;
+//! for _ in 0..600 {
+//!     simulation.step(1.0 / 60.0, &obstacles);
+//!     lowest = lowest.min(simulation.balls[0].position.y);
+//! }
+//! // It bounced without ever entering the floor, and ten seconds later lies on it.
+//! assert!(lowest >= 0.25 - 1e-4, "{lowest}");
+//! assert!((simulation.balls[0].position.y - 0.25).abs() < 0.01);
+//! ```
 #![deny(missing_docs)]
 
 mod ball;
 mod capsule;
 pub mod grid;
 mod obstacles;
+mod simulation;
 mod toi;
-mod world;
 
 pub use ball::{Ball, BallConfig, BallConfigError};
 pub use capsule::MovingCapsule;
 pub use obstacles::{AnalyticObstacles, Contact, MeshObstacles, NoObstacles, Obstacles};
+pub use simulation::{BallSimulation, Impact, ImpactKind, MAX_STEP, StepReport};
 pub use toi::{ball_impulse, surface_response, time_of_impact};
-pub use world::{BallWorld, Impact, ImpactKind, MAX_STEP, StepReport};

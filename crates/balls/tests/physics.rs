@@ -3,8 +3,8 @@
 //! inside geometry or inside another ball, and rest instead of jitter.
 
 use balls::{
-    AnalyticObstacles, Ball, BallConfig, BallWorld, ImpactKind, MeshObstacles, MovingCapsule, NoObstacles, Obstacles,
-    time_of_impact,
+    AnalyticObstacles, Ball, BallConfig, BallSimulation, ImpactKind, MeshObstacles, MovingCapsule, NoObstacles,
+    Obstacles, time_of_impact,
 };
 use glam::Vec3;
 use sweep::{MeshCollider, PlacedCollider};
@@ -83,7 +83,7 @@ fn an_elastic_bounce_keeps_the_speed_and_the_angle_in_is_the_angle_out() {
         let angle = rng.range(0.1, 1.5); // from the floor
         let heading = rng.range(0.0, std::f32::consts::TAU);
         let v = Vec3::new(angle.cos() * heading.cos(), -angle.sin(), angle.cos() * heading.sin()) * speed;
-        let mut world = BallWorld::new(elastic());
+        let mut world = BallSimulation::new(elastic());
         // Starts so it reaches the floor a third of the way into the tick.
         let dt = 0.1;
         let start = Vec3::new(0.0, 0.2, 0.0) - v * dt / 3.0;
@@ -144,7 +144,7 @@ fn the_time_of_impact_puts_the_spheres_exactly_in_touch() {
 fn momentum_is_conserved_and_energy_too_when_elastic() {
     let mut rng = Rng(3);
     for trial in 0..40 {
-        let mut world = BallWorld::new(elastic());
+        let mut world = BallSimulation::new(elastic());
         for _ in 0..60 {
             let radius = rng.range(0.05, 0.3);
             let position = rng.vec(-4.0, 4.0);
@@ -159,8 +159,8 @@ fn momentum_is_conserved_and_energy_too_when_elastic() {
             ball.mass *= rng.range(0.5, 3.0);
             world.balls.push(ball);
         }
-        let momentum = |w: &BallWorld| w.balls.iter().map(|b| b.velocity * b.mass).sum::<Vec3>();
-        let energy = |w: &BallWorld| w.balls.iter().map(Ball::kinetic_energy).sum::<f32>();
+        let momentum = |w: &BallSimulation| w.balls.iter().map(|b| b.velocity * b.mass).sum::<Vec3>();
+        let energy = |w: &BallSimulation| w.balls.iter().map(Ball::kinetic_energy).sum::<f32>();
         let (p0, e0) = (momentum(&world), energy(&world));
         let mut impacts = 0;
         for _ in 0..30 {
@@ -186,7 +186,7 @@ fn a_ball_at_100_m_s_never_passes_a_1_cm_wall() {
         let radius = rng.range(0.02, 0.2);
         let start = Vec3::new(-rng.range(0.3, 2.0), rng.range(-1.0, 1.0), rng.range(-1.0, 1.0));
         let dir = Vec3::new(1.0, rng.range(-0.5, 0.5), rng.range(-0.5, 0.5)).normalize();
-        let mut world = BallWorld::new(BallConfig {
+        let mut world = BallSimulation::new(BallConfig {
             restitution: rng.range(0.0, 1.0),
             ..BallConfig::default()
         });
@@ -213,7 +213,7 @@ fn no_ball_ends_a_tick_inside_the_room_s_walls_or_another_ball() {
     let placed = [PlacedCollider::fixed(&room)];
     let obstacles = MeshObstacles::new(&placed);
     let mut rng = Rng(9);
-    let mut world = BallWorld::new(BallConfig::default());
+    let mut world = BallSimulation::new(BallConfig::default());
     while world.balls.len() < 300 {
         let radius = rng.range(0.05, 0.25);
         let position = rng.vec(-2.5, 2.5);
@@ -288,7 +288,7 @@ fn in_the_magic_room_balls_bounce_off_its_exact_planes_and_cylinders_and_never_e
             .fold(f32::INFINITY, f32::min)
     };
     let mut rng = Rng(30);
-    let mut world = BallWorld::new(BallConfig {
+    let mut world = BallSimulation::new(BallConfig {
         restitution: 0.9,
         ..BallConfig::default()
     });
@@ -337,7 +337,7 @@ fn a_dropped_ball_comes_to_rest_and_sleeps() {
     let floor = floor();
     let placed = [PlacedCollider::fixed(&floor)];
     let obstacles = MeshObstacles::new(&placed);
-    let mut world = BallWorld::new(BallConfig::default());
+    let mut world = BallSimulation::new(BallConfig::default());
     world
         .balls
         .push(Ball::new(Vec3::new(0.0, 2.0, 0.0), Vec3::new(1.0, 0.0, 0.0), 0.1));
@@ -359,7 +359,7 @@ fn a_dropped_ball_comes_to_rest_and_sleeps() {
 fn a_rising_lift_lifts_a_resting_ball() {
     // A 2 m platform rising at 1 m/s under a ball at rest on it.
     let platform = box_mesh(Vec3::new(-1.0, -0.2, -1.0), Vec3::new(1.0, 0.0, 1.0));
-    let mut world = BallWorld::new(BallConfig::default());
+    let mut world = BallSimulation::new(BallConfig::default());
     world
         .balls
         .push(Ball::new(Vec3::new(0.0, 0.1 + 1e-4, 0.0), Vec3::ZERO, 0.1));
@@ -388,7 +388,7 @@ fn a_lift_catching_up_with_a_rising_ball_never_ends_a_tick_inside_it() {
     // 2.5 m/s, slows under gravity and is caught while still moving up.
     let platform = box_mesh(Vec3::new(-1.0, -0.2, -1.0), Vec3::new(1.0, 0.0, 1.0));
     let radius = 0.1;
-    let mut world = BallWorld::new(BallConfig::default());
+    let mut world = BallSimulation::new(BallConfig::default());
     world.balls.push(Ball::new(
         Vec3::new(0.0, radius + 0.05, 0.0),
         Vec3::new(0.0, 2.5, 0.0),
@@ -417,7 +417,7 @@ fn a_sleeping_ball_whose_support_is_knocked_away_falls() {
     let floor = floor();
     let placed = [PlacedCollider::fixed(&floor)];
     let obstacles = MeshObstacles::new(&placed);
-    let mut world = BallWorld::new(BallConfig::default());
+    let mut world = BallSimulation::new(BallConfig::default());
     let r = 0.1;
     world
         .balls
@@ -449,7 +449,7 @@ fn a_pile_on_a_rising_lift_with_the_player_walking_through_it_ends_every_tick() 
     let platform = box_mesh(Vec3::new(-1.0, -0.2, -1.0), Vec3::new(1.0, 0.0, 1.0));
     let walls = box_mesh(Vec3::new(-1.05, -5.0, -1.05), Vec3::new(-1.0, 5.0, 1.05));
     let mut rng = Rng(77);
-    let mut world = BallWorld::new(BallConfig::default());
+    let mut world = BallSimulation::new(BallConfig::default());
     while world.balls.len() < 150 {
         let p = Vec3::new(rng.range(-0.9, 0.9), rng.range(0.2, 2.0), rng.range(-0.9, 0.9));
         if world.balls.iter().all(|b| (b.position - p).length() > 0.21) {
@@ -496,7 +496,7 @@ fn a_ball_wedged_in_a_slot_narrower_than_itself_stays_put_and_does_not_gain_spee
     ];
     let obstacles = MeshObstacles::new(&placed);
     // Already between the walls, touching one, a hair too wide to fit.
-    let mut world = BallWorld::new(BallConfig::default());
+    let mut world = BallSimulation::new(BallConfig::default());
     world
         .balls
         .push(Ball::new(Vec3::new(0.0, 1.5, 0.0), Vec3::new(0.5, 0.0, 0.0), 0.101));
@@ -519,7 +519,7 @@ fn the_player_kicks_a_resting_ball_and_takes_the_opposite_impulse() {
         gravity: Vec3::ZERO,
         ..BallConfig::default()
     };
-    let mut world = BallWorld::new(config);
+    let mut world = BallSimulation::new(config);
     world.balls.push(Ball::new(Vec3::new(1.0, 0.0, 0.0), Vec3::ZERO, 0.1));
     // The player walks into it at 3 m/s along +x.
     let player = MovingCapsule::around_ellipsoid(
@@ -555,7 +555,7 @@ fn two_threads_give_the_same_tick_as_one() {
     let placed = [PlacedCollider::fixed(&room)];
     let obstacles = MeshObstacles::new(&placed);
     let mut rng = Rng(21);
-    let mut one = BallWorld::new(BallConfig::default());
+    let mut one = BallSimulation::new(BallConfig::default());
     for _ in 0..1200 {
         // Spread on a lattice so they start apart.
         let k = one.balls.len() as f32;

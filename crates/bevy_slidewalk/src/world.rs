@@ -90,7 +90,7 @@ pub struct CollisionWorld {
 impl CollisionWorld {
     /// The colliders at their poses for the end of this tick, each moving
     /// one with its motion over the tick as velocities (what
-    /// [`controller::World`] and [`sweep::collide_and_slide`] take).
+    /// [`controller::Surroundings`] and [`sweep::collide_and_slide`] take).
     pub fn placed(&self) -> Vec<PlacedCollider<'_>> {
         self.placed_where(false)
     }

@@ -37,6 +37,34 @@
 //!   reported) before it walks; leaving it keeps the platform's velocity.
 //!   Geometry that moves into the character pushes it out; when it cannot,
 //!   the report says **crushed**.
+//!
+//! # Example
+//!
+//! ```
+//! use controller::{CharacterState, Controller, ControllerConfig, Intent, Surroundings};
+//! use glam::Vec3;
+//! use sweep::{MeshCollider, PlacedCollider};
+//!
+//! // A 20 × 20 m floor at y = 0 (metres, y up).
+//! let (a, b, c, d) = (
+//!     Vec3::new(-10.0, 0.0, -10.0),
+//!     Vec3::new(-10.0, 0.0, 10.0),
+//!     Vec3::new(10.0, 0.0, 10.0),
+//!     Vec3::new(10.0, 0.0, -10.0),
+//! );
+//! let floor = MeshCollider::from_triangles(&[[a, b, c], [a, c, d]]).unwrap();
+//! let colliders = [PlacedCollider::fixed(&floor)];
+//!
+//! let controller = Controller::new(ControllerConfig::default()).unwrap();
+//! let mut player = CharacterState::standing_at(Vec3::ZERO, controller.config());
+//! let forward = Intent { direction: Vec3::NEG_Z, ..Default::default() };
+//! for _ in 0..60 {
+//!     controller.tick(&mut player, &forward, &Surroundings::new(&colliders), 1.0 / 60.0).unwrap();
+//! }
+//! // A second of walking at up to 4.5 m/s, feet on the floor all along.
+//! assert!(player.grounded());
+//! assert!(player.position.z < -3.0 && player.position.z > -4.5, "{}", player.position);
+//! ```
 #![deny(missing_docs)]
 
 mod air;

@@ -19,6 +19,14 @@
 //!   `cargo test` keeps them as regression tests.
 //!
 //! See `crates/fuzz/README.md` for how to run them.
+//!
+//! ```
+//! // Every seed of the sweep target runs clean (a broken invariant panics).
+//! let target = fuzz::target("sweep").unwrap();
+//! for seed in (target.seeds)() {
+//!     (target.run)(&seed);
+//! }
+//! ```
 #![deny(missing_docs)]
 
 pub mod draw;
@@ -75,7 +83,7 @@ pub const TARGETS: &[Target] = &[
     },
     Target {
         name: "balls",
-        about: "arbitrary ball configs, balls and ticks → BallWorld::step in mesh, analytic and open rooms",
+        about: "arbitrary ball configs, balls and ticks → BallSimulation::step in mesh, analytic and open rooms",
         run: targets::balls::run,
         seeds: targets::balls::seeds,
         describe: targets::balls::describe,

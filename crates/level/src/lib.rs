@@ -9,6 +9,26 @@
 //! lift (in the mover's own frame, with its rest pose), spawn points,
 //! per-triangle surfaces and the analytic colliders (exact planes and
 //! cylinders for the balls). The conventions are in [`conventions`].
+//!
+//! # Example
+//!
+//! ```
+//! use glam::Vec3;
+//! use std::path::Path;
+//! use sweep::{Ellipsoid, PlacedCollider};
+//!
+//! // The demo level (any .glb or .gltf; `load_bytes` reads one from memory).
+//! let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets/levels/playground.glb");
+//! let level = level::load(&path).unwrap();
+//! println!("{} static triangles, {} doors and lifts", level.statics.as_ref().unwrap().len(), level.movers.len());
+//!
+//! // Where the game starts a player, and the colliders at rest to sweep against.
+//! let radii = Vec3::new(0.4, 0.9, 0.4);
+//! let start = level::spawn::start_point(&level, radii, 45f32.to_radians().cos()).unwrap();
+//! let colliders: Vec<PlacedCollider> = level.placed_at_rest();
+//! let feet_up = start.position + Vec3::Y * (radii.y + 0.01);
+//! assert_eq!(sweep::penetration_depth(&Ellipsoid::new(radii).unwrap(), feet_up, &colliders), 0.0);
+//! ```
 #![deny(missing_docs)]
 
 mod buffers;

@@ -5,6 +5,21 @@
 //! checked changes, the settings file, the rewind buffer and errors from
 //! elsewhere said in one line. The Bevy game (`src/`) drives these each
 //! tick.
+//!
+//! # Example
+//!
+//! ```
+//! use play::{Script, ScriptPlayer};
+//!
+//! // Half a second turned to face −z, then three seconds walking forward.
+//! let script = Script::parse(r#"{"steps": [
+//!     {"for_s": 0.5, "yaw_deg": 0.0},
+//!     {"for_s": 3.0, "move": [0.0, 1.0]}
+//! ]}"#).unwrap();
+//! let player = ScriptPlayer::new(&script, 1.0 / 60.0, 0.0);
+//! assert_eq!(player.total_ticks(), 210);
+//! assert!(Script::parse(r#"{"steps": [{"for_s": -1}]}"#).is_err());
+//! ```
 #![deny(missing_docs)]
 
 mod heading;

@@ -53,6 +53,7 @@
 //! SWEEP_BENCH_SIZES=dense cargo bench --bench update       # the dense level only
 //! ```
 
+use bench_support::{LEVEL_SIZES, criterion_dir, criterion_median_ns, selected_levels};
 use criterion::Criterion;
 use glam::Vec3;
 use parry3d::math::{Pose as PPose, Vector as PVec};
@@ -61,7 +62,6 @@ use parry3d::shape::{Ball, TriMesh};
 use std::hint::black_box;
 use std::time::{Duration, Instant, SystemTime};
 use sweep::query::sphere_triangle::sweep_unit_sphere_triangle;
-use bench_support::{LEVEL_SIZES, criterion_dir, criterion_median_ns, selected_levels};
 use sweep::test_util::{dense_level, generated_level};
 use sweep::{
     Aabb, Ellipsoid, Ground, MeshCollider, PlacedCollider, SlideOptions, collide_and_slide, distance_to_triangle, sweep,

@@ -1,4 +1,4 @@
-//! Target `balls`: a `BallWorld` with an arbitrary configuration (refused
+//! Target `balls`: a `BallSimulation` with an arbitrary configuration (refused
 //! when invalid) and up to a dozen balls of arbitrary sizes, places and
 //! velocities, stepped a few times with arbitrary tick lengths in a closed
 //! room of triangles (with, sometimes, a moving platform and the player's
@@ -13,7 +13,7 @@
 use crate::draw;
 use crate::signature::Signature;
 use arbitrary::{Result, Unstructured};
-use balls::{AnalyticObstacles, Ball, BallConfig, BallWorld, MeshObstacles, MovingCapsule, NoObstacles};
+use balls::{AnalyticObstacles, Ball, BallConfig, BallSimulation, MeshObstacles, MovingCapsule, NoObstacles};
 use glam::Vec3;
 use sweep::test_util::{Soup, box_room};
 use sweep::{AnalyticShape, Cylinder, Ellipsoid, MeshCollider, PlacedCollider, Plane, Pose, penetration_depth};
@@ -161,7 +161,7 @@ impl Case {
             ),
         ]);
 
-        let mut world = BallWorld::new(self.config);
+        let mut world = BallSimulation::new(self.config);
         world.balls = self.balls.clone();
         let sane = |b: &Ball| {
             b.position.is_finite()

@@ -2,8 +2,6 @@
 //! failed (with the reason in one line) or a thin check.
 
 use glam::Vec3;
-#[allow(unused_imports)] // for the docs' links
-use level::spawn;
 
 /// What the walks found.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -21,7 +19,7 @@ pub struct WalkReport {
     /// units (fraction of the radius).
     pub max_penetration: f32,
     /// Ticks (not reported crushed) that ended penetrating by more than
-    /// [`penetration_tolerance`] (1e-4 eSpace units near the origin).
+    /// [`penetration_tolerance`](crate::penetration_tolerance) (1e-4 eSpace units near the origin).
     pub penetrating_passes: u64,
     /// Walks (soak: placements) whose centre passed through a triangle (fell through a surface).
     pub fell_through: u32,
@@ -54,7 +52,7 @@ pub struct WalkReport {
     pub walks_started: u32,
     /// Where walk 0 first stood (the character's centre, metres): on a
     /// level without spawn nodes (and walk 0 not sent to a door or lift),
-    /// the place the game starts the player ([`spawn::start_point`]).
+    /// the place the game starts the player ([`level::spawn::start_point`]).
     pub first_start: Option<Vec3>,
     /// Area of the static surfaces a character can stand on (facing up
     /// within the walkable slope), square metres.

@@ -111,7 +111,7 @@ struct Clock {
 
 /// The balls and what they obey.
 #[derive(Clone, Debug, Default)]
-pub struct BallWorld {
+pub struct BallSimulation {
     /// Every ball.
     pub balls: Vec<Ball>,
     /// The rules.
@@ -130,16 +130,16 @@ struct Schedule {
     neighbours: Vec<u32>,
 }
 
-/// Longest tick [`BallWorld::step`] takes, seconds.
+/// Longest tick [`BallSimulation::step`] takes, seconds.
 pub const MAX_STEP: f32 = 1.0;
 
-/// Balls swept per helping thread's turn in [`BallWorld::first_sweeps`].
+/// Balls swept per helping thread's turn in [`BallSimulation::first_sweeps`].
 const SWEEP_CHUNK: usize = 64;
 
 /// Obstacle events have no second ball.
 const OBSTACLE: u32 = u32::MAX;
 
-impl BallWorld {
+impl BallSimulation {
     /// No balls, the given rules.
     pub fn new(config: BallConfig) -> Self {
         Self {
