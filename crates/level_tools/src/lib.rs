@@ -7,8 +7,9 @@
 //!
 //! [`walk_level`] runs the checker's walks on a loaded [`level::Level`];
 //! [`analytic_fit`] says how well each analytic collider's triangles fit
-//! its exact shape; [`generate`] builds the demo levels in code and writes
-//! binary glTF.
+//! its exact shape; [`MoverSchedule`] runs a level's doors and lifts by the
+//! game's rules for a simulation of its own; [`generate`] builds the demo
+//! levels in code and writes binary glTF.
 //!
 //! ```
 //! use level_tools::{CheckConfig, generate, walk_level};
@@ -27,6 +28,8 @@
 mod check;
 mod fit;
 pub mod generate;
+mod movers;
 
 pub use check::{CheckConfig, SOAK_REVISIT_SECONDS, THIN_CHECK_TICKS, WalkReport, penetration_tolerance, walk_level};
 pub use fit::{AnalyticFit, analytic_fit};
+pub use movers::MoverSchedule;

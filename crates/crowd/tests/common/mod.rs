@@ -1,14 +1,13 @@
 //! What the crowd's tests, benchmark and profiling example share: the demo
-//! level and a generated level, their doors and lifts moving on a schedule
-//! (a door opens and closes again and again and turns back when it
-//! squeezes an agent, as the game's does for the player), and an
-//! independent check that two ellipsoids do not overlap.
+//! level and a generated level, their doors and lifts running by the game's
+//! rules, and an independent check that two ellipsoids do not overlap.
 #![allow(dead_code)]
 
 use glam::{DVec3, Vec3};
-use level::{Level, MoverKind};
+use level::Level;
+use level_tools::MoverSchedule;
 use std::path::Path;
-use sweep::{MeshCollider, PlacedCollider, Pose};
+use sweep::{MeshCollider, PlacedCollider};
 
 /// A brain that never stands still: no pauses, no wait when blocked (every
 /// agent walks every tick; the benchmark's worst case).
@@ -43,26 +42,21 @@ pub fn generated(triangles: usize) -> Level {
     }
 }
 
-/// A level with its movers running: lifts up and down (their pause at each
-/// end), doors opening and closing (2 s wait at each end), both turning
-/// back when they squeeze someone.
+/// A level with its movers running by the game's rules
+/// ([`level_tools::MoverSchedule`]: doors opening and closing again and
+/// again, lifts on their schedule, both turning back when they squeeze
+/// someone).
 pub struct Stage {
     pub level: Level,
     /// Seconds since the start.
     pub time: f64,
-    /// Each mover's openness, direction and wait left (seconds).
-    doors: Vec<(f32, bool, f32)>,
-    before: Vec<Pose>,
-    now: Vec<Pose>,
+    movers: MoverSchedule,
 }
 
 impl Stage {
     pub fn new(level: Level) -> Self {
-        let rest: Vec<Pose> = level.movers.iter().map(|m| m.rest).collect();
         Self {
-            doors: vec![(0.0, true, 2.0); level.movers.len()],
-            before: rest.clone(),
-            now: rest,
+            movers: MoverSchedule::new(&level),
             level,
             time: 0.0,
         }
@@ -71,51 +65,20 @@ impl Stage {
     /// Moves the doors and lifts on by `dt` seconds.
     pub fn advance(&mut self, dt: f32) {
         self.time += dt as f64;
-        self.before = std::mem::take(&mut self.now);
-        for (door, m) in self.doors.iter_mut().zip(&self.level.movers) {
-            // Seconds from one end to the other, and the wait at each end.
-            let (travel, wait_s) = match m.kind {
-                MoverKind::Door(spec) => (spec.open_seconds, 2.0),
-                MoverKind::Lift(lift) => (lift.travel_seconds(), lift.pause_seconds),
-            };
-            let (openness, opening, wait) = door;
-            if *wait > 0.0 {
-                *wait -= dt;
-                continue;
-            }
-            let step = dt / travel.max(1e-3);
-            *openness = (*openness + if *opening { step } else { -step }).clamp(0.0, 1.0);
-            if *openness == 0.0 || *openness == 1.0 {
-                *opening = *openness == 0.0;
-                *wait = wait_s;
-            }
-        }
-        self.now = self
-            .level
-            .movers
-            .iter()
-            .zip(&self.doors)
-            .map(|(m, door)| m.pose_at(door.0))
-            .collect();
+        self.movers.advance(&self.level, dt);
     }
 
     /// The colliders at this tick's poses (statics first, then the movers
     /// with their motion over the last tick as velocities).
     pub fn colliders(&self, dt: f32) -> Vec<PlacedCollider<'_>> {
-        self.level.placed(&self.now, &self.before, dt)
+        self.movers.colliders(&self.level, dt)
     }
 
     /// Turns back the doors and lifts among `colliders` (indices as in
     /// [`Stage::colliders`]) that squeezed someone, as the game does for
     /// the player.
     pub fn turn_back(&mut self, colliders: &[usize]) {
-        let first = self.level.statics.is_some() as usize;
-        for &c in colliders {
-            if let Some(door) = c.checked_sub(first).and_then(|i| self.doors.get_mut(i)) {
-                door.1 = !door.1;
-                door.2 = 0.0;
-            }
-        }
+        self.movers.turn_back(&self.level, colliders.iter().copied());
     }
 }
 

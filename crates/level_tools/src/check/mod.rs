@@ -8,12 +8,11 @@
 //! after anything that ends a walk).
 //!
 //! [`walk_level`] runs the walks and merges their findings; `walk` is one
-//! walk tick by tick, `placement` where a walker starts, `movers` how the
-//! doors and lifts move, `coverage` how much of the walkable surface was
-//! stood on, `report` what was found and whether it passes.
+//! walk tick by tick, `placement` where a walker starts, `coverage` how
+//! much of the walkable surface was stood on, `report` what was found and
+//! whether it passes; the doors and lifts run by [`crate::MoverSchedule`].
 
 mod coverage;
-mod movers;
 mod placement;
 mod report;
 mod walk;
@@ -27,7 +26,7 @@ use glam::Vec3;
 use level::{Level, spawn};
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicU32, Ordering};
-use sweep::{Aabb, Ellipsoid, PlacedCollider, Pose};
+use sweep::{Aabb, Ellipsoid, PlacedCollider};
 
 /// How the walks are run.
 #[derive(Clone, Copy, Debug)]
@@ -76,8 +75,6 @@ pub(crate) struct Course<'l> {
     level: &'l Level,
     config: &'l CheckConfig,
     controller: Controller,
-    /// The movers' poses at rest.
-    rest: Vec<Pose>,
     /// The whole level's box with the movers at rest (world frame, metres).
     bounds: Aabb,
     /// The standing walker's shape.
@@ -97,7 +94,6 @@ pub(crate) struct Course<'l> {
 /// # Panics
 /// If `config.controller` is not a valid configuration.
 pub fn walk_level(level: &Level, config: &CheckConfig) -> WalkReport {
-    let rest: Vec<Pose> = level.movers.iter().map(|m| m.rest).collect();
     let bounds = PlacedCollider::world_bounds_of(&level.placed_at_rest());
     let walkable_cos = config.controller.walkable_slope_deg.to_radians().cos();
     let game_start = spawn::start_point(level, config.controller.standing_radii, walkable_cos)
@@ -106,7 +102,6 @@ pub fn walk_level(level: &Level, config: &CheckConfig) -> WalkReport {
         level,
         config,
         controller: Controller::new(config.controller).expect("valid controller config"),
-        rest,
         bounds,
         standing: Ellipsoid::new(config.controller.standing_radii).expect("valid radii"),
         walkable_cos,

@@ -3,9 +3,9 @@
 //! (penetration, passing through a surface, non-finite, crushed, stuck,
 //! walked off).
 
-use super::movers::{MoverDrive, mover_poses};
 use super::report::WalkReport;
 use super::{Course, SOAK_REVISIT_SECONDS};
+use crate::MoverSchedule;
 use controller::{CharacterState, Intent, Surroundings};
 use glam::Vec3;
 use std::collections::HashSet;
@@ -64,27 +64,23 @@ impl Course<'_> {
             ..Default::default()
         };
         let mut timed = 0.0f64;
-        let mut drives = vec![MoverDrive::START; level.movers.len()];
-        let mut poses = self.rest.clone();
+        let mut movers = MoverSchedule::new(level);
         let revisit_ticks = (SOAK_REVISIT_SECONDS / config.dt).round().max(1.0) as u32;
         let at_a_mover = !level.movers.is_empty() && walk % 3 == 2;
         let mut walker: Option<Walker> = None;
         let mut placements = 0u64;
         let mut visited = HashSet::new();
         for tick in 0..config.ticks {
-            let before = std::mem::take(&mut poses);
-            for (drive, m) in drives.iter_mut().zip(&level.movers) {
-                drive.advance(&m.kind, config.dt);
-            }
-            poses = mover_poses(level, &drives);
-            let colliders = level.placed(&poses, &before, config.dt);
+            movers.advance(level, config.dt);
+            let colliders = movers.colliders(level, config.dt);
             if config.soak && at_a_mover && walker.as_ref().is_some_and(|w| tick - w.placed_at >= revisit_ticks) {
                 walker = None;
             }
             let w = match &mut walker {
                 Some(w) => w,
                 None => {
-                    let Some(start) = self.spawn_point(&colliders, &poses, walk, placements == 0, &mut rng) else {
+                    let Some(start) = self.spawn_point(&colliders, movers.poses(), walk, placements == 0, &mut rng)
+                    else {
                         let place = self.start_place(walk);
                         report.note(if placements == 0 {
                             format!("walk {walk}: could not start: no free place to stand {place}")
@@ -118,7 +114,7 @@ impl Course<'_> {
                     })
                 }
             };
-            let (ended, seconds) = self.tick(w, walk, tick, &colliders, &mut drives, &mut rng, &mut report);
+            let (ended, seconds) = self.tick(w, walk, tick, &colliders, &mut movers, &mut rng, &mut report);
             timed += seconds;
             report.updates += 1;
             if let Some(g) = w.state.ground
@@ -154,7 +150,7 @@ impl Course<'_> {
         walk: u32,
         tick: u32,
         colliders: &[PlacedCollider<'_>],
-        drives: &mut [MoverDrive],
+        movers: &mut MoverSchedule,
         rng: &mut fastrand::Rng,
         report: &mut WalkReport,
     ) -> (Option<Ended>, f64) {
@@ -221,13 +217,7 @@ impl Course<'_> {
                     state.position
                 ));
             }
-            for collider in tick_report.pushing_colliders() {
-                if let Some(i) = collider.checked_sub(level.statics.is_some() as usize)
-                    && let (Some(drive), Some(m)) = (drives.get_mut(i), level.movers.get(i))
-                {
-                    drive.turn_back(&m.kind);
-                }
-            }
+            movers.turn_back(level, tick_report.pushing_colliders());
         } else {
             let depth = sweep::penetration_depth(&e, state.position, colliders);
             report.max_penetration = report.max_penetration.max(depth);
