@@ -44,14 +44,19 @@ fn a_closed_room_with_stairs_passes() {
     assert!(report.max_penetration <= 1e-4);
 }
 
-#[test]
-fn walking_off_an_open_floor_is_reported_apart() {
+/// A 6 × 6 m floor with nothing around it, a spawn node at its middle.
+fn open_floor_with_a_spawn() -> level::Level {
     let mut soup = Soup::default();
     soup.grid((-3.0, -3.0), (3.0, 3.0), 0.0, 4);
     let bytes = soup_level(&soup, |f| {
         f.node(json!({"name": "Spawn", "translation": [0.0, 0.0, 0.0]}), true);
     });
-    let level = load_bytes(&bytes, None, Path::new("floor.glb")).unwrap();
+    load_bytes(&bytes, None, Path::new("floor.glb")).unwrap()
+}
+
+#[test]
+fn walking_off_an_open_floor_is_reported_apart() {
+    let level = open_floor_with_a_spawn();
     assert_eq!(level.spawns.len(), 1);
     let report = walk_level(
         &level,
@@ -123,12 +128,7 @@ fn a_level_made_by_another_tool_loads_and_walks() {
 fn soak_mode_places_walkers_again_so_every_walker_walks_the_whole_time() {
     // An open floor: walkers walk off its edge. In soak mode each is placed
     // again and walks on, so every tick of every walker is run.
-    let mut soup = Soup::default();
-    soup.grid((-3.0, -3.0), (3.0, 3.0), 0.0, 4);
-    let bytes = soup_level(&soup, |f| {
-        f.node(json!({"name": "Spawn", "translation": [0.0, 0.0, 0.0]}), true);
-    });
-    let level = load_bytes(&bytes, None, Path::new("floor.glb")).unwrap();
+    let level = open_floor_with_a_spawn();
     let config = CheckConfig {
         walks: 4,
         ticks: 3_600,
