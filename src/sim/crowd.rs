@@ -18,7 +18,7 @@ use super::{LaunchOptions, SimSet};
 use crate::notices::Notices;
 use bevy::prelude::*;
 use bevy_slidewalk::{CharacterController, Obstacles, SlidewalkSystems};
-use crowd::{Crowd, CrowdConfig, CrowdWorld, Obstacle, StepReport};
+use crowd::{Crowd, CrowdConfig, CrowdSurroundings, Obstacle, StepReport};
 
 /// Most agents the game keeps (the panel's largest button, twice).
 pub const MAX_AGENTS: usize = play::MAX_CROWD;
@@ -153,7 +153,10 @@ fn clear_on_new_level(
 
 /// The world with the player in it as the agents see it: an ellipsoid to
 /// walk around and keep out of (not while it flies through everything).
-fn with_player<'a>(world: CrowdWorld<'a>, players: &Query<&CharacterController, With<Player>>) -> CrowdWorld<'a> {
+fn with_player<'a>(
+    world: CrowdSurroundings<'a>,
+    players: &Query<&CharacterController, With<Player>>,
+) -> CrowdSurroundings<'a> {
     match players.iter().find(|body| !flying(body)) {
         Some(body) => world.with_player(Obstacle {
             centre: body.state.position,
@@ -218,7 +221,7 @@ fn spawn_pending(
     let placed = colliders.placed();
     // Grip by the plugin's numbering of this tick's colliders.
     let friction = |c: usize, t: u32| colliders.friction(c, t);
-    let world = with_player(CrowdWorld::new(&placed).with_friction(&friction), &players);
+    let world = with_player(CrowdSurroundings::new(&placed).with_friction(&friction), &players);
     let centre = players.iter().next().map_or(Vec3::ZERO, |body| body.state.position);
     let started = std::time::Instant::now();
     while sim.pending.left > 0 {
@@ -268,7 +271,7 @@ fn step_crowd(
     }
     let placed = colliders.placed();
     let friction = |c: usize, t: u32| colliders.friction(c, t);
-    let world = with_player(CrowdWorld::new(&placed).with_friction(&friction), &players);
+    let world = with_player(CrowdSurroundings::new(&placed).with_friction(&friction), &players);
     sim.remember_positions();
     let sim = &mut *sim;
     match sim.crowd.step(&world, time.timestep().as_secs_f32()) {

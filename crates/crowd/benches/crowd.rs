@@ -28,7 +28,7 @@ mod common;
 use bench_support::{criterion_dir, criterion_median_ns};
 use common::Stage;
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
-use crowd::{Crowd, CrowdConfig, CrowdWorld, WanderConfig};
+use crowd::{Crowd, CrowdConfig, CrowdSurroundings, WanderConfig};
 use std::time::SystemTime;
 
 const DT: f32 = 1.0 / 60.0;
@@ -45,14 +45,14 @@ fn walked(stage: &mut Stage, n: usize, wander: WanderConfig, threads: usize) -> 
     {
         let colliders = stage.colliders(DT);
         let friction = |c: usize, t: u32| stage.level.friction(c, t);
-        crowd.spawn(n, &CrowdWorld::new(&colliders).with_friction(&friction), 1);
+        crowd.spawn(n, &CrowdSurroundings::new(&colliders).with_friction(&friction), 1);
     }
     for _ in 0..120 {
         stage.advance(DT);
         let crushing = {
             let colliders = stage.colliders(DT);
             let friction = |c: usize, t: u32| stage.level.friction(c, t);
-            let world = CrowdWorld::new(&colliders).with_friction(&friction);
+            let world = CrowdSurroundings::new(&colliders).with_friction(&friction);
             crowd.step(&world, DT).unwrap().crushing_colliders.clone()
         };
         stage.turn_back(&crushing);
@@ -89,7 +89,7 @@ fn bench(c: &mut Criterion) {
             let crowd = walked(&mut stage, n, wander, 0);
             let colliders = stage.colliders(DT);
             let friction = |c: usize, t: u32| stage.level.friction(c, t);
-            let world = CrowdWorld::new(&colliders).with_friction(&friction);
+            let world = CrowdSurroundings::new(&colliders).with_friction(&friction);
             for threads in [1, 0] {
                 let mut crowd = crowd.clone();
                 crowd.set_threads(threads);

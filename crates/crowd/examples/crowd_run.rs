@@ -13,7 +13,7 @@
 mod common;
 
 use common::Stage;
-use crowd::{Crowd, CrowdConfig, CrowdWorld};
+use crowd::{Crowd, CrowdConfig, CrowdSurroundings};
 use std::time::Instant;
 
 fn main() {
@@ -50,7 +50,7 @@ fn main() {
     {
         let colliders = stage.colliders(dt);
         let friction = |c: usize, t: u32| stage.level.friction(c, t);
-        let placed = crowd.spawn(agents, &CrowdWorld::new(&colliders).with_friction(&friction), 1);
+        let placed = crowd.spawn(agents, &CrowdSurroundings::new(&colliders).with_friction(&friction), 1);
         eprintln!(
             "spawned {placed} of {agents} in {:.2} s",
             spawned.elapsed().as_secs_f64()
@@ -67,7 +67,7 @@ fn main() {
         let crushing = {
             let colliders = stage.colliders(dt);
             let friction = |c: usize, t: u32| stage.level.friction(c, t);
-            let world = CrowdWorld::new(&colliders).with_friction(&friction);
+            let world = CrowdSurroundings::new(&colliders).with_friction(&friction);
             let r = crowd.step(&world, dt).expect("valid dt").clone();
             if tick >= ticks / 5 {
                 worst = worst.max(r.micros);

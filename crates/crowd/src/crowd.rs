@@ -50,7 +50,7 @@ impl Agent {
 /// for the player's [`controller::Surroundings`]), their surfaces' friction, and
 /// the player.
 #[derive(Clone, Copy)]
-pub struct CrowdWorld<'a> {
+pub struct CrowdSurroundings<'a> {
     /// The colliders: the static level, doors, lifts.
     pub colliders: &'a [PlacedCollider<'a>],
     /// Friction of a surface, 0 (ice) … 1, by collider index and triangle
@@ -64,7 +64,7 @@ fn full_grip(_: usize, _: u32) -> f32 {
     1.0
 }
 
-impl<'a> CrowdWorld<'a> {
+impl<'a> CrowdSurroundings<'a> {
     /// Colliders whose surfaces all have friction 1.
     pub fn new(colliders: &'a [PlacedCollider<'a>]) -> Self {
         Self {
@@ -132,7 +132,7 @@ pub struct StepReport {
     pub held: usize,
     /// Agents squeezed by a door or lift ([`Agent::crushed`]).
     pub crushed: usize,
-    /// The colliders (indices in [`CrowdWorld::colliders`]) that squeezed
+    /// The colliders (indices in [`CrowdSurroundings::colliders`]) that squeezed
     /// an agent: the game turns such a door or lift back, as for the
     /// player (a lift that comes on down presses the agents under it into
     /// its deck, up to their whole radius, in the tests' runs).

@@ -14,9 +14,9 @@
 //!
 //! ```text
 //! let mut crowd = Crowd::new(CrowdConfig::default())?;
-//! crowd.spawn(1_000, &CrowdWorld::new(&colliders).with_friction(&friction), seed);
+//! crowd.spawn(1_000, &CrowdSurroundings::new(&colliders).with_friction(&friction), seed);
 //! // every fixed tick, with the doors and lifts posed as for the player:
-//! let world = CrowdWorld::new(&colliders).with_friction(&friction).with_player(player);
+//! let world = CrowdSurroundings::new(&colliders).with_friction(&friction).with_player(player);
 //! let report = crowd.step(&world, dt)?; // report.micros: the whole update
 //! // the player's own world may take the agents in: crowd.polytopes_in(min, max, &mut its_colliders)
 //! ```
@@ -109,7 +109,7 @@ mod step;
 mod wander;
 
 pub use config::{CrowdConfig, CrowdError};
-pub use crowd::{Agent, Crowd, CrowdWorld, Obstacle, StepReport};
+pub use crowd::{Agent, Crowd, CrowdSurroundings, Obstacle, StepReport};
 pub use hull::HullResolution;
 pub use step::CLEARANCE;
 pub use wander::{AgentRng, Wander, WanderConfig};

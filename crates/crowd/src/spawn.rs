@@ -1,6 +1,6 @@
 //! `Crowd::spawn`: agents dropped onto free walkable ground.
 
-use crate::crowd::{Agent, Crowd, CrowdWorld};
+use crate::crowd::{Agent, Crowd, CrowdSurroundings};
 use crate::separation::apart;
 use crate::wander::{AgentRng, Wander};
 use controller::CharacterState;
@@ -30,22 +30,35 @@ impl Crowd {
     /// the agent on all four sides is within a step of it (not a wall's
     /// top, a railing or the rim of a drop), the ellipsoid overlaps no
     /// geometry, stays a small gap away from every other agent and out of
-    /// reach of the player's polytope ([`CrowdWorld::player`]). The
+    /// reach of the player's polytope ([`CrowdSurroundings::player`]). The
     /// agents' walks are a function of `seed` and the order of spawns.
     ///
     /// Also sets the height below which an agent has fallen out (20 m
     /// below the level's box): it is then sent back where it spawned.
-    pub fn spawn(&mut self, n: usize, world: &CrowdWorld<'_>, seed: u64) -> usize {
+    pub fn spawn(&mut self, n: usize, world: &CrowdSurroundings<'_>, seed: u64) -> usize {
         self.spawn_where(n, world, seed, None)
     }
 
     /// [`Crowd::spawn`] within `radius` metres of `centre` across (x, z):
     /// around the player, or a dense group for a test.
-    pub fn spawn_around(&mut self, n: usize, world: &CrowdWorld<'_>, seed: u64, centre: Vec3, radius: f32) -> usize {
+    pub fn spawn_around(
+        &mut self,
+        n: usize,
+        world: &CrowdSurroundings<'_>,
+        seed: u64,
+        centre: Vec3,
+        radius: f32,
+    ) -> usize {
         self.spawn_where(n, world, seed, Some((centre, radius.max(0.0))))
     }
 
-    fn spawn_where(&mut self, n: usize, world: &CrowdWorld<'_>, seed: u64, around: Option<(Vec3, f32)>) -> usize {
+    fn spawn_where(
+        &mut self,
+        n: usize,
+        world: &CrowdSurroundings<'_>,
+        seed: u64,
+        around: Option<(Vec3, f32)>,
+    ) -> usize {
         let colliders = world.colliders;
         let bounds = bounds_of(colliders);
         if colliders.is_empty() || !bounds.min.is_finite() || !bounds.max.is_finite() {

@@ -1,11 +1,13 @@
 //! `Crowd::step`: every agent's controller tick in parallel against the
 //! level and the polytopes of the agents near it where the tick started;
-//! then the check that no two agents end overlapping, and a sequential
-//! stand-still of the few agents whose move it refuses.
+//! then the check that no two agents end overlapping, and a stand-still
+//! (in parallel too) of the few agents whose move it refuses. `step` calls
+//! the phases in order: `run_moves`, `check_moves`, `stand_still` and
+//! `hold`, `apply_moves`, `send_home`.
 
-use crate::config::CrowdError;
+use crate::config::{CrowdConfig, CrowdError};
 use crate::crowd::SHELLS;
-use crate::crowd::{Agent, Crowd, CrowdWorld, Size, StepReport};
+use crate::crowd::{Agent, Crowd, CrowdSurroundings, Obstacle, Scratch, Size, StepReport};
 use crate::grid::Grid;
 use crate::parallel::fill;
 use crate::separation::{apart, espace_distance};
@@ -49,12 +51,14 @@ enum Reach {
 
 /// What every thread reads during a step.
 struct StepInputs<'a> {
-    world: &'a CrowdWorld<'a>,
+    world: &'a CrowdSurroundings<'a>,
     sizes: &'a [Size],
     agents: &'a [Agent],
     player: Option<PlacedCollider<'a>>,
-    config: &'a crate::CrowdConfig,
+    config: &'a CrowdConfig,
     dt: f32,
+    /// Threads for the moves ([`CrowdConfig::threads_for`]).
+    threads: usize,
     /// The largest half box of any size's polytope, metres.
     max_hull_half: Vec3,
     /// The largest radii of any size, metres.
@@ -63,9 +67,64 @@ struct StepInputs<'a> {
     shells: [f32; SHELLS],
     /// 1 + [`crate::HullResolution::max_gap`].
     hull_reach: f32,
+    /// The cell of the step's grids, metres.
+    cell: Vec3,
+    /// Boxes (metres) around what moves this tick besides the agents
+    /// (see [`moving_boxes`]).
+    moving: Vec<(Vec3, Vec3)>,
 }
 
 impl<'a> StepInputs<'a> {
+    /// Gathers the step's arguments and what follows from them: the sizes'
+    /// largest polytope and radii, the polytopes' scales, the grids' cell
+    /// and what moves this tick besides the agents.
+    fn new(
+        world: &'a CrowdSurroundings<'a>,
+        sizes: &'a [Size],
+        agents: &'a [Agent],
+        player: Option<PlacedCollider<'a>>,
+        config: &'a CrowdConfig,
+        dt: f32,
+        threads: usize,
+    ) -> Self {
+        let max_hull_half = sizes.iter().fold(Vec3::ZERO, |m, s| m.max(s.hull_half));
+        // Columns (cells of unbounded height: agents mostly stand on one
+        // floor) two polytopes wide, so a query spans two or three across.
+        let wide = 4.0 * max_hull_half.x.max(max_hull_half.z);
+        Self {
+            world,
+            sizes,
+            agents,
+            player,
+            config,
+            dt,
+            threads,
+            max_hull_half,
+            max_radii: sizes.iter().fold(Vec3::ZERO, |m, s| m.max(s.radii)),
+            shells: crate::crowd::shell_scales(config),
+            hull_reach: 1.0 + config.hull.max_gap(),
+            cell: Vec3::new(wide, 1e6, wide),
+            moving: moving_boxes(world, player, dt),
+        }
+    }
+
+    /// Whether `agent` standing still would stay exactly where it is: on
+    /// ground that does not move, nothing moving near, not squeezed last
+    /// tick (its stand-still tick would find the ground where it is).
+    fn at_rest(&self, agent: &Agent) -> bool {
+        let level = self.world.colliders.len();
+        let state = &agent.state;
+        let r = state.radii + Vec3::splat(0.05);
+        !agent.crushed
+            && state
+                .ground
+                .is_some_and(|g| g.collider < level && g.velocity == Vec3::ZERO)
+            && !self
+                .moving
+                .iter()
+                .any(|(lo, hi)| (state.position - r).cmple(*hi).all() && (state.position + r).cmpge(*lo).all())
+    }
+
     /// The box (metres) an agent's ellipsoid may sweep through this tick.
     /// Agents whose polytopes reach into it are put in its world.
     ///
@@ -229,17 +288,12 @@ impl Crowd {
     /// ended; an agent whose move is refused stands still instead (checked
     /// the same way against where the others are now), or stays put.
     /// The outcome does not depend on the number of threads.
-    pub fn step(&mut self, world: &CrowdWorld<'_>, dt: f32) -> Result<&StepReport, CrowdError> {
+    pub fn step(&mut self, world: &CrowdSurroundings<'_>, dt: f32) -> Result<&StepReport, CrowdError> {
         validate_dt(dt).map_err(CrowdError::Dt)?;
-        let player = world.player;
         let started = Instant::now();
         let n = self.agents.len();
         let threads = self.config.threads_for(n);
-        if let Some(p) = player
-            && self.player_hull.as_ref().is_none_or(|(r, _)| *r != p.radii)
-        {
-            self.player_hull = self.config.hull.collider(p.radii).map(|h| (p.radii, h));
-        }
+        self.update_player_hull(world.player);
         let Crowd {
             config,
             sizes,
@@ -249,170 +303,172 @@ impl Crowd {
             report,
             fall_limit,
         } = self;
-        let player = player.zip(player_hull.as_ref()).map(|(p, (_, hull))| {
+        let player = world.player.zip(player_hull.as_ref()).map(|(p, (_, hull))| {
             PlacedCollider::moving(hull, Pose::from_translation(p.centre), Vec3::ZERO, Vec3::ZERO)
         });
-        let shared = StepInputs {
-            world,
-            sizes,
-            agents,
-            player,
-            config,
-            dt,
-            max_hull_half: sizes.iter().fold(Vec3::ZERO, |m, s| m.max(s.hull_half)),
-            max_radii: sizes.iter().fold(Vec3::ZERO, |m, s| m.max(s.radii)),
-            shells: crate::crowd::shell_scales(config),
-            hull_reach: 1.0 + config.hull.max_gap(),
-        };
-        // Columns (cells of unbounded height: agents mostly stand on one
-        // floor) two polytopes wide, so a query spans two or three across.
-        let wide = 4.0 * shared.max_hull_half.x.max(shared.max_hull_half.z);
-        let cell = Vec3::new(wide, 1e6, wide);
+        let shared = StepInputs::new(world, sizes, agents, player, config, dt, threads);
 
         // 1. Every agent's tick, in parallel, against where the others start.
         let starts: Vec<Vec3> = agents.iter().map(|a| a.state.position).collect();
-        scratch.start_grid.build(starts.iter().copied(), cell);
-        let start_grid = &scratch.start_grid;
-        // What moves this tick besides the agents: doors and lifts, the player.
-        let level = world.colliders.len();
-        let mut moving: Vec<(Vec3, Vec3)> = world
-            .colliders
-            .iter()
-            .filter(|c| c.linear_velocity != Vec3::ZERO || c.angular_velocity != Vec3::ZERO)
-            .map(|c| {
-                let b = c.world_bounds();
-                let m = Vec3::splat(c.linear_velocity.length() * dt + 0.1);
-                (b.min - m, b.max + m)
-            })
-            .collect();
-        if let Some(p) = player {
-            let half = p.mesh.bounds().size() * 0.5 + Vec3::splat(0.1);
-            moving.push((p.pose.translation - half, p.pose.translation + half));
-        }
-        // The moves are run in the order of a Z-curve over the agents'
-        // cells (2 m across x and z), so agents run one after another are
-        // near each other and share the level's data in the caches; each
-        // move's outcome does not depend on the order.
-        let mut order: Vec<(u64, u32)> = starts
-            .iter()
-            .enumerate()
-            .map(|(i, p)| {
-                (
-                    z_order((p.x * 0.5).floor() as i32, (p.z * 0.5).floor() as i32),
-                    i as u32,
-                )
-            })
-            .collect();
-        order.sort_unstable();
-        // `moves` is in that order; `rank[i]` is agent i's place in it.
-        scratch.rank.clear();
-        scratch.rank.resize(n, 0);
-        for (w, &(_, i)) in order.iter().enumerate() {
-            scratch.rank[i as usize] = w as u32;
-        }
-        scratch.moves.clear();
-        scratch.moves.extend(order.iter().map(|&(_, i)| {
-            let a = &agents[i as usize];
-            Move {
-                state: a.state,
-                wander: a.wander,
-                outcome: Outcome::default(),
-            }
-        }));
-        // Whether an agent standing still would stay exactly where it is:
-        // on ground that does not move, nothing moving near, not squeezed
-        // last tick (its stand-still tick would find the ground where it is).
-        let at_rest = |agent: &Agent| {
-            let state = &agent.state;
-            let r = state.radii + Vec3::splat(0.05);
-            !agent.crushed
-                && state
-                    .ground
-                    .is_some_and(|g| g.collider < level && g.velocity == Vec3::ZERO)
-                && !moving
-                    .iter()
-                    .any(|(lo, hi)| (state.position - r).cmple(*hi).all() && (state.position + r).cmpge(*lo).all())
-        };
-        fill(threads, &mut scratch.moves, Vec::new, |colliders, w| {
-            let i = order[w].1 as usize;
-            let agent = &agents[i];
-            let mut wander = agent.wander;
-            let intent = wander.decide(&config.wander, dt);
-            let mut state = agent.state;
-            // Asleep: standing still on ground that does not move, nothing
-            // moving near, not squeezed last tick. Its tick would change
-            // nothing (no motion, the snap finds the ground where it is):
-            // skipped.
-            let asleep = intent.direction == Vec3::ZERO && state.velocity == Vec3::ZERO && at_rest(agent);
-            let outcome = if asleep {
-                Outcome {
-                    asleep: true,
-                    ..Outcome::default()
-                }
-            } else {
-                shared.tick(
-                    colliders,
-                    i,
-                    &mut state,
-                    &intent,
-                    &starts,
-                    start_grid,
-                    0.0,
-                    Reach::Ahead,
-                )
-            };
-            Move { state, wander, outcome }
-        });
-        let rank = &scratch.rank;
+        shared.run_moves(&starts, scratch);
         let moved_at = Instant::now();
 
-        // 2. The check: a move is kept when its end is apart from every
-        // other agent's start, and from the end of every kept move of a
-        // lower index. An agent that did not move needs neither: the starts
-        // are apart (the step keeps them so), and a kept move's end is apart
-        // from its start, which is its end.
-        let moves = &scratch.moves;
-        scratch.keep.clear();
-        scratch.keep.resize(n, true);
-        if config.collide_agents {
-            let ends: Vec<Vec3> = (0..n).map(|i| moves[rank[i] as usize].state.position).collect();
-            let moved = |i: usize| ends[i] != starts[i];
-            // The check costs well under a microsecond per agent that
-            // moved: threads only pay for themselves for thousands.
-            let movers = (0..n).filter(|&i| moved(i)).count();
-            let check_threads = if movers >= 4096 { threads } else { 1 };
-            scratch.clear.clear();
-            scratch.clear.resize(n, true);
-            fill(
-                check_threads,
-                &mut scratch.clear,
-                || (),
-                |_, i| !moved(i) || shared.apart_from_others(i, ends[i], &starts, start_grid, 0.0, |_| true),
-            );
-            scratch.end_grid.build(ends.iter().copied(), cell);
-            let (clear, end_grid) = (&scratch.clear, &scratch.end_grid);
-            fill(
-                check_threads,
-                &mut scratch.keep,
-                || (),
-                |_, i| {
-                    !moved(i)
-                        || clear[i]
-                            && shared
-                                .apart_from_others(i, ends[i], &ends, end_grid, 0.0, |k| k < i && clear[k] && moved(k))
-                },
-            );
-        }
+        // 2. The exact check of the moves against the starts and the kept ends.
+        shared.check_moves(&starts, scratch);
         let checked = Instant::now();
 
-        // 3. The refused agents stand still instead (a tick with no
-        // walking: their lift carries them, a door pushes them), in
-        // parallel, against where every other agent is now (kept moves at
-        // their ends, refused ones at their starts), kept by the same
-        // check; what is still refused stays at its start. (Ticking them
-        // again with their walk was kept one time in five in a jam, and cost
-        // as much as the rest of the retry.)
-        let (mut stood_still, mut held) = (0, 0);
+        // 3. The refused agents stand still instead, or are held at their start.
+        let (retried, stood_still, refused) = shared.stand_still(&starts, scratch);
+        shared.hold(&refused, scratch);
+        if retried > 0 {
+            // Where everyone is now, for the fallen going home.
+            scratch.end_grid.build(scratch.current.iter().copied(), shared.cell);
+        }
+        let retried_at = Instant::now();
+
+        // Apply, note the blocked, bring back the fallen.
+        let mut next = StepReport {
+            agents: n,
+            threads,
+            retried,
+            stood_still,
+            held: refused.len(),
+            ..StepReport::default()
+        };
+        let fallen = apply_moves(agents, scratch, config, dt, *fall_limit, &mut next);
+        next.returned_home = send_home(fallen, agents, sizes, world, scratch, config.collide_agents);
+        let done = Instant::now();
+        let micros = |a: Instant, b: Instant| (b - a).as_secs_f64() * 1e6;
+        next.move_micros = micros(started, moved_at);
+        next.check_micros = micros(moved_at, checked);
+        next.retry_micros = micros(checked, retried_at);
+        next.micros = micros(started, done);
+        next.micros_per_agent = next.micros / n.max(1) as f64;
+        *report = next;
+        Ok(report)
+    }
+
+    /// Makes the player's polytope (from `config.hull`) into `player_hull`
+    /// when there is a player and the polytope held is not for its radii.
+    fn update_player_hull(&mut self, player: Option<Obstacle>) {
+        if let Some(p) = player
+            && self.player_hull.as_ref().is_none_or(|(r, _)| *r != p.radii)
+        {
+            self.player_hull = self.config.hull.collider(p.radii).map(|h| (p.radii, h));
+        }
+    }
+}
+
+/// The phases of [`Crowd::step`], in the order it runs them.
+impl<'a> StepInputs<'a> {
+    /// Phase 1, the moves: builds `scratch.start_grid` over `starts`, puts
+    /// the agents in the order of [`order_moves`] (writing `scratch.rank`),
+    /// and runs every agent's [`StepInputs::move_agent`] in parallel into
+    /// `scratch.moves`.
+    fn run_moves(&self, starts: &[Vec3], scratch: &mut Scratch) {
+        scratch.start_grid.build(starts.iter().copied(), self.cell);
+        let order = order_moves(starts, self.agents, scratch);
+        let start_grid = &scratch.start_grid;
+        fill(self.threads, &mut scratch.moves, Vec::new, |colliders, w| {
+            self.move_agent(colliders, order[w].1 as usize, starts, start_grid)
+        });
+    }
+
+    /// Agent `i`'s move in phase 1: its wander decides where it walks, then
+    /// its controller ticks against the level, the player and the others'
+    /// polytopes at `starts` (in `start_grid`), the neighbours ahead of it
+    /// only. Reads the agent; returns its new state, wander and outcome.
+    fn move_agent(
+        &self,
+        colliders: &mut Vec<PlacedCollider<'a>>,
+        i: usize,
+        starts: &[Vec3],
+        start_grid: &Grid,
+    ) -> Move {
+        let agent = &self.agents[i];
+        let mut wander = agent.wander;
+        let intent = wander.decide(&self.config.wander, self.dt);
+        let mut state = agent.state;
+        // Asleep: standing still on ground that does not move, nothing
+        // moving near, not squeezed last tick. Its tick would change
+        // nothing (no motion, the snap finds the ground where it is):
+        // skipped.
+        let asleep = intent.direction == Vec3::ZERO && state.velocity == Vec3::ZERO && self.at_rest(agent);
+        let outcome = if asleep {
+            Outcome {
+                asleep: true,
+                ..Outcome::default()
+            }
+        } else {
+            self.tick(colliders, i, &mut state, &intent, starts, start_grid, 0.0, Reach::Ahead)
+        };
+        Move { state, wander, outcome }
+    }
+
+    /// Phase 2, the check: a move is kept when its end is apart from every
+    /// other agent's start, and from the end of every kept move of a
+    /// lower index. An agent that did not move needs neither: the starts
+    /// are apart (the step keeps them so), and a kept move's end is apart
+    /// from its start, which is its end.
+    ///
+    /// Reads `scratch.moves` and `scratch.start_grid`; writes
+    /// `scratch.keep` (all kept when agents do not collide),
+    /// `scratch.clear` (apart from the starts) and `scratch.end_grid`
+    /// (over the moves' ends).
+    fn check_moves(&self, starts: &[Vec3], scratch: &mut Scratch) {
+        let n = starts.len();
+        let (moves, rank) = (&scratch.moves, &scratch.rank);
+        scratch.keep.clear();
+        scratch.keep.resize(n, true);
+        if !self.config.collide_agents {
+            return;
+        }
+        let ends: Vec<Vec3> = (0..n).map(|i| moves[rank[i] as usize].state.position).collect();
+        let moved = |i: usize| ends[i] != starts[i];
+        // The check costs well under a microsecond per agent that
+        // moved: threads only pay for themselves for thousands.
+        let movers = (0..n).filter(|&i| moved(i)).count();
+        let check_threads = if movers >= 4096 { self.threads } else { 1 };
+        scratch.clear.clear();
+        scratch.clear.resize(n, true);
+        let start_grid = &scratch.start_grid;
+        fill(
+            check_threads,
+            &mut scratch.clear,
+            || (),
+            |_, i| !moved(i) || self.apart_from_others(i, ends[i], starts, start_grid, 0.0, |_| true),
+        );
+        scratch.end_grid.build(ends.iter().copied(), self.cell);
+        let (clear, end_grid) = (&scratch.clear, &scratch.end_grid);
+        fill(
+            check_threads,
+            &mut scratch.keep,
+            || (),
+            |_, i| {
+                !moved(i)
+                    || clear[i]
+                        && self.apart_from_others(i, ends[i], &ends, end_grid, 0.0, |k| k < i && clear[k] && moved(k))
+            },
+        );
+    }
+
+    /// Phase 3, standing still: the agents whose move the check refused
+    /// stand still instead (a tick with no walking: their lift carries
+    /// them, a door pushes them), in parallel, against where every other
+    /// agent is now (kept moves at their ends, refused ones at their
+    /// starts), kept by the same check ([`StepInputs::try_standing`],
+    /// [`StepInputs::keep_tries`]). (Ticking them again with their walk
+    /// was kept one time in five in a jam, and cost as much as the rest of
+    /// the retry.)
+    ///
+    /// Reads `scratch.keep`; writes `scratch.current` (where every agent is
+    /// now), `scratch.end_grid` (over it, before the stand-stills) and the
+    /// kept stand-stills into `scratch.moves`. Returns how many were
+    /// refused, how many of those stood still, and those refused again.
+    fn stand_still(&self, starts: &[Vec3], scratch: &mut Scratch) -> (usize, usize, Vec<usize>) {
+        let n = starts.len();
+        let rank = &scratch.rank;
+        let mut stood_still = 0;
         scratch.current.clear();
         scratch.current.extend((0..n).map(|i| {
             if scratch.keep[i] {
@@ -423,65 +479,12 @@ impl Crowd {
         }));
         let mut refused: Vec<usize> = (0..n).filter(|&i| !scratch.keep[i]).collect();
         let retried = refused.len();
-        let slack = 0.0f32;
-        let mut tries: Vec<(CharacterState, Outcome, bool)> = Vec::new();
-        let mut try_grid = Grid::default();
         if !refused.is_empty() {
-            scratch.end_grid.build(scratch.current.iter().copied(), cell);
-            let (grid, current) = (&scratch.end_grid, &scratch.current);
-            tries.clear();
-            tries.resize(refused.len(), (agents[0].state, Outcome::default(), false));
+            scratch.end_grid.build(scratch.current.iter().copied(), self.cell);
             // A few hundred stand-stills cost less than starting a thread.
-            let retry_threads = if refused.len() >= 1024 { threads } else { 1 };
-            fill(retry_threads, &mut tries, Vec::new, |colliders, w| {
-                let i = refused[w];
-                let mut state = CharacterState {
-                    velocity: Vec3::ZERO,
-                    ..agents[i].state
-                };
-                // At rest, standing still changes nothing: no tick (in a
-                // jam most refused agents stand on the floor).
-                let outcome = if at_rest(&agents[i]) {
-                    Outcome::default()
-                } else {
-                    shared.tick(
-                        colliders,
-                        i,
-                        &mut state,
-                        &Intent::default(),
-                        current,
-                        grid,
-                        0.0,
-                        Reach::All,
-                    )
-                };
-                let clear = shared.apart_from_others(i, state.position, current, grid, 0.0, |_| true);
-                (state, outcome, clear)
-            });
-            // Among the clear tries, the lower index wins.
-            try_grid.build(tries.iter().map(|t| t.0.position), cell);
-            let ends: Vec<Vec3> = tries.iter().map(|t| t.0.position).collect();
-            let mut kept = vec![false; refused.len()];
-            fill(
-                retry_threads,
-                &mut kept,
-                || (),
-                |_, w| {
-                    let i = refused[w];
-                    tries[w].2 && {
-                        let mut ok = true;
-                        let radii = agents[i].state.radii;
-                        let m = radii + shared.max_radii + Vec3::splat(0.01);
-                        try_grid.for_each_in(ends[w] - m, ends[w] + m, |v| {
-                            if ok && v < w && tries[v].2 {
-                                let k = refused[v];
-                                ok = apart(ends[w], radii, ends[v], agents[k].state.radii, CLEARANCE);
-                            }
-                        });
-                        ok
-                    }
-                },
-            );
+            let retry_threads = if refused.len() >= 1024 { self.threads } else { 1 };
+            let tries = self.try_standing(&refused, retry_threads, &scratch.current, &scratch.end_grid);
+            let kept = self.keep_tries(&refused, retry_threads, &tries);
             for (w, &i) in refused.iter().enumerate() {
                 if kept[w] {
                     let (state, outcome, _) = tries[w];
@@ -501,13 +504,92 @@ impl Crowd {
                 !kept[w - 1]
             });
         }
-        for &i in &refused {
-            // Left where it was: if a door or lift has moved into it
-            // meanwhile, it is crushed by it (the game turns a door back).
-            held += 1;
-            let standing = CharacterState {
+        (retried, stood_still, refused)
+    }
+
+    /// The stand-stills of phase 3, on `threads`: each agent of `refused`
+    /// ticks with no walking and no velocity (no tick when at rest: in a
+    /// jam most refused agents stand on the floor) against the others at
+    /// `current` (in `grid`). Returns, by place in `refused`, its state,
+    /// the tick's outcome, and whether it ends apart from the others.
+    fn try_standing(
+        &self,
+        refused: &[usize],
+        threads: usize,
+        current: &[Vec3],
+        grid: &Grid,
+    ) -> Vec<(CharacterState, Outcome, bool)> {
+        let agents = self.agents;
+        let mut tries = vec![(agents[0].state, Outcome::default(), false); refused.len()];
+        fill(threads, &mut tries, Vec::new, |colliders, w| {
+            let i = refused[w];
+            let mut state = CharacterState {
                 velocity: Vec3::ZERO,
                 ..agents[i].state
+            };
+            let outcome = if self.at_rest(&agents[i]) {
+                Outcome::default()
+            } else {
+                self.tick(
+                    colliders,
+                    i,
+                    &mut state,
+                    &Intent::default(),
+                    current,
+                    grid,
+                    0.0,
+                    Reach::All,
+                )
+            };
+            let clear = self.apart_from_others(i, state.position, current, grid, 0.0, |_| true);
+            (state, outcome, clear)
+        });
+        tries
+    }
+
+    /// Which of phase 3's `tries` (by place in `refused`) are kept, on
+    /// `threads`: a clear one apart from every clear one of a lower place
+    /// (among the clear tries, the lower index wins).
+    fn keep_tries(&self, refused: &[usize], threads: usize, tries: &[(CharacterState, Outcome, bool)]) -> Vec<bool> {
+        let agents = self.agents;
+        let mut try_grid = Grid::default();
+        try_grid.build(tries.iter().map(|t| t.0.position), self.cell);
+        let ends: Vec<Vec3> = tries.iter().map(|t| t.0.position).collect();
+        let mut kept = vec![false; refused.len()];
+        fill(
+            threads,
+            &mut kept,
+            || (),
+            |_, w| {
+                let i = refused[w];
+                tries[w].2 && {
+                    let mut ok = true;
+                    let radii = agents[i].state.radii;
+                    let m = radii + self.max_radii + Vec3::splat(0.01);
+                    try_grid.for_each_in(ends[w] - m, ends[w] + m, |v| {
+                        if ok && v < w && tries[v].2 {
+                            let k = refused[v];
+                            ok = apart(ends[w], radii, ends[v], agents[k].state.radii, CLEARANCE);
+                        }
+                    });
+                    ok
+                }
+            },
+        );
+        kept
+    }
+
+    /// The end of phase 3: each agent of `refused` (refused again) is left
+    /// where it was, with no velocity; if a door or lift has moved into it
+    /// meanwhile, it is crushed by it (the game turns a door back), and
+    /// crushed too inside any other level collider. Reads the level's
+    /// colliders; writes those agents' `scratch.moves`.
+    fn hold(&self, refused: &[usize], scratch: &mut Scratch) {
+        let world = self.world;
+        for &i in refused {
+            let standing = CharacterState {
+                velocity: Vec3::ZERO,
+                ..self.agents[i].state
             };
             let e = Ellipsoid::new(standing.radii).expect("valid radii");
             let inside = |c: &PlacedCollider<'_>| {
@@ -517,91 +599,155 @@ impl Crowd {
                 .colliders
                 .iter()
                 .position(|c| inside(c) && (c.linear_velocity != Vec3::ZERO || c.angular_velocity != Vec3::ZERO));
-            let m = &mut scratch.moves[rank[i] as usize];
+            let m = &mut scratch.moves[scratch.rank[i] as usize];
             m.state = standing;
             m.outcome.crushed = crushed_by.is_some() || world.colliders.iter().any(inside);
             m.outcome.crushed_by = crushed_by;
         }
-        if retried > 0 {
-            scratch.end_grid.build(scratch.current.iter().copied(), cell);
-        }
-        let retried_at = Instant::now();
-
-        // Apply, note the blocked, bring back the fallen.
-        let c = &config.controller;
-        let mut next = StepReport {
-            agents: n,
-            threads,
-            retried,
-            stood_still,
-            held,
-            ..StepReport::default()
-        };
-        let mut fallen = Vec::new();
-        for (i, agent) in agents.iter_mut().enumerate() {
-            let m = &scratch.moves[rank[i] as usize];
-            let from = agent.state.position;
-            agent.state = m.state;
-            agent.wander = m.wander;
-            agent.crushed = m.outcome.crushed;
-            let walked = (agent.state.position - from).reject_from(agent.state.up).length();
-            agent.wander.blocked = agent.wander.pace > 0.0
-                && agent.state.grounded()
-                && walked < 0.25 * agent.wander.pace * c.walk_speed * dt;
-            next.asleep += m.outcome.asleep as usize;
-            next.hulls_swept += m.outcome.hulls as u64;
-            next.sweeps += m.outcome.sweeps as u64;
-            next.crushed += m.outcome.crushed as usize;
-            next.crushing_colliders.extend(m.outcome.crushed_by);
-            if agent.state.position.y < *fall_limit || !agent.state.position.is_finite() {
-                fallen.push(i);
-            }
-        }
-        next.crushing_colliders.sort_unstable();
-        next.crushing_colliders.dedup();
-        // A fallen agent goes home when home is free of the level and of
-        // every other agent (those sent home this step included).
-        let mut sent: Vec<usize> = Vec::new();
-        for i in fallen {
-            let agent = &agents[i];
-            let (home, radii) = (agent.home, agent.state.radii);
-            let e = Ellipsoid::new(radii).expect("valid radii");
-            let free = sweep::penetration_depth(&e, home, world.colliders) == 0.0
-                && shared_apart(
-                    agents,
-                    sizes,
-                    i,
-                    home,
-                    &scratch.current,
-                    &scratch.end_grid,
-                    slack,
-                    config.collide_agents,
-                )
-                && sent
-                    .iter()
-                    .all(|&k| apart(home, radii, agents[k].state.position, agents[k].state.radii, CLEARANCE));
-            if free {
-                let a = &mut agents[i];
-                a.state = CharacterState {
-                    position: home,
-                    velocity: Vec3::ZERO,
-                    ground: None,
-                    ..a.state
-                };
-                sent.push(i);
-            }
-        }
-        next.returned_home = sent.len();
-        let done = Instant::now();
-        let micros = |a: Instant, b: Instant| (b - a).as_secs_f64() * 1e6;
-        next.move_micros = micros(started, moved_at);
-        next.check_micros = micros(moved_at, checked);
-        next.retry_micros = micros(checked, retried_at);
-        next.micros = micros(started, done);
-        next.micros_per_agent = next.micros / n.max(1) as f64;
-        *report = next;
-        Ok(report)
     }
+}
+
+/// Boxes (metres) around what moves this tick besides the agents: the
+/// level's doors and lifts (their bounds grown by their travel in `dt`
+/// and 10 cm) and the player's polytope (10 cm around). Reads `world`'s
+/// colliders and `player`.
+fn moving_boxes(world: &CrowdSurroundings<'_>, player: Option<PlacedCollider<'_>>, dt: f32) -> Vec<(Vec3, Vec3)> {
+    let mut moving: Vec<(Vec3, Vec3)> = world
+        .colliders
+        .iter()
+        .filter(|c| c.linear_velocity != Vec3::ZERO || c.angular_velocity != Vec3::ZERO)
+        .map(|c| {
+            let b = c.world_bounds();
+            let m = Vec3::splat(c.linear_velocity.length() * dt + 0.1);
+            (b.min - m, b.max + m)
+        })
+        .collect();
+    if let Some(p) = player {
+        let half = p.mesh.bounds().size() * 0.5 + Vec3::splat(0.1);
+        moving.push((p.pose.translation - half, p.pose.translation + half));
+    }
+    moving
+}
+
+/// The order phase 1 runs the moves in: a Z-curve over the agents' cells
+/// (2 m across x and z) at `starts`, so agents run one after another are
+/// near each other and share the level's data in the caches; each move's
+/// outcome does not depend on the order. Returns the sorted (key, agent)
+/// pairs; writes `scratch.rank` (agent i's place in that order) and
+/// `scratch.moves` (in that order, each agent as it starts).
+fn order_moves(starts: &[Vec3], agents: &[Agent], scratch: &mut Scratch) -> Vec<(u64, u32)> {
+    let n = agents.len();
+    let mut order: Vec<(u64, u32)> = starts
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            (
+                z_order((p.x * 0.5).floor() as i32, (p.z * 0.5).floor() as i32),
+                i as u32,
+            )
+        })
+        .collect();
+    order.sort_unstable();
+    scratch.rank.clear();
+    scratch.rank.resize(n, 0);
+    for (w, &(_, i)) in order.iter().enumerate() {
+        scratch.rank[i as usize] = w as u32;
+    }
+    scratch.moves.clear();
+    scratch.moves.extend(order.iter().map(|&(_, i)| {
+        let a = &agents[i as usize];
+        Move {
+            state: a.state,
+            wander: a.wander,
+            outcome: Outcome::default(),
+        }
+    }));
+    order
+}
+
+/// Applying the step: every agent takes its state, wander and crushed
+/// flag from `scratch.moves`, and is noted blocked (for its wander) when
+/// it walked less than a quarter of its pace on the ground. Adds the
+/// moves' counts and crushing colliders into `next`; returns the agents
+/// that fell below `fall_limit` or whose position is not finite.
+fn apply_moves(
+    agents: &mut [Agent],
+    scratch: &Scratch,
+    config: &CrowdConfig,
+    dt: f32,
+    fall_limit: f32,
+    next: &mut StepReport,
+) -> Vec<usize> {
+    let c = &config.controller;
+    let mut fallen = Vec::new();
+    for (i, agent) in agents.iter_mut().enumerate() {
+        let m = &scratch.moves[scratch.rank[i] as usize];
+        let from = agent.state.position;
+        agent.state = m.state;
+        agent.wander = m.wander;
+        agent.crushed = m.outcome.crushed;
+        let walked = (agent.state.position - from).reject_from(agent.state.up).length();
+        agent.wander.blocked =
+            agent.wander.pace > 0.0 && agent.state.grounded() && walked < 0.25 * agent.wander.pace * c.walk_speed * dt;
+        next.asleep += m.outcome.asleep as usize;
+        next.hulls_swept += m.outcome.hulls as u64;
+        next.sweeps += m.outcome.sweeps as u64;
+        next.crushed += m.outcome.crushed as usize;
+        next.crushing_colliders.extend(m.outcome.crushed_by);
+        if agent.state.position.y < fall_limit || !agent.state.position.is_finite() {
+            fallen.push(i);
+        }
+    }
+    next.crushing_colliders.sort_unstable();
+    next.crushing_colliders.dedup();
+    fallen
+}
+
+/// Bringing back the fallen: a fallen agent goes home (standing there
+/// with no velocity and no ground) when home is free of the level's
+/// colliders and of every other agent where it is now (`scratch.current`
+/// in `scratch.end_grid`, when agents `collide`), those sent home this
+/// step included. Writes their states; returns how many went home.
+fn send_home(
+    fallen: Vec<usize>,
+    agents: &mut [Agent],
+    sizes: &[Size],
+    world: &CrowdSurroundings<'_>,
+    scratch: &Scratch,
+    collide: bool,
+) -> usize {
+    let slack = 0.0f32;
+    let mut sent: Vec<usize> = Vec::new();
+    for i in fallen {
+        let agent = &agents[i];
+        let (home, radii) = (agent.home, agent.state.radii);
+        let e = Ellipsoid::new(radii).expect("valid radii");
+        let free = sweep::penetration_depth(&e, home, world.colliders) == 0.0
+            && shared_apart(
+                agents,
+                sizes,
+                i,
+                home,
+                &scratch.current,
+                &scratch.end_grid,
+                slack,
+                collide,
+            )
+            && sent
+                .iter()
+                .all(|&k| apart(home, radii, agents[k].state.position, agents[k].state.radii, CLEARANCE));
+        if free {
+            let a = &mut agents[i];
+            a.state = CharacterState {
+                position: home,
+                velocity: Vec3::ZERO,
+                ground: None,
+                ..a.state
+            };
+            sent.push(i);
+        }
+    }
+    sent.len()
 }
 
 /// Whether `home` is apart from every agent but `i` where they are now

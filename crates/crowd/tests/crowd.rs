@@ -10,7 +10,7 @@
 mod common;
 
 use common::{Stage, overlap};
-use crowd::{Agent, Crowd, CrowdConfig, CrowdWorld};
+use crowd::{Agent, Crowd, CrowdConfig, CrowdSurroundings};
 use glam::Vec3;
 use sweep::{Ellipsoid, PlacedCollider};
 
@@ -29,7 +29,7 @@ fn crowd_on(stage: &Stage, config: CrowdConfig) -> Crowd {
     let mut crowd = Crowd::new(config).unwrap();
     let colliders = stage.colliders(DT);
     let friction = |c: usize, t: u32| stage.level.friction(c, t);
-    let world = CrowdWorld::new(&colliders).with_friction(&friction);
+    let world = CrowdSurroundings::new(&colliders).with_friction(&friction);
     for (k, (centre, radius, n)) in GROUPS.into_iter().enumerate() {
         let placed = crowd.spawn_around(n, &world, 7 + k as u64, centre, radius);
         assert!(placed * 10 >= n * 9, "group {k}: {placed} of {n} placed");
@@ -49,7 +49,7 @@ fn run(
         let crushing = {
             let colliders = stage.colliders(DT);
             let friction = |c: usize, t: u32| stage.level.friction(c, t);
-            let world = CrowdWorld::new(&colliders).with_friction(&friction);
+            let world = CrowdSurroundings::new(&colliders).with_friction(&friction);
             let crushing = crowd.step(&world, DT).unwrap().crushing_colliders.clone();
             check(tick, crowd, &colliders);
             crushing
@@ -243,7 +243,7 @@ fn agents_walk_around_a_player_standing_among_them_and_the_player_can_collide_wi
     let mut player = CharacterState::standing_at(Vec3::new(8.0, 0.0, 8.0), &config);
     {
         let colliders = stage.colliders(DT);
-        let world = CrowdWorld::new(&colliders).with_player(Obstacle {
+        let world = CrowdSurroundings::new(&colliders).with_player(Obstacle {
             centre: player.position,
             radii: player.radii,
         });
@@ -260,7 +260,7 @@ fn agents_walk_around_a_player_standing_among_them_and_the_player_can_collide_wi
             radii: player.radii,
         };
         crowd
-            .step(&CrowdWorld::new(&colliders).with_player(obstacle), DT)
+            .step(&CrowdSurroundings::new(&colliders).with_player(obstacle), DT)
             .unwrap();
         for (i, a) in crowd.agents().iter().enumerate() {
             assert!(
