@@ -28,14 +28,7 @@ fn soup_level(soup: &Soup, extra: impl FnOnce(&mut Fixture)) -> Vec<u8> {
 fn a_closed_room_with_stairs_passes() {
     let soup = stairs_room(glam::Vec3::new(6.0, 2.0, 6.0));
     let level = load_bytes(&soup_level(&soup, |_| {}), None, Path::new("room.glb")).unwrap();
-    let report = walk_level(
-        &level,
-        &CheckConfig {
-            walks: 8,
-            ticks: 300,
-            ..Default::default()
-        },
-    );
+    let report = walk_level(&level, &CheckConfig::short(8, 300));
     assert!(report.passed(), "{report:#?}");
     // Walk 0 starts where the game starts a player on a level without a
     // spawn node: dropped from above, onto the roof, which it may walk off.
@@ -58,14 +51,7 @@ fn open_floor_with_a_spawn() -> level::Level {
 fn walking_off_an_open_floor_is_reported_apart() {
     let level = open_floor_with_a_spawn();
     assert_eq!(level.spawns.len(), 1);
-    let report = walk_level(
-        &level,
-        &CheckConfig {
-            walks: 6,
-            ticks: 600,
-            ..Default::default()
-        },
-    );
+    let report = walk_level(&level, &CheckConfig::short(6, 600));
     assert!(report.walked_off > 0, "{report:#?}");
     assert!(report.passed(), "{report:#?}");
 }
@@ -110,14 +96,7 @@ fn a_level_made_by_another_tool_loads_and_walks() {
     let level = level::load(path).unwrap();
     assert_eq!(level.report.mesh_instances, 9);
     assert!(level.spawns.is_empty() && level.movers.is_empty());
-    let report = walk_level(
-        &level,
-        &CheckConfig {
-            walks: 8,
-            ticks: 300,
-            ..Default::default()
-        },
-    );
+    let report = walk_level(&level, &CheckConfig::short(8, 300));
     assert!(
         report.passed() && report.stuck == 0 && report.walked_off == 0,
         "{report:#?}"
@@ -305,14 +284,7 @@ fn a_level_with_no_walkable_surface_fails_and_says_so() {
         &[[-5.0, 0.0, 0.0], [5.0, 0.0, 0.0], [5.0, 4.0, 0.0], [-5.0, 4.0, 0.0]],
         &[0, 1, 2, 0, 2, 3],
     );
-    let report = walk_level(
-        &level,
-        &CheckConfig {
-            walks: 4,
-            ticks: 60,
-            ..Default::default()
-        },
-    );
+    let report = walk_level(&level, &CheckConfig::short(4, 60));
     assert_eq!((report.walks_started, report.updates), (0, 0), "{report:#?}");
     assert!(!report.passed());
     assert!(
@@ -385,14 +357,7 @@ fn coverage_cells_of_a_long_sliver_grow_with_its_length() {
         ],
         &[0, 2, 1, 0, 3, 2],
     );
-    let report = walk_level(
-        &level,
-        &CheckConfig {
-            walks: 1,
-            ticks: 1,
-            ..Default::default()
-        },
-    );
+    let report = walk_level(&level, &CheckConfig::short(1, 1));
     assert!((2_000..=2_100).contains(&report.walkable_cells), "{report:#?}");
     assert!((report.walkable_area_m2 - 20.0).abs() < 0.01, "{report:#?}");
 }

@@ -194,14 +194,7 @@ fn draco_compressed_meshes_are_decoded_and_walked() {
         (b.max - glam::Vec3::new(6.0, 1.0, 6.0)).abs().max_element() < 1e-3,
         "{b:?}"
     );
-    let report = level_tools::walk_level(
-        &level,
-        &level_tools::CheckConfig {
-            walks: 4,
-            ticks: 300,
-            ..Default::default()
-        },
-    );
+    let report = level_tools::walk_level(&level, &level_tools::CheckConfig::short(4, 300));
     assert!(
         report.walks_started == 4 && report.updates > 0 && report.passed(),
         "{report:#?}"
@@ -339,14 +332,7 @@ fn meshopt_compressed_buffers_are_decoded_and_walked() {
         (b.min, b.max),
         (glam::Vec3::new(-5.0, 0.0, -5.0), glam::Vec3::new(5.0, 0.0, 5.0))
     );
-    let report = level_tools::walk_level(
-        &level,
-        &level_tools::CheckConfig {
-            walks: 4,
-            ticks: 120,
-            ..Default::default()
-        },
-    );
+    let report = level_tools::walk_level(&level, &level_tools::CheckConfig::short(4, 120));
     assert!(
         report.walks_started == 4 && report.updates > 0 && report.passed(),
         "{report:#?}"

@@ -56,6 +56,18 @@ pub struct CheckConfig {
 /// door or lift is placed there again.
 pub const SOAK_REVISIT_SECONDS: f32 = 60.0;
 
+impl CheckConfig {
+    /// `walks` walks of `ticks` ticks each, everything else as by default
+    /// (a quick check; the default is 32 walks of 600 ticks).
+    pub fn short(walks: u32, ticks: u32) -> Self {
+        Self {
+            walks,
+            ticks,
+            ..Self::default()
+        }
+    }
+}
+
 impl Default for CheckConfig {
     fn default() -> Self {
         Self {
