@@ -366,57 +366,127 @@ pub fn bump_height(x: f64, z: f64) -> (f64, f64, f64) {
     (if on_border { 0.0 } else { y }, dx, dz)
 }
 
+/// The playground's materials, in the order the document lists them.
+struct Materials {
+    ground: usize,
+    boundary: usize,
+    start: usize,
+    stairs: usize,
+    ledge: usize,
+    fine: usize,
+    bumpy: usize,
+    ice: usize,
+    ramp: usize,
+    steep: usize,
+    platform: usize,
+    pillar: usize,
+    thin: usize,
+    corridor: usize,
+    low: usize,
+    room: usize,
+    door: usize,
+    ball: usize,
+    upper: usize,
+    beacon: usize,
+    lift: usize,
+}
+
+impl Materials {
+    fn add(doc: &mut Document) -> Self {
+        let ground = doc.material("Ground", [0.40, 0.44, 0.38]);
+        let boundary = doc.material("BoundaryWall", [0.55, 0.50, 0.45]);
+        let start = doc.material("StartPad", [0.95, 0.80, 0.20]);
+        let stairs = doc.material("Stairs", [0.90, 0.50, 0.15]);
+        let ledge = doc.material("Ledge", [0.60, 0.28, 0.12]);
+        let fine = doc.material("FineGrid", [0.65, 0.72, 0.85]);
+        let bumpy = doc.material("Bumpy", [0.80, 0.68, 0.45]);
+        let ice = doc.material("Ice", [0.80, 0.95, 1.00]);
+        doc.materials[ice].roughness = 0.1;
+        let ramp = doc.material("Ramp", [0.30, 0.65, 0.30]);
+        let steep = doc.material("SteepRamp", [0.85, 0.15, 0.15]);
+        let platform = doc.material("Platform", [0.55, 0.58, 0.66]);
+        let pillar = doc.material("Pillar", [0.88, 0.88, 0.82]);
+        let thin = doc.material("ThinWall", [0.20, 0.80, 0.85]);
+        let corridor = doc.material("Corridor", [0.20, 0.35, 0.80]);
+        let low = doc.material("LowCeiling", [0.55, 0.25, 0.75]);
+        let room = doc.material("RoomWall", [0.90, 0.84, 0.72]);
+        let door = doc.material("Door", [0.45, 0.26, 0.12]);
+        let ball = doc.material("BallRoom", [0.92, 0.45, 0.65]);
+        let upper = doc.material("UpperFloor", [0.32, 0.38, 0.52]);
+        let beacon = doc.material("Beacon", [1.00, 0.35, 0.05]);
+        doc.materials[beacon].emissive = [1.0, 0.35, 0.05];
+        let lift = doc.material("Lift", [1.00, 0.82, 0.10]);
+        Self {
+            ground,
+            boundary,
+            start,
+            stairs,
+            ledge,
+            fine,
+            bumpy,
+            ice,
+            ramp,
+            steep,
+            platform,
+            pillar,
+            thin,
+            corridor,
+            low,
+            room,
+            door,
+            ball,
+            upper,
+            beacon,
+            lift,
+        }
+    }
+}
+
+/// A node of `primitives` (material, mesh) called `name`.
+fn node(name: &str, primitives: Vec<(usize, MeshData)>) -> NodeDef {
+    NodeDef {
+        name: name.into(),
+        primitives,
+        ..Default::default()
+    }
+}
+
+/// A mesh built by `f`.
+fn one(f: &dyn Fn(&mut MeshData)) -> MeshData {
+    let mut m = MeshData::default();
+    f(&mut m);
+    m
+}
+
 /// The playground as a glTF document.
 pub fn document() -> Document {
     let mut doc = Document {
         scene_name: "Playground".into(),
         ..Default::default()
     };
-    let m_ground = doc.material("Ground", [0.40, 0.44, 0.38]);
-    let m_boundary = doc.material("BoundaryWall", [0.55, 0.50, 0.45]);
-    let m_start = doc.material("StartPad", [0.95, 0.80, 0.20]);
-    let m_stairs = doc.material("Stairs", [0.90, 0.50, 0.15]);
-    let m_ledge = doc.material("Ledge", [0.60, 0.28, 0.12]);
-    let m_fine = doc.material("FineGrid", [0.65, 0.72, 0.85]);
-    let m_bumpy = doc.material("Bumpy", [0.80, 0.68, 0.45]);
-    let m_ice = doc.material("Ice", [0.80, 0.95, 1.00]);
-    doc.materials[m_ice].roughness = 0.1;
-    let m_ramp = doc.material("Ramp", [0.30, 0.65, 0.30]);
-    let m_steep = doc.material("SteepRamp", [0.85, 0.15, 0.15]);
-    let m_platform = doc.material("Platform", [0.55, 0.58, 0.66]);
-    let m_pillar = doc.material("Pillar", [0.88, 0.88, 0.82]);
-    let m_thin = doc.material("ThinWall", [0.20, 0.80, 0.85]);
-    let m_corridor = doc.material("Corridor", [0.20, 0.35, 0.80]);
-    let m_low = doc.material("LowCeiling", [0.55, 0.25, 0.75]);
-    let m_room = doc.material("RoomWall", [0.90, 0.84, 0.72]);
-    let m_door = doc.material("Door", [0.45, 0.26, 0.12]);
-    let m_ball = doc.material("BallRoom", [0.92, 0.45, 0.65]);
-    let m_upper = doc.material("UpperFloor", [0.32, 0.38, 0.52]);
-    let m_beacon = doc.material("Beacon", [1.00, 0.35, 0.05]);
-    doc.materials[m_beacon].emissive = [1.0, 0.35, 0.05];
-    let m_lift = doc.material("Lift", [1.00, 0.82, 0.10]);
+    let materials = Materials::add(&mut doc);
+    ground_and_start(&mut doc, &materials);
+    near_row(&mut doc, &materials);
+    ramps(&mut doc, &materials);
+    obstacles(&mut doc, &materials);
+    rooms_and_door(&mut doc, &materials);
+    ball_room(&mut doc, &materials);
+    upper_floor_and_lift(&mut doc, &materials);
+    doc
+}
 
-    let node = |name: &str, primitives: Vec<(usize, MeshData)>| NodeDef {
-        name: name.into(),
-        primitives,
-        ..Default::default()
-    };
-    let one = |f: &dyn Fn(&mut MeshData)| {
-        let mut m = MeshData::default();
-        f(&mut m);
-        m
-    };
-
-    // Ground slab with holes filled by the floor patches, and its walls.
+/// The ground slab (with holes the floor patches fill), its boundary walls,
+/// the spawn node and the start pad.
+fn ground_and_start(doc: &mut Document, materials: &Materials) {
     let holes = [START_PAD, FINE_GRID, BUMPY_PATCH, ICE_PATCH];
     doc.nodes.push(node(
         "Ground",
-        vec![(m_ground, one(&|m| ground_slab(m, GROUND, GROUND_DEPTH, &holes)))],
+        vec![(materials.ground, one(&|m| ground_slab(m, GROUND, GROUND_DEPTH, &holes)))],
     ));
     doc.nodes.push(node(
         "BoundaryWalls",
         vec![(
-            m_boundary,
+            materials.boundary,
             one(&|m| {
                 let (g, t, h) = (GROUND, BOUNDARY_THICKNESS, BOUNDARY_HEIGHT);
                 m.cuboid(Vec3::new(g.min.x, 0.0, g.min.y), Vec3::new(g.max.x, h, g.min.y + t));
@@ -438,10 +508,15 @@ pub fn document() -> Document {
         extras: Some(r#"{"slidewalk":"spawn"}"#.into()),
         ..Default::default()
     });
-    doc.nodes
-        .push(node("StartPad", vec![(m_start, one(&|m| flat_patch(m, START_PAD, 1)))]));
+    doc.nodes.push(node(
+        "StartPad",
+        vec![(materials.start, one(&|m| flat_patch(m, START_PAD, 1)))],
+    ));
+}
 
-    // Near row: stairs, the ledge, floor patches.
+/// The near row: the two flights of stairs, the 0.7 m ledge and the floor
+/// patches (fine grid, bumps, ice).
+fn near_row(doc: &mut Document, materials: &Materials) {
     for flight in [STAIRS_015, STAIRS_030] {
         let mesh = one(&|m| {
             m.stairs(
@@ -454,20 +529,20 @@ pub fn document() -> Document {
                 flight.landing,
             )
         });
-        doc.nodes.push(node(flight.name, vec![(m_stairs, mesh)]));
+        doc.nodes.push(node(flight.name, vec![(materials.stairs, mesh)]));
     }
     doc.nodes.push(node(
         "Ledge_070",
-        vec![(m_ledge, one(&|m| m.cuboid(LEDGE_070.0, LEDGE_070.1)))],
+        vec![(materials.ledge, one(&|m| m.cuboid(LEDGE_070.0, LEDGE_070.1)))],
     ));
     doc.nodes.push(node(
         "FineGrid",
-        vec![(m_fine, one(&|m| flat_patch(m, FINE_GRID, FINE_GRID_CELLS)))],
+        vec![(materials.fine, one(&|m| flat_patch(m, FINE_GRID, FINE_GRID_CELLS)))],
     ));
     doc.nodes.push(node(
         "BumpyPatch",
         vec![(
-            m_bumpy,
+            materials.bumpy,
             one(&|m| {
                 let r = BUMPY_PATCH;
                 m.heightfield((r.min.x, r.min.y), (r.max.x, r.max.y), BUMPY_CELLS, bump_height);
@@ -476,12 +551,14 @@ pub fn document() -> Document {
     ));
     doc.nodes.push(NodeDef {
         extras: Some(format!(r#"{{"friction":{ICE_FRICTION}}}"#)),
-        ..node("IcePatch", vec![(m_ice, one(&|m| flat_patch(m, ICE_PATCH, 1)))])
+        ..node("IcePatch", vec![(materials.ice, one(&|m| flat_patch(m, ICE_PATCH, 1)))])
     });
+}
 
-    // Middle row: ramps and their platforms.
+/// The middle row: the ramps and the platforms at their tops.
+fn ramps(doc: &mut Document, materials: &Materials) {
     for ramp in RAMPS {
-        let material = if ramp.walkable { m_ramp } else { m_steep };
+        let material = if ramp.walkable { materials.ramp } else { materials.steep };
         let wedge = one(&|m| m.wedge(ramp.platform_foot, ramp.dir, ramp.width, ramp.height, ramp.run()));
         doc.nodes.push(node(ramp.name, vec![(material, wedge)]));
         let platform = one(&|m| {
@@ -490,26 +567,31 @@ pub fn document() -> Document {
             let (a, b) = (ramp.platform_foot - side, far + side + Vec3::Y * ramp.height);
             m.cuboid(a.min(b), a.max(b));
         });
-        doc.nodes.push(node(ramp.platform_name, vec![(m_platform, platform)]));
+        doc.nodes
+            .push(node(ramp.platform_name, vec![(materials.platform, platform)]));
     }
+}
 
-    // Middle row, right: pillars, the thin wall, the narrow corridor, the low passage.
+/// The middle row, right: pillars, the thin wall, the narrow corridor and
+/// the low passage.
+fn obstacles(doc: &mut Document, materials: &Materials) {
     let pillars = one(&|m| {
         for p in PILLARS {
             m.cylinder(p, PILLAR_RADIUS, PILLAR_HEIGHT, PILLAR_SEGMENTS);
         }
     });
-    doc.nodes.push(node("Pillars", vec![(m_pillar, pillars)]));
+    doc.nodes.push(node("Pillars", vec![(materials.pillar, pillars)]));
     doc.nodes.push(node(
         "ThinWall",
-        vec![(m_thin, one(&|m| m.cuboid(THIN_WALL.0, THIN_WALL.1)))],
+        vec![(materials.thin, one(&|m| m.cuboid(THIN_WALL.0, THIN_WALL.1)))],
     ));
     let corridor = one(&|m| {
         let (r, t, h) = (NARROW_CORRIDOR, PASSAGE_WALL, CORRIDOR_HEIGHT);
         m.cuboid(Vec3::new(r.min.x - t, 0.0, r.min.y), Vec3::new(r.min.x, h, r.max.y));
         m.cuboid(Vec3::new(r.max.x, 0.0, r.min.y), Vec3::new(r.max.x + t, h, r.max.y));
     });
-    doc.nodes.push(node("NarrowCorridor", vec![(m_corridor, corridor)]));
+    doc.nodes
+        .push(node("NarrowCorridor", vec![(materials.corridor, corridor)]));
     let low = one(&|m| {
         let (r, t, h) = (LOW_CEILING, PASSAGE_WALL, LOW_CEILING_HEIGHT);
         m.cuboid(Vec3::new(r.min.x - t, 0.0, r.min.y), Vec3::new(r.min.x, h, r.max.y));
@@ -519,9 +601,11 @@ pub fn document() -> Document {
             Vec3::new(r.max.x + t, h + t, r.max.y),
         );
     });
-    doc.nodes.push(node("LowCeiling", vec![(m_low, low)]));
+    doc.nodes.push(node("LowCeiling", vec![(materials.low, low)]));
+}
 
-    // Back row: the two rooms and the door.
+/// The back row: the two rooms and the hinged door between them.
+fn rooms_and_door(doc: &mut Document, materials: &Materials) {
     let rooms = one(&|m| {
         let (r, t, h) = (ROOMS, ROOM_WALL, ROOM_WALL_HEIGHT);
         let (e, (dw, dh)) = (ROOM_ENTRANCE_HALF_WIDTH, DOORWAY);
@@ -540,7 +624,7 @@ pub fn document() -> Document {
             m.cuboid(lo, hi);
         }
     });
-    doc.nodes.push(node("Rooms", vec![(m_room, rooms)]));
+    doc.nodes.push(node("Rooms", vec![(materials.room, rooms)]));
     let leaf = one(&|m| {
         let s = DOOR_SIZE;
         m.cuboid(Vec3::new(0.0, 0.01, -s.z / 2.0), Vec3::new(s.x, 0.01 + s.y, s.z / 2.0));
@@ -551,11 +635,13 @@ pub fn document() -> Document {
         extras: Some(format!(
             r#"{{"slidewalk":"door","door":"hinge","axis":[0,1,0],"angle_deg":{DOOR_ANGLE_DEG},"open_s":{DOOR_OPEN_S},"trigger_m":{DOOR_TRIGGER_M}}}"#
         )),
-        primitives: vec![(m_door, leaf)],
+        primitives: vec![(materials.door, leaf)],
         ..Default::default()
     });
+}
 
-    // Back row, right: the ball room.
+/// The back row, right: the ball room.
+fn ball_room(doc: &mut Document, materials: &Materials) {
     let ball_walls = one(&|m| {
         let (r, t, h) = (BALL_ROOM, 0.3, BALL_ROOM_WALL);
         let (g0, g1) = (15.2, 16.8);
@@ -576,10 +662,14 @@ pub fn document() -> Document {
             m.cylinder(p, 0.4, BALL_ROOM_WALL, PILLAR_SEGMENTS);
         }
     });
-    doc.nodes
-        .push(node("BallRoom", vec![(m_ball, ball_walls), (m_pillar, ball_pillars)]));
+    doc.nodes.push(node(
+        "BallRoom",
+        vec![(materials.ball, ball_walls), (materials.pillar, ball_pillars)],
+    ));
+}
 
-    // Back row, left: the upper floor, its beacon, and the lift.
+/// The back row, left: the upper floor, its beacon, and the lift up to it.
+fn upper_floor_and_lift(doc: &mut Document, materials: &Materials) {
     let upper = one(&|m| {
         let (r, y) = (UPPER_FLOOR, UPPER_FLOOR_HEIGHT);
         let (t, rail) = (0.2, y + 1.0);
@@ -600,10 +690,10 @@ pub fn document() -> Document {
         m.cuboid(Vec3::new(r.max.x - t, y, r.min.y + t), Vec3::new(r.max.x, rail, gap0));
         m.cuboid(Vec3::new(r.max.x - t, y, gap1), Vec3::new(r.max.x, rail, r.max.y - t));
     });
-    doc.nodes.push(node("UpperFloor", vec![(m_upper, upper)]));
+    doc.nodes.push(node("UpperFloor", vec![(materials.upper, upper)]));
     doc.nodes.push(node(
         "Beacon",
-        vec![(m_beacon, one(&|m| m.cylinder(BEACON, 0.5, 1.2, 24)))],
+        vec![(materials.beacon, one(&|m| m.cylinder(BEACON, 0.5, 1.2, 24)))],
     ));
     let platform = one(&|m| {
         let h = LIFT_SIZE * Vec3::new(0.5, 1.0, 0.5);
@@ -616,10 +706,9 @@ pub fn document() -> Document {
             r#"{{"slidewalk":"lift","travel":[{},{},{}],"speed":{LIFT_SPEED},"pause_s":{LIFT_PAUSE_S}}}"#,
             LIFT_TRAVEL.x, LIFT_TRAVEL.y, LIFT_TRAVEL.z
         )),
-        primitives: vec![(m_lift, platform)],
+        primitives: vec![(materials.lift, platform)],
         ..Default::default()
     });
-    doc
 }
 
 /// A flat floor patch at y = 0 over `r`, `cells × cells` squares.
