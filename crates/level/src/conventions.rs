@@ -9,6 +9,7 @@
 //! | no collision | `"slidewalk": "nocollide"` or a name starting `nocollide` | — (drawn, never collided; applies to the node's children too) |
 //! | any mesh node | — | `"friction"`: 0 (ice) to 1 (default), inherited by children |
 //! | analytic collider (for balls) | `"collider": "plane"` or `"cylinder"` on a static node with a mesh | — (the shape comes from the node's world transform and its own mesh, see below) |
+//! | collision proxy | `"proxy": "box"`, `"sphere"`, `"capsule"` or `"hull"` on a node with a mesh (static, door or lift) | — (the node's own mesh collides as that simpler shape, see below) |
 //!
 //! An analytic collider is the exact shape a sphere (a bouncing ball) meets
 //! instead of the node's triangles; the player's ellipsoid still collides
@@ -29,6 +30,15 @@
 //!   local x and z alike and not shear them (an elliptic cylinder is a load
 //!   error naming the node).
 //!
+//! A collision proxy makes a finely tessellated prop collide as a simpler
+//! shape fitted to its own mesh in the node's frame
+//! ([`sweep::proxy`]): its bounding box, a sphere or a capsule (along the
+//! node's local +Y) around it, or its convex hull. What is drawn is the
+//! mesh; what the player, the crowd and the balls meet is the proxy. It
+//! applies to the node's own mesh only (children keep theirs, or ask for
+//! their own), to every GPU instance of it, and not together with
+//! `"collider"`. A hull of a flat mesh is its box instead, with a notice.
+//!
 //! Only static geometry can have one: `"collider"` on a spawn, door, lift
 //! or no-collide node, on a node inside a door, lift or no-collide subtree,
 //! or on a node without a mesh, is an error.
@@ -46,6 +56,7 @@
 
 use glam::Vec3;
 use serde_json::Value;
+use sweep::proxy::ProxyShape;
 
 /// What a node is, as far as the game is concerned.
 #[derive(Clone, Debug, PartialEq)]
@@ -129,6 +140,8 @@ pub struct NodeConventions {
     pub friction: Option<f32>,
     /// Its `collider` extra, if any (only on static nodes).
     pub collider: Option<AnalyticKind>,
+    /// Its `proxy` extra, if any: the shape its own mesh collides as.
+    pub proxy: Option<ProxyShape>,
 }
 
 /// Reads a node's role and parameters from its extras JSON (if any) and its
@@ -181,10 +194,38 @@ pub fn read_node(name: Option<&str>, extras: Option<&str>) -> Result<NodeConvent
             role_word.as_deref().unwrap_or("static")
         ));
     }
+    let proxy = match extras.get("proxy") {
+        None => None,
+        Some(Value::String(word)) => Some(
+            ProxyShape::from_word(word)
+                .ok_or_else(|| format!("unknown \"proxy\" {word:?} (expected box, sphere, capsule or hull)"))?,
+        ),
+        Some(other) => {
+            return Err(format!(
+                "\"proxy\" must be \"box\", \"sphere\", \"capsule\" or \"hull\", got {other}"
+            ));
+        }
+    };
+    if let Some(shape) = proxy {
+        if collider.is_some() {
+            return Err(format!(
+                "\"proxy\": {:?} and \"collider\" cannot go together: an analytic collider needs the node's own triangles",
+                shape.word()
+            ));
+        }
+        if matches!(role, Role::Spawn | Role::NoCollide) {
+            return Err(format!(
+                "\"proxy\": {:?} is for geometry that collides, not a {} node",
+                shape.word(),
+                role_word.as_deref().unwrap_or("static")
+            ));
+        }
+    }
     Ok(NodeConventions {
         role,
         friction,
         collider,
+        proxy,
     })
 }
 
@@ -378,6 +419,7 @@ mod tests {
                 role: Role::Static,
                 friction: Some(0.1),
                 collider: None,
+                proxy: None,
             }
         );
         let c = read_node(
@@ -495,6 +537,27 @@ mod tests {
             Some(r#"{"slidewalk":"door","angle_deg":-360,"open_s":3600,"trigger_m":1000}"#),
         );
         assert!(c.is_ok(), "{c:?}");
+    }
+
+    #[test]
+    fn proxies_on_nodes_that_collide() {
+        let proxy = |name: Option<&str>, extras: &str| read_node(name, Some(extras)).map(|c| c.proxy);
+        assert_eq!(proxy(None, r#"{"proxy":"hull"}"#), Ok(Some(ProxyShape::Hull)));
+        assert_eq!(proxy(Some("Door"), r#"{"proxy":"Box"}"#), Ok(Some(ProxyShape::Box)));
+        assert_eq!(
+            proxy(None, r#"{"slidewalk":"lift","proxy":"capsule"}"#),
+            Ok(Some(ProxyShape::Capsule))
+        );
+        assert_eq!(proxy(None, r#"{"friction":0.5}"#), Ok(None));
+        let err = |name: Option<&str>, extras: &str| proxy(name, extras).unwrap_err();
+        assert_eq!(
+            err(None, r#"{"proxy":"cone"}"#),
+            "unknown \"proxy\" \"cone\" (expected box, sphere, capsule or hull)"
+        );
+        assert!(err(None, r#"{"proxy":true}"#).contains("\"proxy\" must be"));
+        assert!(err(None, r#"{"proxy":"sphere","collider":"cylinder"}"#).contains("cannot go together"));
+        assert!(err(Some("nocollide"), r#"{"proxy":"box"}"#).contains("not a nocollide node"));
+        assert!(err(Some("Spawn"), r#"{"proxy":"box"}"#).contains("not a spawn node"));
     }
 
     #[test]

@@ -245,6 +245,13 @@ pub struct LoadReport {
     pub mover_rejected_degenerate: usize,
     /// Triangles under `nocollide` nodes.
     pub nocollide_triangles: usize,
+    /// Mesh instances that collide as a proxy (`"proxy"`, see
+    /// [`crate::conventions`]).
+    pub proxies: usize,
+    /// Triangles of those meshes, read but replaced by their proxies.
+    pub proxied_triangles: usize,
+    /// Triangles of the proxies that replaced them.
+    pub proxy_triangles: usize,
     /// Meshes left out because their Draco data could not be decoded (and
     /// the file has no uncompressed copy): they do not collide.
     pub undecoded_meshes: Vec<String>,

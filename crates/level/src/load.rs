@@ -11,6 +11,7 @@ use glam::{Mat3, Mat4, Vec3};
 use gltf::accessor::DataType;
 use gltf::mesh::Mode;
 use std::path::{Path, PathBuf};
+use sweep::proxy::ProxyShape;
 use sweep::{Aabb, AnalyticShape, BuildError, Cylinder, MeshCollider, Plane, Pose};
 
 /// Farthest a spawn point may be from the origin on any axis, metres
@@ -266,12 +267,12 @@ impl Builder {
         if let (Some(mesh), Some(instances)) = (node.mesh(), &instances) {
             for instance in instances {
                 self.report.mesh_instances += 1;
-                self.read_mesh(doc, &mesh, &(world * *instance), here)?;
+                self.read_mesh(doc, &mesh, &(world * *instance), here, conv.proxy)?;
             }
         } else if let Some(mesh) = node.mesh() {
             self.report.mesh_instances += 1;
             let first = self.triangles.len() as u32;
-            let local = self.read_mesh(doc, &mesh, &world, here)?;
+            let local = self.read_mesh(doc, &mesh, &world, here, conv.proxy)?;
             if let Some(kind) = conv.collider {
                 let shape = analytic_shape(kind, &world, local).map_err(|reason| self.bad_node(&node, reason))?;
                 self.analytic.push(AnalyticCollider {
@@ -297,15 +298,19 @@ impl Builder {
     }
 
     /// Reads a mesh instance's triangles into the static collider or its
-    /// mover; returns the bounds of its positions in the node's frame.
+    /// mover (or, with `proxy`, the proxy's fitted to all its primitives'
+    /// positions in the node's frame); returns the bounds of its positions
+    /// in the node's frame.
     fn read_mesh(
         &mut self,
         doc: &gltf::Document,
         mesh: &gltf::Mesh<'_>,
         world: &Mat4,
         here: Inherited,
+        proxy: Option<ProxyShape>,
     ) -> Result<Aabb, LevelError> {
         let mut local = Aabb::EMPTY;
+        let mut proxy_points = Vec::new();
         let mesh_name = mesh
             .name()
             .map(str::to_owned)
@@ -350,23 +355,50 @@ impl Builder {
             self.report.primitives += 1;
             self.report.triangles += triangles.len();
             local = local.union(Aabb::from_points(positions.iter().copied()));
-            let positions: Vec<Vec3> = positions.iter().map(|v| world.transform_point3(*v)).collect();
-            if here.nocollide {
-                self.report.nocollide_triangles += triangles.len();
-            } else if let Some(m) = here.mover {
-                let draft = &mut self.movers[m];
-                draft
-                    .world
-                    .extend(triangles.iter().map(|t| t.map(|i| positions[i as usize])));
-            } else {
-                let base = self.positions.len() as u32;
-                self.positions.extend_from_slice(&positions);
-                self.triangles.extend(triangles.iter().map(|t| t.map(|i| i + base)));
-                self.static_surfaces
-                    .extend(std::iter::repeat_n(here.surface, triangles.len()));
+            if proxy.is_some() {
+                // Only the corners that triangles use: a buffer may hold more.
+                proxy_points.extend(triangles.iter().flatten().map(|&i| positions[i as usize]));
+                self.report.proxied_triangles += triangles.len();
+                continue;
             }
+            self.add_triangles(&positions, &triangles, world, here);
+        }
+        if let Some(shape) = proxy
+            && let Some(made) = sweep::proxy::proxy_mesh(shape, &proxy_points)
+        {
+            if made.shape != shape {
+                self.report.notices.push(format!(
+                    "mesh {mesh_name:?}: \"proxy\": {:?} of a mesh without volume collides as its {} instead",
+                    shape.word(),
+                    made.shape.word()
+                ));
+            }
+            self.report.proxies += 1;
+            self.report.proxy_triangles += made.triangles.len();
+            self.add_triangles(&made.positions, &made.triangles, world, here);
         }
         Ok(local)
+    }
+
+    /// Adds triangles (`positions` in the node's frame, placed by `world`)
+    /// to the static collider or the mover `here` is in, or counts them
+    /// under a no-collide node.
+    fn add_triangles(&mut self, positions: &[Vec3], triangles: &[[u32; 3]], world: &Mat4, here: Inherited) {
+        let positions: Vec<Vec3> = positions.iter().map(|v| world.transform_point3(*v)).collect();
+        if here.nocollide {
+            self.report.nocollide_triangles += triangles.len();
+        } else if let Some(m) = here.mover {
+            let draft = &mut self.movers[m];
+            draft
+                .world
+                .extend(triangles.iter().map(|t| t.map(|i| positions[i as usize])));
+        } else {
+            let base = self.positions.len() as u32;
+            self.positions.extend_from_slice(&positions);
+            self.triangles.extend(triangles.iter().map(|t| t.map(|i| i + base)));
+            self.static_surfaces
+                .extend(std::iter::repeat_n(here.surface, triangles.len()));
+        }
     }
 
     fn bad_node(&self, node: &gltf::Node<'_>, reason: String) -> LevelError {

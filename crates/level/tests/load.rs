@@ -387,3 +387,97 @@ fn an_out_of_range_position_accessor_is_an_error_not_a_panic() {
     assert!(matches!(err, LevelError::NotGltf { .. }), "{err:?}");
     assert!(err.to_string().contains("accessor index is out of range"), "{err}");
 }
+
+/// A sphere of radius 1 m around the origin, `n` segments × `n` rings, as
+/// a triangle-list mesh with 32-bit indices; returns the mesh and its
+/// triangle count.
+fn sphere_mesh(f: &mut Fixture, name: &str, n: u32) -> (usize, usize) {
+    let mut p = vec![[0.0, -1.0, 0.0]];
+    for ring in 1..n {
+        let a = std::f32::consts::PI * ring as f32 / n as f32 - std::f32::consts::FRAC_PI_2;
+        for s in 0..n {
+            let b = std::f32::consts::TAU * s as f32 / n as f32;
+            p.push([a.cos() * b.cos(), a.sin(), a.cos() * b.sin()]);
+        }
+    }
+    p.push([0.0, 1.0, 0.0]);
+    let at = |ring: u32, s: u32| 1 + (ring - 1) * n + s % n;
+    let top = p.len() as u32 - 1;
+    let mut i = Vec::new();
+    for s in 0..n {
+        i.extend([0, at(1, s + 1), at(1, s)]);
+        for ring in 1..n - 1 {
+            i.extend([at(ring, s), at(ring, s + 1), at(ring + 1, s + 1)]);
+            i.extend([at(ring, s), at(ring + 1, s + 1), at(ring + 1, s)]);
+        }
+        i.extend([top, at(n - 1, s), at(n - 1, s + 1)]);
+    }
+    let positions = f.positions(&p);
+    let indices = f.indices(&i, 4);
+    (f.mesh(name, &[(positions, Some(indices), TRIANGLES)]), i.len() / 3)
+}
+
+#[test]
+fn a_proxy_makes_a_fine_mesh_collide_as_a_simple_shape() {
+    for shape in sweep::proxy::ProxyShape::ALL {
+        let mut f = Fixture::default();
+        let floor = f.square_mesh("floor");
+        f.node(
+            json!({"name": "Floor", "mesh": floor, "scale": [10.0, 1.0, 10.0]}),
+            true,
+        );
+        let (ball, fine) = sphere_mesh(&mut f, "ball", 24);
+        f.node(
+            json!({"name": "Prop", "mesh": ball, "translation": [0.0, 1.0, 0.0], "extras": {"proxy": shape.word()}}),
+            true,
+        );
+        let level = load_slice(&f.embedded()).unwrap();
+        let r = &level.report;
+        assert_eq!((r.proxies, r.proxied_triangles), (1, fine), "{shape:?}");
+        assert!(r.notices.is_empty(), "{shape:?}: {:?}", r.notices);
+        assert_eq!(
+            level.statics.as_ref().unwrap().len(),
+            2 + r.proxy_triangles,
+            "{shape:?}"
+        );
+        assert!(
+            r.proxy_triangles < fine || shape == sweep::proxy::ProxyShape::Hull,
+            "{shape:?}"
+        );
+        // Its top is the sphere's (the box's, the capsule's, the hull's pole).
+        let top = ground_height(&level, 0.0, 0.0).unwrap();
+        assert!((top - 2.0).abs() < 1e-3, "{shape:?}: top at {top}");
+        // Beside it, the floor.
+        assert!(ground_height(&level, 3.0, 3.0).unwrap().abs() < 1e-4);
+    }
+    // On a door: the mover collides as the proxy; a hull of a flat mesh is its box, said.
+    let mut f = Fixture::default();
+    let (ball, _) = sphere_mesh(&mut f, "ball", 24);
+    f.node(json!({"name": "Door", "mesh": ball, "extras": {"proxy": "box"}}), true);
+    let square = f.square_mesh("square");
+    f.node(
+        json!({"name": "Rug", "mesh": square, "extras": {"proxy": "hull"}}),
+        true,
+    );
+    let level = load_slice(&f.embedded()).unwrap();
+    assert_eq!(level.movers[0].collider.len(), 12);
+    assert_eq!(level.report.proxies, 2);
+    assert_eq!(level.report.notices.len(), 1, "{:?}", level.report.notices);
+    assert!(
+        level.report.notices[0].contains("\"proxy\": \"hull\" of a mesh without volume collides as its box"),
+        "{:?}",
+        level.report.notices
+    );
+    // A bad word is a load error naming the node.
+    let mut f = Fixture::default();
+    let square = f.square_mesh("square");
+    f.node(
+        json!({"name": "Rug", "mesh": square, "extras": {"proxy": "cone"}}),
+        true,
+    );
+    let err = load_slice(&f.embedded()).unwrap_err().to_string();
+    assert!(
+        err.contains("Rug") && err.contains("unknown \"proxy\" \"cone\""),
+        "{err}"
+    );
+}

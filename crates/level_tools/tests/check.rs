@@ -10,18 +10,66 @@ use level::load_bytes;
 use level_tools::{CheckConfig, walk_level};
 use serde_json::json;
 use std::path::Path;
+use sweep::proxy::{ProxyShape, proxy_mesh};
 use sweep::test_util::{Soup, stairs_room};
 
 fn soup_level(soup: &Soup, extra: impl FnOnce(&mut Fixture)) -> Vec<u8> {
     let mut f = Fixture::default();
+    let m = soup_mesh(&mut f, "room", soup);
+    f.node(json!({"name": "Room", "mesh": m}), true);
+    extra(&mut f);
+    f.glb()
+}
+
+/// `soup` as a triangle-list mesh called `name` of `f`.
+fn soup_mesh(f: &mut Fixture, name: &str, soup: &Soup) -> usize {
     let p: Vec<[f32; 3]> = soup.positions.iter().map(|v| v.to_array()).collect();
     let p = f.positions(&p);
     let i: Vec<u32> = soup.triangles.iter().flatten().copied().collect();
     let i = f.indices(&i, 4);
-    let m = f.mesh("room", &[(p, Some(i), TRIANGLES)]);
-    f.node(json!({"name": "Room", "mesh": m}), true);
-    extra(&mut f);
-    f.glb()
+    f.mesh(name, &[(p, Some(i), TRIANGLES)])
+}
+
+#[test]
+fn props_marked_as_proxies_are_walked_against_their_proxies() {
+    // A room with stairs and three finely tessellated balls on its floor,
+    // each colliding as a proxy.
+    let dir = temp_dir("proxies");
+    let soup = stairs_room(glam::Vec3::new(6.0, 2.0, 6.0));
+    let bytes = soup_level(&soup, |f| {
+        let mut ball = Soup::default();
+        ball.uv_sphere(glam::Vec3::ZERO, 0.5, 45, 45);
+        let m = soup_mesh(f, "ball", &ball);
+        for (k, shape) in ["sphere", "hull", "box"].into_iter().enumerate() {
+            f.node(
+                json!({"name": format!("Ball {k}"), "mesh": m, "translation": [k as f32 * 1.5 - 1.5, -1.5, 2.0],
+                       "extras": {"proxy": shape}}),
+                true,
+            );
+        }
+    });
+    std::fs::write(dir.join("balls.glb"), bytes).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_level-check"))
+        .arg(dir.join("balls.glb"))
+        .args(["--walks", "8", "--ticks", "300", "--json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stdout));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let mut ball = Soup::default();
+    ball.uv_sphere(glam::Vec3::ZERO, 0.5, 45, 45);
+    let proxies: usize = [ProxyShape::Sphere, ProxyShape::Hull, ProxyShape::Box]
+        .map(|shape| proxy_mesh(shape, &ball.positions).unwrap().triangles.len())
+        .iter()
+        .sum();
+    assert_eq!(v["proxies"], json!(3));
+    assert_eq!(v["proxied_triangles"], json!(3 * ball.triangles.len()));
+    assert_eq!(v["proxy_triangles"], json!(proxies), "{v:#}");
+    assert_eq!(
+        v["static_triangles"].as_u64().unwrap() as usize,
+        soup.triangles.len() + proxies
+    );
+    assert_eq!(v["passed"], json!(true), "{v:#}");
 }
 
 #[test]

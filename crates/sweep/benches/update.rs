@@ -3,7 +3,9 @@
 //! 10k, 100k and 1M triangles, and on a dense level (`dense`,
 //! `sweep::test_util::dense_level` of 250k triangles: a floor crowded with
 //! spheres of 3,960 triangles each, as modelling tools export props, so a
-//! player's box holds hundreds of candidate triangles).
+//! player's box holds hundreds of candidate triangles), and on that level
+//! with every prop colliding as a sphere proxy (`dense-proxy`, 120
+//! triangles a prop, `sweep::proxy`).
 //!
 //! One criterion group per level (`10k`, `100k`, `1M`, `dense`), each with:
 //!
@@ -51,6 +53,7 @@
 //! cargo bench --bench update -- 10k/         # one group (all levels are still built)
 //! SWEEP_BENCH_SIZES=10k,100k cargo bench --bench update   # build and run only these sizes
 //! SWEEP_BENCH_SIZES=dense cargo bench --bench update       # the dense level only
+//! SWEEP_BENCH_SIZES=1M,dense,dense-proxy cargo bench --bench update   # the proxies' gain
 //! ```
 
 use bench_support::{LEVEL_SIZES, criterion_dir, criterion_median_ns, selected_levels};
@@ -61,8 +64,9 @@ use parry3d::query::{ShapeCastOptions, cast_shapes};
 use parry3d::shape::{Ball, TriMesh};
 use std::hint::black_box;
 use std::time::{Duration, Instant, SystemTime};
+use sweep::proxy::ProxyShape;
 use sweep::query::sphere_triangle::sweep_unit_sphere_triangle;
-use sweep::test_util::{dense_level, generated_level};
+use sweep::test_util::{dense_level_with, generated_level};
 use sweep::{
     Aabb, Ellipsoid, Ground, MeshCollider, PlacedCollider, SlideOptions, collide_and_slide, distance_to_triangle, sweep,
 };
@@ -73,6 +77,10 @@ const BRUTE_FORCE_MAX: usize = 100_000;
 const BRUTE_FORCE_CHECK_MAX: usize = 300_000;
 /// The dense level's size (triangles) and group name.
 const DENSE: (usize, &str) = (250_000, "dense");
+/// The dense level with every prop colliding as a sphere proxy
+/// (`sweep::proxy`, 120 triangles instead of 3,960), as a level that marks
+/// its props `"proxy": "sphere"` loads.
+const DENSE_PROXY: (usize, &str) = (250_000, "dense-proxy");
 /// Moves in the fixed set.
 const MOVES: usize = 256;
 /// Seed of the move set.
@@ -126,7 +134,7 @@ fn main() {
 
     let player = Ellipsoid::new(PLAYER_RADII).unwrap();
     let sphere = Ellipsoid::sphere(SPHERE_RADIUS).unwrap();
-    let known: Vec<(usize, &str)> = LEVEL_SIZES.iter().copied().chain([DENSE]).collect();
+    let known: Vec<(usize, &str)> = LEVEL_SIZES.iter().copied().chain([DENSE, DENSE_PROXY]).collect();
     let sizes = selected_levels("SWEEP_BENCH_SIZES", &known);
     for &(n, label) in &sizes {
         bench_level(&mut c, n, label, &player, &sphere);
@@ -140,7 +148,9 @@ fn bench_level(c: &mut Criterion, n: usize, label: &str, player: &Ellipsoid, sph
     println!("\n=== level {label} ===");
     let t = Instant::now();
     let soup = if label == DENSE.1 {
-        dense_level(n)
+        dense_level_with(n, None)
+    } else if label == DENSE_PROXY.1 {
+        dense_level_with(n, Some(ProxyShape::Sphere))
     } else {
         generated_level(n)
     };
@@ -510,12 +520,12 @@ fn print_summary(sizes: &[(usize, &str)], since: SystemTime) {
         dir.display()
     );
     println!(
-        "{:>6} {:>11} {:>13} {:>11} {:>10} {:>14} {:>13} {:>13}",
+        "{:>11} {:>11} {:>13} {:>11} {:>10} {:>14} {:>13} {:>13}",
         "level", "sweep_bvh", "brute_force", "brute/bvh", "update", "sphere_bvh", "parry3d", "parry/ours"
     );
     for (label, [bvh, brute, update, sphere, parry]) in rows {
         println!(
-            "{:>6} {:>11} {:>13} {:>11} {:>10} {:>14} {:>13} {:>13}",
+            "{:>11} {:>11} {:>13} {:>11} {:>10} {:>14} {:>13} {:>13}",
             label,
             us(bvh),
             us(brute),

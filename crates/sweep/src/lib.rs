@@ -118,6 +118,7 @@ mod bvh;
 mod collider;
 mod ellipsoid;
 mod parallel;
+pub mod proxy;
 pub mod query;
 mod slide;
 #[cfg(any(test, feature = "test-util"))]

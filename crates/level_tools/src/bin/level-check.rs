@@ -95,6 +95,9 @@ fn main() -> ExitCode {
         "rejected_degenerate": level.report.statics.rejected_degenerate + level.report.mover_rejected_degenerate,
         "rejected_non_finite": level.report.statics.rejected_non_finite + level.report.mover_rejected_non_finite,
         "nocollide_triangles": level.report.nocollide_triangles,
+        "proxies": level.report.proxies,
+        "proxied_triangles": level.report.proxied_triangles,
+        "proxy_triangles": level.report.proxy_triangles,
         "skipped_point_and_line_primitives": level.report.skipped_primitives,
         "mesh_instances": level.report.mesh_instances,
         "spawns": level.spawns.len(),
@@ -250,6 +253,12 @@ fn print_text(s: &serde_json::Value) {
         "nodes      {} mesh instances, {} spawn points, {} point/line primitives skipped",
         s["mesh_instances"], s["spawns"], s["skipped_point_and_line_primitives"]
     );
+    if s["proxies"].as_u64().is_some_and(|n| n > 0) {
+        println!(
+            "proxies    {} meshes collide as proxies: {} triangles read collide as {}",
+            s["proxies"], s["proxied_triangles"], s["proxy_triangles"]
+        );
+    }
     for m in s["movers"].as_array().into_iter().flatten() {
         println!(
             "mover      {} {:?} ({} triangles)",

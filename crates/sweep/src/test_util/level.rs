@@ -3,6 +3,7 @@
 
 use super::Soup;
 use super::rng::Lcg;
+use crate::proxy::{ProxyShape, proxy_mesh};
 use glam::Vec3;
 
 /// A generated level of about `target_triangles` triangles (metres): a bumpy
@@ -43,6 +44,13 @@ pub const DENSE_PROP_TRIANGLES: usize = 2 * 45 * 44;
 /// player walks among and against them with hundreds of triangles in its
 /// box. Deterministic for a given size.
 pub fn dense_level(target_triangles: usize) -> Soup {
+    dense_level_with(target_triangles, None)
+}
+
+/// [`dense_level`] with every prop colliding as its `proxy` (the same
+/// props, each replaced by [`crate::proxy::proxy_mesh`] of its sphere's
+/// points, as a level marking them `"proxy"` loads), or as drawn when `None`.
+pub fn dense_level_with(target_triangles: usize, proxy: Option<ProxyShape>) -> Soup {
     let props = target_triangles.div_ceil(DENSE_PROP_TRIANGLES).max(1);
     let per_row = (props as f32).sqrt().ceil() as usize;
     let cell = 1.8f32;
@@ -64,7 +72,17 @@ pub fn dense_level(target_triangles: usize) -> Soup {
         } else {
             radius // resting on it
         };
-        s.uv_sphere(Vec3::new(x, y, z), radius, 45, 45);
+        match proxy {
+            None => s.uv_sphere(Vec3::new(x, y, z), radius, 45, 45),
+            Some(shape) => {
+                let mut prop = Soup::default();
+                prop.uv_sphere(Vec3::new(x, y, z), radius, 45, 45);
+                let made = proxy_mesh(shape, &prop.positions).expect("a prop has finite corners");
+                let base = s.positions.len() as u32;
+                s.positions.extend(made.positions);
+                s.triangles.extend(made.triangles.iter().map(|t| t.map(|i| i + base)));
+            }
+        }
     }
     s
 }

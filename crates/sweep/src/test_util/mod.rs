@@ -9,7 +9,7 @@ mod rooms;
 mod soup;
 mod walk;
 
-pub use level::{DENSE_PROP_TRIANGLES, dense_level, generated_level};
+pub use level::{DENSE_PROP_TRIANGLES, dense_level, dense_level_with, generated_level};
 pub use rng::Lcg;
 pub use rooms::{adversarial_rooms, box_room, coplanar_room, sliver_room, spike, stairs_room, thin_wall_room};
 pub use soup::Soup;

@@ -1,0 +1,412 @@
+//! Collision proxies: a simple closed shape (a box, a sphere, a capsule or
+//! the convex hull) standing in for a finely tessellated mesh, as triangles
+//! for a [`crate::MeshCollider`]. A prop modelled with thousands of
+//! triangles costs every sweep near it hundreds of candidates; its proxy
+//! costs a handful. The shapes are fitted to the mesh's points in the
+//! mesh's own frame (metres):
+//!
+//! * [`ProxyShape::Box`]: the points' bounding box (12 triangles).
+//! * [`ProxyShape::Sphere`]: centred on the bounding box, radius reaching
+//!   the farthest point; a UV sphere of [`SEGMENTS`] × [`RINGS`] whose
+//!   corners are on the sphere (its faces inside it by at most
+//!   [`SAGITTA`] of the radius).
+//! * [`ProxyShape::Capsule`]: axis along the frame's y through the box's
+//!   centre, radius reaching the farthest point across the axis, ends at
+//!   the box's bottom and top (a sphere when the box is lower than wide).
+//! * [`ProxyShape::Hull`]: the convex hull of the points (at most as many
+//!   triangles as the mesh; a flat or straight mesh, which has no hull
+//!   volume, gets its bounding box instead).
+//!
+//! ```
+//! use glam::Vec3;
+//! use sweep::proxy::{ProxyShape, proxy_mesh};
+//!
+//! // The eight corners of a unit cube and a point inside: the hull is the cube.
+//! let mut points: Vec<Vec3> = (0..8).map(|i| Vec3::new((i & 1) as f32, (i >> 1 & 1) as f32, (i >> 2) as f32)).collect();
+//! points.push(Vec3::splat(0.5));
+//! let hull = proxy_mesh(ProxyShape::Hull, &points).unwrap();
+//! assert_eq!(hull.triangles.len(), 12);
+//! ```
+
+use crate::Aabb;
+use glam::{DVec3, Vec3};
+
+/// Sides of a sphere's or capsule's proxy around its axis.
+pub const SEGMENTS: u32 = 12;
+/// Rings of a sphere's proxy from pole to pole (a capsule's hemispheres
+/// have half as many each).
+pub const RINGS: u32 = 6;
+/// How far inside its sphere (or capsule) a proxy's faces may lie, as a
+/// fraction of the radius: the sagitta of its facets.
+pub const SAGITTA: f32 = 0.07;
+
+/// The shape a proxy takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ProxyShape {
+    /// The bounding box.
+    Box,
+    /// A sphere around the points.
+    Sphere,
+    /// A capsule along the frame's y axis.
+    Capsule,
+    /// The convex hull.
+    Hull,
+}
+
+impl ProxyShape {
+    /// Every shape, in the order [`ProxyShape::word`] lists them.
+    pub const ALL: [ProxyShape; 4] = [Self::Box, Self::Sphere, Self::Capsule, Self::Hull];
+
+    /// Its name in a level file: `box`, `sphere`, `capsule` or `hull`.
+    pub fn word(self) -> &'static str {
+        match self {
+            Self::Box => "box",
+            Self::Sphere => "sphere",
+            Self::Capsule => "capsule",
+            Self::Hull => "hull",
+        }
+    }
+
+    /// The shape called `word` (any case).
+    pub fn from_word(word: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|s| s.word().eq_ignore_ascii_case(word))
+    }
+}
+
+/// A proxy's triangles.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ProxyMesh {
+    /// The shape built: the one asked for, or [`ProxyShape::Box`] for a
+    /// hull of points without volume.
+    pub shape: ProxyShape,
+    /// Corner positions, in the points' frame.
+    pub positions: Vec<Vec3>,
+    /// Three indices into `positions` per triangle, wound outwards.
+    pub triangles: Vec<[u32; 3]>,
+}
+
+/// The proxy of `shape` fitted to `points` (non-finite points are left
+/// out); `None` when no point is finite.
+pub fn proxy_mesh(shape: ProxyShape, points: &[Vec3]) -> Option<ProxyMesh> {
+    let finite: Vec<Vec3> = points.iter().copied().filter(|p| p.is_finite()).collect();
+    let bounds = Aabb::from_points(finite.iter().copied());
+    if finite.is_empty() || !bounds.min.is_finite() || !bounds.max.is_finite() {
+        return None;
+    }
+    let centre = bounds.center();
+    let mut mesh = ProxyMesh {
+        shape,
+        positions: Vec::new(),
+        triangles: Vec::new(),
+    };
+    match shape {
+        ProxyShape::Box => mesh.cuboid(bounds),
+        ProxyShape::Sphere => {
+            let radius = finite.iter().map(|p| p.distance(centre)).fold(0.0, f32::max);
+            mesh.capsule(centre, radius, 0.0);
+        }
+        ProxyShape::Capsule => {
+            let radius = finite
+                .iter()
+                .map(|p| (*p - centre).with_y(0.0).length())
+                .fold(0.0, f32::max);
+            let half = (bounds.size().y / 2.0 - radius).max(0.0);
+            mesh.capsule(centre, radius, half);
+        }
+        ProxyShape::Hull => match convex_hull(&finite) {
+            Some((positions, triangles)) => {
+                mesh.positions = positions;
+                mesh.triangles = triangles;
+            }
+            None => {
+                mesh.shape = ProxyShape::Box;
+                mesh.cuboid(bounds);
+            }
+        },
+    }
+    Some(mesh)
+}
+
+impl ProxyMesh {
+    /// Adds the box `b`, wound outwards.
+    fn cuboid(&mut self, b: Aabb) {
+        let base = self.positions.len() as u32;
+        self.positions.extend((0..8).map(|i| {
+            Vec3::new(
+                if i & 1 == 0 { b.min.x } else { b.max.x },
+                if i & 2 == 0 { b.min.y } else { b.max.y },
+                if i & 4 == 0 { b.min.z } else { b.max.z },
+            )
+        }));
+        // Each face as a quad of corner numbers (bit 0 x, bit 1 y, bit 2 z), counter-clockwise seen from outside.
+        const FACES: [[u32; 4]; 6] = [
+            [0, 4, 6, 2], // −x
+            [1, 3, 7, 5], // +x
+            [0, 1, 5, 4], // −y
+            [2, 6, 7, 3], // +y
+            [0, 2, 3, 1], // −z
+            [4, 5, 7, 6], // +z
+        ];
+        for [a, b, c, d] in FACES {
+            self.triangles.push([base + a, base + b, base + c]);
+            self.triangles.push([base + a, base + c, base + d]);
+        }
+    }
+
+    /// Adds a capsule around the y axis through `centre`: hemispheres of
+    /// `radius` whose centres are `half` above and below it (a sphere when
+    /// `half` is 0), wound outwards.
+    fn capsule(&mut self, centre: Vec3, radius: f32, half: f32) {
+        let base = self.positions.len() as u32;
+        let rings_per_half = RINGS / 2;
+        // Rings from the bottom pole to the top one; the equator ring is
+        // doubled when the hemispheres are apart (the cylinder between).
+        let mut rings: Vec<(f32, f32)> = Vec::new(); // (y, ring radius)
+        for k in 1..=rings_per_half {
+            let a = std::f64::consts::FRAC_PI_2 * (1.0 - k as f64 / rings_per_half as f64);
+            rings.push((
+                (-half as f64 - radius as f64 * a.sin()) as f32,
+                (radius as f64 * a.cos()) as f32,
+            ));
+        }
+        for k in (if half > 0.0 { 0 } else { 1 })..rings_per_half {
+            let a = std::f64::consts::FRAC_PI_2 * (k as f64 / rings_per_half as f64);
+            rings.push((
+                (half as f64 + radius as f64 * a.sin()) as f32,
+                (radius as f64 * a.cos()) as f32,
+            ));
+        }
+        self.positions.push(centre - Vec3::Y * (half + radius));
+        for &(y, r) in &rings {
+            for s in 0..SEGMENTS {
+                let a = std::f64::consts::TAU * s as f64 / SEGMENTS as f64;
+                let (x, z) = ((r as f64 * a.cos()) as f32, (r as f64 * a.sin()) as f32);
+                self.positions.push(centre + Vec3::new(x, y, z));
+            }
+        }
+        self.positions.push(centre + Vec3::Y * (half + radius));
+        let ring = |k: u32, s: u32| base + 1 + k * SEGMENTS + s % SEGMENTS;
+        let last = rings.len() as u32 - 1;
+        let top = base + 1 + rings.len() as u32 * SEGMENTS;
+        for s in 0..SEGMENTS {
+            self.triangles.push([base, ring(0, s), ring(0, s + 1)]);
+            for k in 0..last {
+                let (a, b, c, d) = (ring(k, s), ring(k + 1, s), ring(k + 1, s + 1), ring(k, s + 1));
+                self.triangles.push([a, b, c]);
+                self.triangles.push([a, c, d]);
+            }
+            self.triangles.push([top, ring(last, s + 1), ring(last, s)]);
+        }
+    }
+}
+
+/// The convex hull of `points` (finite), by incremental construction in
+/// f64: positions (the hull's corners) and outward-wound triangles; `None`
+/// when the points span no volume (all on a plane, a line or a point, to
+/// a millionth of their extent).
+fn convex_hull(points: &[Vec3]) -> Option<(Vec<Vec3>, Vec<[u32; 3]>)> {
+    let p: Vec<DVec3> = points.iter().map(|v| v.as_dvec3()).collect();
+    let extent = p.iter().fold((DVec3::INFINITY, DVec3::NEG_INFINITY), |(lo, hi), v| {
+        (lo.min(*v), hi.max(*v))
+    });
+    let scale = (extent.1 - extent.0).max_element();
+    if scale.is_nan() || scale <= 0.0 {
+        return None;
+    }
+    let eps = scale * 1e-6;
+    // A first tetrahedron: the two points farthest apart along an axis,
+    // the point farthest from their line, the point farthest from that plane.
+    let axis = (extent.1 - extent.0).max_position();
+    let a = (0..p.len()).min_by(|&i, &j| p[i][axis].total_cmp(&p[j][axis]))?;
+    let b = (0..p.len()).max_by(|&i, &j| p[i][axis].total_cmp(&p[j][axis]))?;
+    let line = (p[b] - p[a]).normalize();
+    let off_line = |i: usize| (p[i] - p[a]).reject_from_normalized(line).length();
+    let c = (0..p.len()).max_by(|&i, &j| off_line(i).total_cmp(&off_line(j)))?;
+    if off_line(c) <= eps {
+        return None;
+    }
+    let normal = (p[b] - p[a]).cross(p[c] - p[a]).normalize();
+    let off_plane = |i: usize| (p[i] - p[a]).dot(normal).abs();
+    let d = (0..p.len()).max_by(|&i, &j| off_plane(i).total_cmp(&off_plane(j)))?;
+    if off_plane(d) <= eps {
+        return None;
+    }
+    let inside = (p[a] + p[b] + p[c] + p[d]) / 4.0;
+    let mut faces: Vec<[usize; 3]> = Vec::new();
+    let outward = |f: [usize; 3]| {
+        let n = (p[f[1]] - p[f[0]]).cross(p[f[2]] - p[f[0]]);
+        if n.dot(p[f[0]] - inside) < 0.0 {
+            [f[0], f[2], f[1]]
+        } else {
+            f
+        }
+    };
+    for f in [[a, b, c], [a, b, d], [a, c, d], [b, c, d]] {
+        faces.push(outward(f));
+    }
+    // Farthest from the middle first: the hull grows fast and most inner
+    // points are then inside it.
+    let mut order: Vec<usize> = (0..p.len()).filter(|i| ![a, b, c, d].contains(i)).collect();
+    order.sort_by(|&i, &j| p[j].distance_squared(inside).total_cmp(&p[i].distance_squared(inside)));
+    let mut visible = Vec::new();
+    for i in order {
+        let q = p[i];
+        visible.clear();
+        visible.extend(faces.iter().map(|f| {
+            let n = (p[f[1]] - p[f[0]]).cross(p[f[2]] - p[f[0]]);
+            let len = n.length();
+            len > 0.0 && n.dot(q - p[f[0]]) > eps * len
+        }));
+        if !visible.contains(&true) {
+            continue;
+        }
+        // The horizon: edges of visible faces whose other face is not visible.
+        let mut edges: Vec<(usize, usize)> = Vec::new();
+        for (f, _) in faces.iter().zip(&visible).filter(|(_, v)| **v) {
+            for k in 0..3 {
+                edges.push((f[k], f[(k + 1) % 3]));
+            }
+        }
+        let horizon: Vec<(usize, usize)> = edges
+            .iter()
+            .copied()
+            .filter(|&(u, v)| !edges.contains(&(v, u)))
+            .collect();
+        let mut kept: Vec<[usize; 3]> = faces
+            .iter()
+            .zip(&visible)
+            .filter(|(_, v)| !**v)
+            .map(|(f, _)| *f)
+            .collect();
+        kept.extend(horizon.into_iter().map(|(u, v)| [u, v, i]));
+        faces = kept;
+    }
+    // Only the corners in use, numbered in first use.
+    let mut index = vec![u32::MAX; p.len()];
+    let mut positions = Vec::new();
+    let triangles = faces
+        .iter()
+        .map(|f| {
+            f.map(|v| {
+                if index[v] == u32::MAX {
+                    index[v] = positions.len() as u32;
+                    positions.push(points[v]);
+                }
+                index[v]
+            })
+        })
+        .collect();
+    Some((positions, triangles))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Ellipsoid, MeshCollider, PlacedCollider, test_util::Soup};
+
+    /// Whether the triangles close a volume, wound outwards: every edge is
+    /// met once each way, and the signed volume is positive.
+    fn closed_outwards(m: &ProxyMesh) -> bool {
+        let mut edges = std::collections::HashMap::new();
+        for t in &m.triangles {
+            for k in 0..3 {
+                *edges.entry((t[k], t[(k + 1) % 3])).or_insert(0) += 1;
+            }
+        }
+        let volume: f64 = m
+            .triangles
+            .iter()
+            .map(|t| {
+                let [a, b, c] = t.map(|i| m.positions[i as usize].as_dvec3());
+                a.dot(b.cross(c)) / 6.0
+            })
+            .sum();
+        edges
+            .iter()
+            .all(|(&(u, v), &n)| n == 1 && edges.get(&(v, u)) == Some(&1))
+            && volume > 0.0
+    }
+
+    fn sphere_points(centre: Vec3, radius: f32) -> Vec<Vec3> {
+        let mut s = Soup::default();
+        s.uv_sphere(centre, radius, 45, 45);
+        s.positions
+    }
+
+    #[test]
+    fn every_shape_is_closed_wound_outwards_and_small() {
+        let points = sphere_points(Vec3::new(3.0, 1.0, -2.0), 0.5);
+        for shape in ProxyShape::ALL {
+            let m = proxy_mesh(shape, &points).unwrap();
+            assert_eq!(m.shape, shape);
+            assert!(closed_outwards(&m), "{shape:?}");
+            let most = if shape == ProxyShape::Hull { 2 * 45 * 44 } else { 200 };
+            assert!(m.triangles.len() <= most, "{shape:?}: {}", m.triangles.len());
+            assert_eq!(ProxyShape::from_word(&shape.word().to_uppercase()), Some(shape));
+        }
+        let capsule = proxy_mesh(
+            ProxyShape::Capsule,
+            &[Vec3::new(0.0, -2.0, 0.0), Vec3::new(0.5, 2.0, 0.0)],
+        )
+        .unwrap();
+        assert!(closed_outwards(&capsule));
+    }
+
+    /// How far `q` is outside the convex `m` (its farthest face plane), metres.
+    fn outside(m: &ProxyMesh, q: Vec3) -> f32 {
+        m.triangles
+            .iter()
+            .map(|t| {
+                let [a, b, c] = t.map(|i| m.positions[i as usize]);
+                (q - a).dot((b - a).cross(c - a).normalize())
+            })
+            .fold(f32::MIN, f32::max)
+    }
+
+    #[test]
+    fn each_shape_holds_the_mesh_up_to_its_tessellation() {
+        let (centre, radius) = (Vec3::new(3.0, 1.0, -2.0), 0.5);
+        let points = sphere_points(centre, radius);
+        for shape in ProxyShape::ALL {
+            let m = proxy_mesh(shape, &points).unwrap();
+            let worst = points.iter().map(|p| outside(&m, *p)).fold(f32::MIN, f32::max);
+            let allowed = match shape {
+                ProxyShape::Box | ProxyShape::Hull => 1e-5,
+                ProxyShape::Sphere | ProxyShape::Capsule => SAGITTA * radius,
+            };
+            eprintln!(
+                "{shape:?}: {} triangles, mesh points at most {worst:.4} m outside",
+                m.triangles.len()
+            );
+            assert!(worst <= allowed, "{shape:?}: a mesh point {worst} m outside");
+            // And it collides: a sweep towards it stops at it.
+            let collider = MeshCollider::build(&m.positions, &m.triangles).unwrap();
+            let hit = crate::sweep(
+                &Ellipsoid::new(Vec3::splat(0.1)).unwrap(),
+                centre + Vec3::X * 2.0,
+                Vec3::NEG_X * 2.0,
+                &[PlacedCollider::fixed(&collider)],
+            )
+            .unwrap();
+            assert!(
+                (hit.point.x - (centre.x + radius)).abs() < SAGITTA * radius,
+                "{shape:?}: {hit:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_hull_of_a_cube_with_inner_points_is_the_cube_and_flat_points_get_a_box() {
+        let mut points: Vec<Vec3> = (0..8)
+            .map(|i| Vec3::new((i & 1) as f32, (i >> 1 & 1) as f32, (i >> 2) as f32) * 2.0)
+            .collect();
+        points.extend((0..50).map(|k| Vec3::splat(0.5 + k as f32 * 0.02)));
+        points.push(Vec3::NAN);
+        let hull = proxy_mesh(ProxyShape::Hull, &points).unwrap();
+        assert_eq!((hull.shape, hull.positions.len()), (ProxyShape::Hull, 8));
+        assert!(closed_outwards(&hull));
+        let flat = [Vec3::ZERO, Vec3::X, Vec3::Z, Vec3::ONE.with_y(0.0)];
+        assert_eq!(proxy_mesh(ProxyShape::Hull, &flat).unwrap().shape, ProxyShape::Box);
+        assert!(proxy_mesh(ProxyShape::Sphere, &[Vec3::NAN]).is_none());
+    }
+}
