@@ -14,8 +14,9 @@
 //!   centre, radius reaching the farthest point across the axis, ends at
 //!   the box's bottom and top (a sphere when the box is lower than wide).
 //! * [`ProxyShape::Hull`]: the convex hull of the points (at most as many
-//!   triangles as the mesh; a flat or straight mesh, which has no hull
-//!   volume, gets its bounding box instead).
+//!   triangles as the mesh; a mesh of over [`MAX_HULL_CORNERS`] corners is
+//!   thinned first, see [`HULL_GRID`]; a flat or straight mesh, which has
+//!   no hull volume, gets its bounding box instead).
 //!
 //! ```
 //! use glam::Vec3;
@@ -93,7 +94,9 @@ pub fn proxy_mesh(shape: ProxyShape, points: &[Vec3]) -> Option<ProxyMesh> {
     if finite.is_empty() || !bounds.min.is_finite() || !bounds.max.is_finite() {
         return None;
     }
-    let centre = bounds.center();
+    // The round shapes are fitted in f64: near f32's range a centre or a
+    // radius overflows (the corners then round to infinity, never to NaN).
+    let centre = (bounds.min.as_dvec3() + bounds.max.as_dvec3()) / 2.0;
     let mut mesh = ProxyMesh {
         shape,
         positions: Vec::new(),
@@ -102,18 +105,19 @@ pub fn proxy_mesh(shape: ProxyShape, points: &[Vec3]) -> Option<ProxyMesh> {
     match shape {
         ProxyShape::Box => mesh.cuboid(bounds),
         ProxyShape::Sphere => {
-            let radius = finite.iter().map(|p| p.distance(centre)).fold(0.0, f32::max);
+            let radius = finite.iter().map(|p| p.as_dvec3().distance(centre)).fold(0.0, f64::max);
             mesh.capsule(centre, radius, 0.0);
         }
         ProxyShape::Capsule => {
             let radius = finite
                 .iter()
-                .map(|p| (*p - centre).with_y(0.0).length())
-                .fold(0.0, f32::max);
-            let half = (bounds.size().y / 2.0 - radius).max(0.0);
+                .map(|p| (p.as_dvec3() - centre).with_y(0.0).length())
+                .fold(0.0, f64::max);
+            let height = bounds.max.y as f64 - bounds.min.y as f64;
+            let half = (height / 2.0 - radius).max(0.0);
             mesh.capsule(centre, radius, half);
         }
-        ProxyShape::Hull => match convex_hull(&finite) {
+        ProxyShape::Hull => match convex_hull(&hull_corners(finite, bounds)) {
             Some((positions, triangles)) => {
                 mesh.positions = positions;
                 mesh.triangles = triangles;
@@ -156,35 +160,29 @@ impl ProxyMesh {
     /// Adds a capsule around the y axis through `centre`: hemispheres of
     /// `radius` whose centres are `half` above and below it (a sphere when
     /// `half` is 0), wound outwards.
-    fn capsule(&mut self, centre: Vec3, radius: f32, half: f32) {
+    fn capsule(&mut self, centre: DVec3, radius: f64, half: f64) {
         let base = self.positions.len() as u32;
         let rings_per_half = RINGS / 2;
         // Rings from the bottom pole to the top one; the equator ring is
         // doubled when the hemispheres are apart (the cylinder between).
-        let mut rings: Vec<(f32, f32)> = Vec::new(); // (y, ring radius)
+        let mut rings: Vec<(f64, f64)> = Vec::new(); // (y, ring radius)
         for k in 1..=rings_per_half {
             let a = std::f64::consts::FRAC_PI_2 * (1.0 - k as f64 / rings_per_half as f64);
-            rings.push((
-                (-half as f64 - radius as f64 * a.sin()) as f32,
-                (radius as f64 * a.cos()) as f32,
-            ));
+            rings.push((-half - radius * a.sin(), radius * a.cos()));
         }
         for k in (if half > 0.0 { 0 } else { 1 })..rings_per_half {
             let a = std::f64::consts::FRAC_PI_2 * (k as f64 / rings_per_half as f64);
-            rings.push((
-                (half as f64 + radius as f64 * a.sin()) as f32,
-                (radius as f64 * a.cos()) as f32,
-            ));
+            rings.push((half + radius * a.sin(), radius * a.cos()));
         }
-        self.positions.push(centre - Vec3::Y * (half + radius));
+        self.positions.push((centre - DVec3::Y * (half + radius)).as_vec3());
         for &(y, r) in &rings {
             for s in 0..SEGMENTS {
                 let a = std::f64::consts::TAU * s as f64 / SEGMENTS as f64;
-                let (x, z) = ((r as f64 * a.cos()) as f32, (r as f64 * a.sin()) as f32);
-                self.positions.push(centre + Vec3::new(x, y, z));
+                self.positions
+                    .push((centre + DVec3::new(r * a.cos(), y, r * a.sin())).as_vec3());
             }
         }
-        self.positions.push(centre + Vec3::Y * (half + radius));
+        self.positions.push((centre + DVec3::Y * (half + radius)).as_vec3());
         let ring = |k: u32, s: u32| base + 1 + k * SEGMENTS + s % SEGMENTS;
         let last = rings.len() as u32 - 1;
         let top = base + 1 + rings.len() as u32 * SEGMENTS;
@@ -198,6 +196,45 @@ impl ProxyMesh {
             self.triangles.push([top, ring(last, s + 1), ring(last, s)]);
         }
     }
+}
+
+/// Most corners a hull is built from as they are; a mesh with more is
+/// first thinned to one corner per cell of a [`HULL_GRID`]³ grid over its box.
+pub const MAX_HULL_CORNERS: usize = 4096;
+/// Cells along each axis of the grid that thins a large mesh's corners.
+pub const HULL_GRID: u32 = 32;
+
+/// `points` (finite, within `bounds`) as they are, or, beyond
+/// [`MAX_HULL_CORNERS`], one per grid cell: the one farthest from the
+/// box's middle (so the thinned hull stays out where the mesh is, the
+/// other corners of a cell within its diagonal, 5.4% of the box, of it).
+/// Keeps the hull's cost near linear in the mesh for props of any size.
+fn hull_corners(points: Vec<Vec3>, bounds: Aabb) -> Vec<Vec3> {
+    if points.len() <= MAX_HULL_CORNERS {
+        return points;
+    }
+    let (lo, size) = (
+        bounds.min.as_dvec3(),
+        (bounds.max.as_dvec3() - bounds.min.as_dvec3()).max(DVec3::splat(1e-300)),
+    );
+    let middle = lo + size / 2.0;
+    let cells = HULL_GRID as f64;
+    let mut best: std::collections::HashMap<[u32; 3], (f64, Vec3)> = std::collections::HashMap::new();
+    for p in points {
+        let d = p.as_dvec3();
+        let cell = ((d - lo) / size * cells)
+            .to_array()
+            .map(|c| (c as u32).min(HULL_GRID - 1));
+        let far = d.distance_squared(middle);
+        let entry = best.entry(cell).or_insert((far, p));
+        if far > entry.0 {
+            *entry = (far, p);
+        }
+    }
+    let mut kept: Vec<(Vec3, [u32; 3])> = best.into_iter().map(|(cell, (_, p))| (p, cell)).collect();
+    // In cell order: the hull does not depend on the hash map's order.
+    kept.sort_by_key(|(_, cell)| *cell);
+    kept.into_iter().map(|(p, _)| p).collect()
 }
 
 /// The convex hull of `points` (finite), by incremental construction in
@@ -393,6 +430,76 @@ mod tests {
                 "{shape:?}: {hit:?}"
             );
         }
+    }
+
+    #[test]
+    fn odd_points_never_panic_and_never_give_nan_corners() {
+        let mut rng = crate::test_util::Lcg::new(7);
+        let odd = [
+            0.0,
+            -0.0,
+            1e-30,
+            1e-7,
+            1.0,
+            1e7,
+            1e19,
+            3.4e38,
+            -3.4e38,
+            f32::NAN,
+            f32::INFINITY,
+        ];
+        for case in 0..400 {
+            let n = 1 + case % 40;
+            let points: Vec<Vec3> = (0..n)
+                .map(|_| {
+                    let mut v = rng.in_box(Vec3::splat(-1.0), Vec3::ONE);
+                    for axis in 0..3 {
+                        if rng.next_f32() < 0.2 {
+                            v[axis] = odd[(rng.next_f32() * odd.len() as f32) as usize % odd.len()];
+                        }
+                    }
+                    v
+                })
+                .collect();
+            for shape in ProxyShape::ALL {
+                if let Some(m) = proxy_mesh(shape, &points) {
+                    assert!(m.triangles.iter().flatten().all(|&i| (i as usize) < m.positions.len()));
+                    let finite = points.iter().filter(|p| p.is_finite()).count();
+                    assert!(finite > 0, "{shape:?}: a mesh from no finite point");
+                    // Huge inputs may round to infinity, which a collider rejects; never NaN.
+                    assert!(m.positions.iter().all(|p| !p.is_nan()), "{shape:?} of {points:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_large_mesh_s_hull_is_thinned_and_still_holds_it() {
+        let (centre, radius) = (Vec3::new(-4.0, 2.0, 1.0), 3.0);
+        let mut s = Soup::default();
+        s.uv_sphere(centre, radius, 200, 200);
+        assert!(s.positions.len() > 4 * MAX_HULL_CORNERS);
+        let started = std::time::Instant::now();
+        let m = proxy_mesh(ProxyShape::Hull, &s.positions).unwrap();
+        eprintln!(
+            "hull of {} corners: {} triangles in {:?}",
+            s.positions.len(),
+            m.triangles.len(),
+            started.elapsed()
+        );
+        assert_eq!(m.shape, ProxyShape::Hull);
+        assert!(closed_outwards(&m));
+        assert!(
+            m.positions.len() <= (HULL_GRID * HULL_GRID * 6) as usize,
+            "{}",
+            m.positions.len()
+        );
+        let worst = s.positions.iter().map(|p| outside(&m, *p)).fold(f32::MIN, f32::max);
+        let diagonal = 2.0 * radius * 3f32.sqrt() / HULL_GRID as f32;
+        assert!(
+            worst <= diagonal,
+            "{worst} m outside (a cell's diagonal is {diagonal} m)"
+        );
     }
 
     #[test]
