@@ -204,12 +204,18 @@ pub const MAX_HULL_CORNERS: usize = 4096;
 /// Cells along each axis of the grid that thins a large mesh's corners.
 pub const HULL_GRID: u32 = 32;
 
-/// `points` (finite, within `bounds`) as they are, or, beyond
-/// [`MAX_HULL_CORNERS`], one per grid cell: the one farthest from the
+/// `points` (finite, within `bounds`) each once, or, beyond
+/// [`MAX_HULL_CORNERS`] distinct ones, one per grid cell: the one farthest from the
 /// box's middle (so the thinned hull stays out where the mesh is, the
 /// other corners of a cell within its diagonal, 5.4% of the box, of it).
 /// Keeps the hull's cost near linear in the mesh for props of any size.
 fn hull_corners(points: Vec<Vec3>, bounds: Aabb) -> Vec<Vec3> {
+    // Each corner once (a mesh lists a corner once per triangle around it).
+    let mut seen = std::collections::HashSet::new();
+    let points: Vec<Vec3> = points
+        .into_iter()
+        .filter(|p| seen.insert(p.to_array().map(f32::to_bits)))
+        .collect();
     if points.len() <= MAX_HULL_CORNERS {
         return points;
     }
