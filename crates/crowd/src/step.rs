@@ -184,8 +184,7 @@ impl<'a> StepInputs<'a> {
 
     /// Runs agent `i`'s controller tick from `state` against the level,
     /// the player and the polytopes of the other agents at `positions`
-    /// (found in `grid`, built over positions that may since have moved by
-    /// up to `slack` metres).
+    /// (found in `grid`).
     #[allow(clippy::too_many_arguments)]
     fn tick(
         &self,
@@ -195,7 +194,6 @@ impl<'a> StepInputs<'a> {
         intent: &Intent,
         positions: &[Vec3],
         grid: &Grid,
-        slack: f32,
         reach: Reach,
     ) -> Outcome {
         let size = &self.sizes[self.agents[i].size as usize];
@@ -210,7 +208,7 @@ impl<'a> StepInputs<'a> {
         }
         let mut hulls = 0;
         if self.config.collide_agents {
-            let m = self.max_hull_half + Vec3::splat(slack);
+            let m = self.max_hull_half;
             grid.for_each_in(lo - m, hi + m, |k| {
                 let other = &self.sizes[self.agents[k].size as usize];
                 if k != i && touches(positions[k], other.hull_half) {
@@ -255,11 +253,10 @@ impl<'a> StepInputs<'a> {
         at: Vec3,
         positions: &[Vec3],
         grid: &Grid,
-        slack: f32,
         consider: impl Fn(usize) -> bool,
     ) -> bool {
         let radii = self.agents[i].state.radii;
-        let m = radii + self.max_radii + Vec3::splat(slack + 0.01);
+        let m = radii + self.max_radii + Vec3::splat(0.01);
         let mut ok = true;
         grid.for_each_in(at - m, at + m, |k| {
             if ok && k != i && consider(k) {
@@ -400,7 +397,7 @@ impl<'a> StepInputs<'a> {
                 ..Outcome::default()
             }
         } else {
-            self.tick(colliders, i, &mut state, &intent, starts, start_grid, 0.0, Reach::Ahead)
+            self.tick(colliders, i, &mut state, &intent, starts, start_grid, Reach::Ahead)
         };
         Move { state, wander, outcome }
     }
@@ -436,7 +433,7 @@ impl<'a> StepInputs<'a> {
             check_threads,
             &mut scratch.clear,
             || (),
-            |_, i| !moved(i) || self.apart_from_others(i, ends[i], starts, start_grid, 0.0, |_| true),
+            |_, i| !moved(i) || self.apart_from_others(i, ends[i], starts, start_grid, |_| true),
         );
         scratch.end_grid.build(ends.iter().copied(), self.cell);
         let (clear, end_grid) = (&scratch.clear, &scratch.end_grid);
@@ -447,7 +444,7 @@ impl<'a> StepInputs<'a> {
             |_, i| {
                 !moved(i)
                     || clear[i]
-                        && self.apart_from_others(i, ends[i], &ends, end_grid, 0.0, |k| k < i && clear[k] && moved(k))
+                        && self.apart_from_others(i, ends[i], &ends, end_grid, |k| k < i && clear[k] && moved(k))
             },
         );
     }
@@ -530,18 +527,9 @@ impl<'a> StepInputs<'a> {
             let outcome = if self.at_rest(&agents[i]) {
                 Outcome::default()
             } else {
-                self.tick(
-                    colliders,
-                    i,
-                    &mut state,
-                    &Intent::default(),
-                    current,
-                    grid,
-                    0.0,
-                    Reach::All,
-                )
+                self.tick(colliders, i, &mut state, &Intent::default(), current, grid, Reach::All)
             };
-            let clear = self.apart_from_others(i, state.position, current, grid, 0.0, |_| true);
+            let clear = self.apart_from_others(i, state.position, current, grid, |_| true);
             (state, outcome, clear)
         });
         tries
@@ -716,23 +704,13 @@ fn send_home(
     scratch: &Scratch,
     collide: bool,
 ) -> usize {
-    let slack = 0.0f32;
     let mut sent: Vec<usize> = Vec::new();
     for i in fallen {
         let agent = &agents[i];
         let (home, radii) = (agent.home, agent.state.radii);
         let e = Ellipsoid::new(radii).expect("valid radii");
         let free = sweep::penetration_depth(&e, home, world.colliders) == 0.0
-            && shared_apart(
-                agents,
-                sizes,
-                i,
-                home,
-                &scratch.current,
-                &scratch.end_grid,
-                slack,
-                collide,
-            )
+            && shared_apart(agents, sizes, i, home, &scratch.current, &scratch.end_grid, collide)
             && sent
                 .iter()
                 .all(|&k| apart(home, radii, agents[k].state.position, agents[k].state.radii, CLEARANCE));
@@ -751,7 +729,7 @@ fn send_home(
 }
 
 /// Whether `home` is apart from every agent but `i` where they are now
-/// (`current`, in `grid` give or take `slack` metres).
+/// (`current`, found in `grid`).
 #[allow(clippy::too_many_arguments)]
 fn shared_apart(
     agents: &[Agent],
@@ -760,7 +738,6 @@ fn shared_apart(
     home: Vec3,
     current: &[Vec3],
     grid: &Grid,
-    slack: f32,
     collide: bool,
 ) -> bool {
     if !collide {
@@ -768,7 +745,7 @@ fn shared_apart(
     }
     let radii = agents[i].state.radii;
     let max = sizes.iter().fold(Vec3::ZERO, |m, s| m.max(s.radii));
-    let m = radii + max + Vec3::splat(slack + 0.01);
+    let m = radii + max + Vec3::splat(0.01);
     let mut ok = true;
     grid.for_each_in(home - m, home + m, |k| {
         if ok && k != i {
