@@ -10,8 +10,9 @@ use crate::{draco, extensions};
 use glam::{Mat3, Mat4, Vec3};
 use gltf::accessor::DataType;
 use gltf::mesh::Mode;
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use sweep::proxy::ProxyShape;
+use sweep::proxy::{ProxyMesh, ProxyShape};
 use sweep::{Aabb, AnalyticShape, BuildError, Cylinder, MeshCollider, Plane, Pose};
 
 /// Farthest a spawn point may be from the origin on any axis, metres
@@ -168,6 +169,9 @@ struct Builder {
     spawns: Vec<Spawn>,
     report: LoadReport,
     depth: usize,
+    /// Each mesh's proxy by (mesh index, shape), fitted once for all the
+    /// nodes and GPU instances that draw it.
+    proxies: HashMap<(usize, ProxyShape), Option<ProxyMesh>>,
 }
 
 impl Builder {
@@ -363,19 +367,24 @@ impl Builder {
             }
             self.add_triangles(&positions, &triangles, world, here);
         }
-        if let Some(shape) = proxy
-            && let Some(made) = sweep::proxy::proxy_mesh(shape, &proxy_points)
-        {
-            if made.shape != shape {
-                self.report.notices.push(format!(
-                    "mesh {mesh_name:?}: \"proxy\": {:?} of a mesh without volume collides as its {} instead",
-                    shape.word(),
-                    made.shape.word()
-                ));
+        if let Some(shape) = proxy {
+            let key = (mesh.index(), shape);
+            if !self.proxies.contains_key(&key) {
+                let made = sweep::proxy::proxy_mesh(shape, &proxy_points);
+                if let Some(m) = made.as_ref().filter(|m| m.shape != shape) {
+                    self.report.notices.push(format!(
+                        "mesh {mesh_name:?}: \"proxy\": {:?} of a mesh without volume collides as its {} instead",
+                        shape.word(),
+                        m.shape.word()
+                    ));
+                }
+                self.proxies.insert(key, made);
             }
-            self.report.proxies += 1;
-            self.report.proxy_triangles += made.triangles.len();
-            self.add_triangles(&made.positions, &made.triangles, world, here);
+            if let Some(made) = self.proxies[&key].clone() {
+                self.report.proxies += 1;
+                self.report.proxy_triangles += made.triangles.len();
+                self.add_triangles(&made.positions, &made.triangles, world, here);
+            }
         }
         Ok(local)
     }

@@ -459,9 +459,14 @@ fn a_proxy_makes_a_fine_mesh_collide_as_a_simple_shape() {
         json!({"name": "Rug", "mesh": square, "extras": {"proxy": "hull"}}),
         true,
     );
+    // The same mesh on a second node: fitted once, said once, collides twice.
+    f.node(
+        json!({"name": "Rug 2", "mesh": square, "translation": [5.0, 0.0, 0.0], "extras": {"proxy": "hull"}}),
+        true,
+    );
     let level = load_slice(&f.embedded()).unwrap();
     assert_eq!(level.movers[0].collider.len(), 12);
-    assert_eq!(level.report.proxies, 2);
+    assert_eq!(level.report.proxies, 3);
     assert_eq!(level.report.notices.len(), 1, "{:?}", level.report.notices);
     assert!(
         level.report.notices[0].contains("\"proxy\": \"hull\" of a mesh without volume collides as its box"),

@@ -42,7 +42,7 @@ pub const RINGS: u32 = 6;
 pub const SAGITTA: f32 = 0.07;
 
 /// The shape a proxy takes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ProxyShape {
     /// The bounding box.
     Box,
