@@ -83,6 +83,11 @@ pub fn run(options: &Options) -> Result<Summary, String> {
     for notice in &level.report.notices {
         eprintln!("slidewalk: {}: {notice}", level_path.display());
     }
+    if let Some(at) = options.spawn
+        && let (_, Some((text, _))) = play::place_asked_spawn(&level, &controller::ControllerConfig::default(), at)
+    {
+        eprintln!("slidewalk: {}: {text}", level_path.display());
+    }
     let ticks = (script.seconds() * options.tick_hz() as f64).ceil() as u64;
     let mut app = app(&options, script);
     Ok(play_out(&mut app, ticks + 2))

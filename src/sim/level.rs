@@ -171,6 +171,17 @@ fn open_levels(
         let name = path
             .file_name()
             .map_or(String::new(), |f| f.to_string_lossy().into_owned());
+        if placed_by_flag {
+            // A spawn from the command line or a script can be inside a wall
+            // or a step: the player starts on top of it, and is told.
+            let (position, note) = play::place_asked_spawn(&level, &walker, spawn.position);
+            spawn.position = position;
+            match note {
+                Some((text, false)) => notices.info(format!("{name}: {text}")),
+                Some((text, true)) => notices.error(format!("{name}: {text}")),
+                None => {}
+            }
+        }
         for notice in &level.report.notices {
             notices.info(format!("{name}: {notice}"));
         }

@@ -151,3 +151,18 @@ fn a_recorded_walk_replays_to_the_same_place() {
     assert_eq!(played.jumps, replayed.jumps);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn a_spawn_inside_the_ledge_starts_on_top_of_it_and_says_so() {
+    // `--spawn` inside the 0.7 m ledge (x −21…−17, z 21…24): on top of it, not crushed inside.
+    let mut app = standing_app(&Options::default(), Vec3::new(-19.0, 0.1, 22.5));
+    let body = player(&mut app);
+    let feet = body.state.position.y - body.state.radii.y;
+    assert!((feet - 0.7).abs() < 0.05, "feet at {feet}");
+    assert_never_penetrated(&app);
+    let notices = app.world().resource::<slidewalk::notices::Notices>();
+    assert!(
+        notices.0.iter().any(|n| n.text.contains("is inside the level's geometry; starting on top of it")),
+        "{notices:?}"
+    );
+}

@@ -38,6 +38,6 @@ pub use options::{MAX_CROWD, Options, USAGE, check_output, text_args};
 pub use rewind::{History, TickRecord, WorldState};
 pub use script::{Buttons, Recorder, Script, ScriptError, ScriptPlayer, Step, TickInput};
 pub use settings::{Overlay, Settings};
-pub use spawn::above_the_level;
+pub use spawn::{MAX_SPAWN_LIFT, above_the_level, clear_of_geometry, place_asked_spawn};
 pub use start::Start;
 pub use summary::Summary;
