@@ -162,7 +162,10 @@ fn a_spawn_inside_the_ledge_starts_on_top_of_it_and_says_so() {
     assert_never_penetrated(&app);
     let notices = app.world().resource::<slidewalk::notices::Notices>();
     assert!(
-        notices.0.iter().any(|n| n.text.contains("is inside the level's geometry; starting on top of it")),
+        notices
+            .0
+            .iter()
+            .any(|n| n.text.contains("is inside the level's geometry; starting on top of it")),
         "{notices:?}"
     );
 }
