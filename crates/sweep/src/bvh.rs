@@ -1,36 +1,35 @@
 //! Bounding volume hierarchy over triangles: binned SAH build on several
-//! threads, flattened nodes, a closure-driven box query and a swept-sphere
-//! query that visits the nearest nodes first and shrinks as hits are found
-//! (the broad phase).
+//! threads into a binary tree, collapsed into 4-wide nodes whose children's
+//! boxes are tested together (SIMD lanes); a closure-driven box query and a
+//! swept-sphere query that visits the nearest nodes first and shrinks as
+//! hits are found (the broad phase).
 
 mod build;
 mod swept;
+mod wide;
 
 use crate::aabb::Aabb;
 pub(crate) use build::Prim;
 use glam::Vec3;
+use wide::WideNode;
 
 /// Deepest level the builder splits to; deeper ranges become leaves, so the
 /// traversal stacks below never overflow.
 const MAX_DEPTH: usize = 60;
 
-/// One node, 32 bytes. `count == 0`: interior node whose children are at
-/// `index` and `index + 1`; otherwise a leaf of `count` primitives from `index`.
-#[derive(Clone, Copy, Debug, PartialEq)]
-#[repr(C)]
-struct Node {
-    min: Vec3,
-    count: u32,
-    max: Vec3,
-    index: u32,
-}
+/// Entries a walk's stack holds at most: each node taken off it puts back
+/// at most four, and the wide tree is no deeper than [`MAX_DEPTH`].
+const STACK: usize = 3 * MAX_DEPTH + 4;
 
 /// A BVH over primitives given by their boxes. It stores no primitives:
 /// [`Bvh::build`] returns, with the tree, which input primitive sits at each
 /// leaf slot, and the owner stores its primitives in that order.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Bvh {
-    nodes: Vec<Node>,
+    /// The 4-wide nodes, the root first.
+    nodes: Vec<WideNode>,
+    /// The box of everything in it.
+    bounds: Aabb,
 }
 
 /// A node tested by a box query, as [`Bvh::trace`] reports it.
@@ -38,7 +37,7 @@ pub struct Bvh {
 pub struct VisitedNode {
     /// The node's box (the collider's frame).
     pub bounds: Aabb,
-    /// Depth in the tree (root = 0).
+    /// Depth in the tree (the root's children = 1).
     pub depth: usize,
     /// A leaf (holds triangles) rather than an interior node.
     pub leaf: bool,
@@ -51,11 +50,11 @@ pub struct VisitedNode {
 /// Shape statistics of a built [`Bvh`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BvhStats {
-    /// Number of nodes (interior and leaves).
+    /// Number of (4-wide) interior nodes.
     pub nodes: usize,
     /// Number of leaves.
     pub leaves: usize,
-    /// Depth of the deepest leaf (root = 0).
+    /// Depth of the deepest leaf (the root's children = 1).
     pub depth: usize,
     /// Largest number of primitives in one leaf.
     pub max_leaf: usize,
@@ -74,6 +73,18 @@ fn prims_of(boxes: &[Aabb]) -> Vec<Prim> {
         .collect()
 }
 
+/// The set bits of `mask`, lowest first.
+#[inline]
+fn lanes(mut mask: u32) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let k = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            k
+        })
+    })
+}
+
 impl Bvh {
     /// Builds the hierarchy over `boxes` (one per primitive) with a binned
     /// surface-area heuristic, O(n log n), on as many threads as the machine
@@ -90,18 +101,22 @@ impl Bvh {
     /// only, never on `threads`.
     pub(crate) fn from_prims(prims: &mut [Prim], threads: usize) -> Self {
         if prims.is_empty() {
-            // A single empty leaf that nothing intersects.
+            // A root with no children, which nothing reaches.
             return Self {
-                nodes: vec![Node {
+                nodes: vec![WideNode::EMPTY],
+                bounds: Aabb {
                     min: Vec3::INFINITY,
-                    count: 0,
                     max: Vec3::NEG_INFINITY,
-                    index: u32::MAX,
-                }],
+                },
             };
         }
+        let binary = build::build_nodes(prims, threads);
         Self {
-            nodes: build::build_nodes(prims, threads),
+            nodes: wide::collapse(&binary),
+            bounds: Aabb {
+                min: binary[0].min,
+                max: binary[0].max,
+            },
         }
     }
 
@@ -109,50 +124,46 @@ impl Bvh {
     /// `query`. Slots index the primitives in the order [`Bvh::build`] returned.
     #[inline]
     pub fn query(&self, query: &Aabb, mut visit: impl FnMut(usize)) {
-        let mut stack = [0u32; MAX_DEPTH + 2];
+        let mut stack = [0u32; STACK];
         let mut top = 1usize; // stack[0] = root
         while top > 0 {
             top -= 1;
             let node = &self.nodes[stack[top] as usize];
-            if !(query.min.cmple(node.max).all() && node.min.cmple(query.max).all()) {
-                continue;
-            }
-            if node.count > 0 {
-                let first = node.index as usize;
-                for slot in first..first + node.count as usize {
-                    visit(slot);
+            for k in lanes(node.overlapping(query.min, query.max)) {
+                let first = node.child[k] as usize;
+                match node.count[k] {
+                    0 => {
+                        stack[top] = node.child[k];
+                        top += 1;
+                    }
+                    count => (first..first + count as usize).for_each(&mut visit),
                 }
-            } else if node.index != u32::MAX {
-                stack[top] = node.index;
-                stack[top + 1] = node.index + 1;
-                top += 2;
             }
         }
     }
 
     /// Walks the nodes exactly as [`Bvh::query`] does and calls
-    /// `visit(node)` for every node it tests, in order (for debug drawing:
-    /// which parts of the tree a sweep's box reaches). Slower than `query`;
-    /// not for the hot path.
+    /// `visit(node)` for every child box it tests, in order (for debug
+    /// drawing: which parts of the tree a sweep's box reaches). Slower than
+    /// `query`; not for the hot path.
     pub fn trace(&self, query: &Aabb, mut visit: impl FnMut(VisitedNode)) {
-        let mut stack = vec![(0u32, 0u32)];
+        let mut stack = vec![(0u32, 1usize)];
         while let Some((i, depth)) = stack.pop() {
             let node = &self.nodes[i as usize];
-            let overlaps = query.min.cmple(node.max).all() && node.min.cmple(query.max).all();
-            let leaf = node.count > 0 || node.index == u32::MAX;
-            visit(VisitedNode {
-                bounds: Aabb {
-                    min: node.min,
-                    max: node.max,
-                },
-                depth: depth as usize,
-                leaf,
-                overlaps,
-                triangles: node.count as usize,
-            });
-            if overlaps && !leaf {
-                stack.push((node.index, depth + 1));
-                stack.push((node.index + 1, depth + 1));
+            let hit = node.overlapping(query.min, query.max);
+            for k in (0..4).filter(|&k| node.used(k)) {
+                let overlaps = hit & (1 << k) != 0;
+                let leaf = node.count[k] > 0;
+                visit(VisitedNode {
+                    bounds: node.bounds(k),
+                    depth,
+                    leaf,
+                    overlaps,
+                    triangles: node.count[k] as usize,
+                });
+                if overlaps && !leaf {
+                    stack.push((node.child[k], depth + 1));
+                }
             }
         }
     }
@@ -165,16 +176,18 @@ impl Bvh {
             depth: 0,
             max_leaf: 0,
         };
-        let mut stack = vec![(0usize, 0usize)];
+        let mut stack = vec![(0usize, 1usize)];
         while let Some((i, depth)) = stack.pop() {
             let node = &self.nodes[i];
-            stats.depth = stats.depth.max(depth);
-            if node.count > 0 || node.index == u32::MAX {
-                stats.leaves += 1;
-                stats.max_leaf = stats.max_leaf.max(node.count as usize);
-            } else {
-                stack.push((node.index as usize, depth + 1));
-                stack.push((node.index as usize + 1, depth + 1));
+            for k in (0..4).filter(|&k| node.used(k)) {
+                stats.depth = stats.depth.max(depth);
+                match node.count[k] {
+                    0 => stack.push((node.child[k] as usize, depth + 1)),
+                    count => {
+                        stats.leaves += 1;
+                        stats.max_leaf = stats.max_leaf.max(count as usize);
+                    }
+                }
             }
         }
         stats
@@ -182,15 +195,12 @@ impl Bvh {
 
     /// The box of everything in the tree (empty for an empty tree).
     pub fn bounds(&self) -> Aabb {
-        Aabb {
-            min: self.nodes[0].min,
-            max: self.nodes[0].max,
-        }
+        self.bounds
     }
 
     /// Heap bytes used by the nodes.
     pub fn memory_bytes(&self) -> usize {
-        self.nodes.len() * std::mem::size_of::<Node>()
+        self.nodes.len() * std::mem::size_of::<WideNode>()
     }
 }
 
@@ -302,21 +312,21 @@ mod tests {
         let mut stack = vec![0usize];
         while let Some(i) = stack.pop() {
             let node = &tree.nodes[i];
-            let bounds = Aabb {
-                min: node.min,
-                max: node.max,
-            };
-            if node.count > 0 {
-                for slot in node.index as usize..(node.index + node.count) as usize {
-                    let b = boxes[order[slot] as usize];
-                    assert!(bounds.min.cmple(b.min).all() && b.max.cmple(bounds.max).all());
-                    covered += 1;
-                }
-            } else {
-                for child in [node.index as usize, node.index as usize + 1] {
-                    let c = &tree.nodes[child];
-                    assert!(node.min.cmple(c.min).all() && c.max.cmple(node.max).all());
-                    stack.push(child);
+            for k in (0..4).filter(|&k| node.used(k)) {
+                let bounds = node.bounds(k);
+                let contains = |b: &Aabb| bounds.min.cmple(b.min).all() && b.max.cmple(bounds.max).all();
+                if node.count[k] > 0 {
+                    let first = node.child[k] as usize;
+                    for slot in first..first + node.count[k] as usize {
+                        assert!(contains(&boxes[order[slot] as usize]));
+                        covered += 1;
+                    }
+                } else {
+                    let child = &tree.nodes[node.child[k] as usize];
+                    assert!((0..4).filter(|&j| child.used(j)).all(|j| contains(&child.bounds(j))));
+                    // A wide node below the root holds at least two children.
+                    assert!((0..4).filter(|&j| child.used(j)).count() >= 2);
+                    stack.push(node.child[k] as usize);
                 }
             }
         }

@@ -17,8 +17,9 @@ use std::fmt;
 /// index, 12 bytes per vertex (shared: as many vertices as the input's
 /// indices share, or fewer where corners at the same position are used
 /// close together in leaf order; those of rejected triangles dropped; in
-/// the order the leaves first use them), and the BVH's 32-byte nodes
-/// (leaves of up to eight triangles, about three on average).
+/// the order the leaves first use them), and the BVH's 128-byte 4-wide
+/// nodes (one per three or so leaves; leaves of up to eight triangles,
+/// about three on average).
 #[derive(Clone, Debug)]
 pub struct MeshCollider {
     /// Vertex positions (the collider's local frame, metres), in the order

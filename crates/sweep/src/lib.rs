@@ -20,8 +20,10 @@
 //!    the segment" over the three edges. Triangles are two-sided.
 //! 3. **Broad phase** ([`Bvh`]): a binned-SAH bounding volume hierarchy
 //!    answers which triangles the swept ellipsoid may touch; only those reach
-//!    step 2 (never all triangles). The tree is walked in eSpace, nearest node
-//!    first: a node is entered only if the capsule around the remaining
+//!    step 2 (never all triangles). The binary tree the builder makes is
+//!    collapsed into 4-wide nodes whose four boxes are tested at once
+//!    (SIMD lanes), and walked in eSpace, nearest box first: a box is
+//!    entered only if the capsule around the remaining
 //!    motion reaches its box, the motion goes towards it far enough, and the
 //!    motion enters it (slab test) no later than the earliest hit found so
 //!    far, which shrinks the walk as hits are found. Each candidate then
@@ -47,10 +49,12 @@
 //! 32-bit indices into shared vertices (the vertices of rejected triangles
 //! dropped; the others in the order the leaves first use them, a vertex at
 //! the very position of one used shortly before merged into it), the input
-//! index of each, and 32-byte BVH nodes whose leaves hold a few triangles
-//! (the SAH weighs a node visit as two triangle tests). On the generated
-//! levels that is about 45 bytes per triangle, against 70 for triangles
-//! stored as three positions with leaves of one or two.
+//! index of each, and the BVH's 4-wide nodes (128 bytes: four children's
+//! boxes as structure of arrays, tested together in SIMD lanes) whose
+//! leaves hold a few triangles (the SAH weighs a node visit as two
+//! triangle tests). On the generated levels that is about 44 bytes per
+//! triangle, against 70 for triangles stored as three positions with
+//! leaves of one or two.
 //!
 //! [`MeshCollider::build`] checks the triangles in runs spread over the
 //! machine's cores, then builds the BVH with binned SAH (one pass bins a

@@ -1,7 +1,7 @@
-//! The broad phase is exact: `sweep` (an eSpace walk of the BVH, nearest
-//! node first, shrinking with the earliest hit, and cheap per-triangle
-//! rejects before the narrow phase) finds the same first contact as the
-//! narrow phase run on every triangle, on dense, generated and adversarial
+//! The broad phase is exact: `sweep` (an eSpace walk of the 4-wide BVH,
+//! four boxes tested at once, nearest first, shrinking with the earliest
+//! hit, and cheap per-triangle rejects before the narrow phase) finds the
+//! same first contact as the narrow phase run on every triangle, on dense, generated and adversarial
 //! meshes, for still, translated and rotated colliders, one or several.
 
 use glam::{Quat, Vec3};

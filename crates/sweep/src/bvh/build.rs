@@ -11,7 +11,7 @@
 //! blocks are laid out at the end in one fixed order, so the node array is
 //! the same for any thread count, one included.
 
-use super::{MAX_DEPTH, Node};
+use super::MAX_DEPTH;
 use crate::aabb::Aabb;
 use crate::parallel::ThreadBudget;
 use glam::{Vec3, Vec3A};
@@ -33,6 +33,19 @@ const TRAVERSAL_COST: f32 = 2.0;
 /// Ranges of at least this many primitives may have their halves built on
 /// two threads (a constant, so the tree does not depend on the thread count).
 pub(crate) const FORK_MIN: usize = 8192;
+
+/// A node of the binary tree the builder makes, 32 bytes (the wide tree
+/// is made from it). `count == 0`: interior node whose children are at
+/// `index` and `index + 1`; otherwise a leaf of `count` primitives from
+/// `index`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[repr(C)]
+pub(super) struct Node {
+    pub min: Vec3,
+    pub count: u32,
+    pub max: Vec3,
+    pub index: u32,
+}
 
 /// A primitive during the build: its box and its index in the input.
 #[derive(Clone, Copy, Debug)]

@@ -2,8 +2,9 @@
 //! capsule of the remaining motion and along the direction to them, nearest
 //! first, the walk shrinking as the caller finds earlier hits.
 
-use super::{Bvh, MAX_DEPTH};
-use glam::{Vec3, Vec3A};
+use super::wide::WideNode;
+use super::{Bvh, STACK};
+use glam::{Vec3, Vec4};
 
 impl Bvh {
     /// Calls `visit(slot)` for every leaf slot a swept sphere may touch,
@@ -42,95 +43,121 @@ impl Bvh {
         mut t_max: f32,
         mut visit: impl FnMut(usize) -> f32,
     ) {
-        let origin = Vec3A::from(origin);
-        let inv_scale = Vec3A::from(inv_scale);
-        let v = Vec3A::from(v);
-        let speed = v.length();
-        // 1 / v per axis; a huge finite value where v is (nearly) zero, so the
-        // slabs never see 0 · ∞.
-        let inv_v = Vec3A::select(v.abs().cmplt(Vec3A::splat(1e-30)), Vec3A::splat(1e30), v.recip());
-        let nodes = &self.nodes;
-        // The entry time of node `i`, or None when the sweep cannot reach it by `t_max`.
-        let enter = |i: u32, t_max: f32| -> Option<f32> {
-            let n = &nodes[i as usize];
-            let lo = (Vec3A::from(n.min) - origin) * inv_scale;
-            let hi = (Vec3A::from(n.max) - origin) * inv_scale;
-            let mid = v * (0.5 * t_max);
-            let gap = (lo - mid).max(mid - hi).max(Vec3A::ZERO);
-            let radius = reach + 0.5 * speed * t_max;
-            if gap.length_squared() > radius * radius {
-                return None;
-            }
-            // The box lies beyond its point nearest the start along the
-            // direction to it; the motion advances along that direction by
-            // t_max · max(v·u, 0) / |u| (both scaled by |u| here, less a
-            // margin for their rounding).
-            let near = Vec3A::ZERO.clamp(lo, hi);
-            let along = t_max * v.dot(near);
-            let beyond = near.length_squared() - along.max(0.0) - 1e-6 * (near.length_squared() + along.abs());
-            if beyond > 0.0 && beyond * beyond > reach * reach * near.length_squared() {
-                return None;
-            }
-            let t0 = (lo - reach) * inv_v;
-            let t1 = (hi + reach) * inv_v;
-            let enter = t0.min(t1).max_element().max(0.0);
-            let exit = t0.max(t1).min_element().min(t_max);
-            // Boxes entered at once (within reach of the start) are ordered
-            // by how far the motion has left to go into them, as a key in
-            // [-1, 0): the box the motion goes into most is tried first.
-            let key = if enter > 0.0 {
-                enter
-            } else {
-                beyond.clamp(0.0, 0.999) - 1.0
-            };
-            (enter <= exit).then_some(key)
-        };
-        let mut stack = [(0u32, 0.0f32); MAX_DEPTH + 2];
-        let mut top = 0usize;
-        if let Some(t) = enter(0, t_max) {
-            stack[0] = (0, t);
-            top = 1;
-        }
+        let sweep = Sweep::new(origin, inv_scale, v, reach);
+        // (child, count, entry key) as the lanes give them: a wide node
+        // when count is 0, else a leaf's slots.
+        let mut stack = [(0u32, 0u32, 0.0f32); STACK];
+        let mut top = 1usize; // the root, entered at once
         while top > 0 {
             top -= 1;
-            let (i, entered) = stack[top];
+            let (child, count, entered) = stack[top];
             if entered > t_max {
                 continue;
             }
-            let node = &nodes[i as usize];
-            if node.count > 0 {
-                let first = node.index as usize;
-                for slot in first..first + node.count as usize {
+            if count > 0 {
+                let first = child as usize;
+                for slot in first..first + count as usize {
                     t_max = visit(slot);
                 }
                 continue;
             }
-            if node.index == u32::MAX {
-                continue;
-            }
-            let (a, b) = (node.index, node.index + 1);
-            match (enter(a, t_max), enter(b, t_max)) {
-                (Some(ta), Some(tb)) => {
-                    // The nearer child is popped first.
-                    let (near, far) = if tb < ta {
-                        ((b, tb), (a, ta))
-                    } else {
-                        ((a, ta), (b, tb))
-                    };
-                    stack[top] = far;
-                    stack[top + 1] = near;
-                    top += 2;
+            let node = &self.nodes[child as usize];
+            let (mask, keys) = sweep.enter(node, t_max);
+            // The lanes entered, pushed farthest first so the nearest is
+            // taken next (insertion into the few already pushed).
+            let base = top;
+            for k in super::lanes(mask) {
+                if !node.used(k) {
+                    continue;
                 }
-                (Some(ta), None) => {
-                    stack[top] = (a, ta);
-                    top += 1;
+                let entry = (node.child[k], node.count[k], keys[k]);
+                let mut at = top;
+                while at > base && stack[at - 1].2 < entry.2 {
+                    stack[at] = stack[at - 1];
+                    at -= 1;
                 }
-                (None, Some(tb)) => {
-                    stack[top] = (b, tb);
-                    top += 1;
-                }
-                (None, None) => {}
+                stack[at] = entry;
+                top += 1;
             }
         }
+    }
+}
+
+/// A sweep's constants, each axis splatted across the four lanes.
+struct Sweep {
+    origin: [Vec4; 3],
+    inv_scale: [Vec4; 3],
+    v: [Vec4; 3],
+    inv_v: [Vec4; 3],
+    speed: f32,
+    reach: f32,
+}
+
+impl Sweep {
+    fn new(origin: Vec3, inv_scale: Vec3, v: Vec3, reach: f32) -> Self {
+        // 1 / v per axis; a huge finite value where v is (nearly) zero, so
+        // the slabs never see 0 · ∞.
+        let inv_v = Vec3::select(v.abs().cmplt(Vec3::splat(1e-30)), Vec3::splat(1e30), v.recip());
+        let lanes = |p: Vec3| [Vec4::splat(p.x), Vec4::splat(p.y), Vec4::splat(p.z)];
+        Self {
+            origin: lanes(origin),
+            inv_scale: lanes(inv_scale),
+            v: lanes(v),
+            inv_v: lanes(inv_v),
+            speed: v.length(),
+            reach,
+        }
+    }
+
+    /// Which of `node`'s four boxes the sweep may reach by `t_max` (bit `k`
+    /// for lane `k`; an unused lane's bit means nothing), and each one's
+    /// entry key: the entry time, or for a box within reach at once, in
+    /// [-1, 0), how far the motion has left to go into it.
+    #[inline]
+    fn enter(&self, node: &WideNode, t_max: f32) -> (u32, [f32; 4]) {
+        let zero = Vec4::ZERO;
+        let reach = Vec4::splat(self.reach);
+        let mut lo = [zero; 3];
+        let mut hi = [zero; 3];
+        let mut gap2 = zero;
+        let mut near2 = zero;
+        let mut towards = zero;
+        let mut t_in = zero;
+        let mut t_out = Vec4::splat(t_max);
+        for a in 0..3 {
+            lo[a] = (node.min[a] - self.origin[a]) * self.inv_scale[a];
+            hi[a] = (node.max[a] - self.origin[a]) * self.inv_scale[a];
+            // The capsule around the remaining segment: the gap from its
+            // midpoint to the box.
+            let mid = self.v[a] * (0.5 * t_max);
+            let gap = (lo[a] - mid).max(mid - hi[a]).max(zero);
+            gap2 += gap * gap;
+            // The box's point nearest the start, and the motion along it.
+            let near = zero.max(lo[a]).min(hi[a]);
+            near2 += near * near;
+            towards += self.v[a] * near;
+            // Slabs of the box grown by `reach`.
+            let t0 = (lo[a] - reach) * self.inv_v[a];
+            let t1 = (hi[a] + reach) * self.inv_v[a];
+            t_in = t_in.max(t0.min(t1));
+            t_out = t_out.min(t0.max(t1));
+        }
+        let radius = self.reach + 0.5 * self.speed * t_max;
+        let within = gap2.cmple(Vec4::splat(radius * radius));
+        // The box lies beyond its point nearest the start along the
+        // direction to it; the motion advances along that direction by
+        // t_max · max(v·u, 0) / |u| (both scaled by |u| here, less a margin
+        // for their rounding).
+        let along = towards * t_max;
+        let beyond = near2 - along.max(zero) - (near2 + along.abs()) * 1e-6;
+        let separated = beyond.cmpgt(zero) & (beyond * beyond).cmpgt(near2 * (self.reach * self.reach));
+        let entered = t_in.cmple(t_out);
+        let mask = (within & entered).bitmask() & !separated.bitmask();
+        // Boxes entered at once (within reach of the start) are ordered by
+        // how far the motion has left to go into them: the box the motion
+        // goes into most is tried first.
+        let at_once = beyond.clamp(zero, Vec4::splat(0.999)) - Vec4::ONE;
+        let keys = Vec4::select(t_in.cmpgt(zero), t_in, at_once);
+        (mask, keys.to_array())
     }
 }
