@@ -452,10 +452,18 @@ fn rewind(
     save_path: &mut SavePath,
     requests: &mut MessageWriter<RewindRequest>,
 ) {
+    // Opened when the game pauses (the slider is what the player came
+    // for), and left to the player while it stays paused.
+    let paused = state.rewind.paused;
+    let was_paused_id = egui::Id::new("rewind was paused");
+    let was_paused = ui.data_mut(|d| {
+        let was = d.get_temp::<bool>(was_paused_id).unwrap_or(false);
+        d.insert_temp(was_paused_id, paused);
+        was
+    });
     egui::CollapsingHeader::new("Rewind")
         .default_open(false)
-        // Paused, the slider is what the player came for.
-        .open(state.rewind.paused.then_some(true))
+        .open((paused && !was_paused).then_some(true))
         .show(ui, |ui| {
             let rw = &state.rewind;
             let held = rw.history.len();

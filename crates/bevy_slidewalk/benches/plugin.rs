@@ -4,8 +4,11 @@
 //! characters in the same run; and 100 characters among 1,000 separate
 //! prop entities against the same triangles in one collider.
 //!
-//! `cargo bench -p bevy_slidewalk --bench plugin` (criterion reports the
-//! time per character: the throughput is one element per character).
+//! `cargo bench --workspace --profile dev --bench plugin` (the dev profile,
+//! as `cargo run` builds: this crate, `sweep` and `controller` at
+//! opt-level 3, Bevy at 1; criterion reports the time per character: the
+//! throughput is one element per character). `BENCH_ONE_THREAD=1` runs
+//! the fixed schedules on one thread; `-- props` only the props run.
 
 use bevy::app::FixedMain;
 use bevy::ecs::schedule::ScheduleLabel;

@@ -13,7 +13,8 @@ mod minimal;
 fn main() {
     App::new()
         .add_plugins((DefaultPlugins, SlidewalkPlugin::default()))
-        .add_plugins((minimal::scene, minimal::first_person, events))
+        .add_plugins((minimal::first_person, events))
+        .add_systems(Startup, minimal::scene)
         .run();
 }
 

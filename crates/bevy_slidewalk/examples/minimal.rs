@@ -11,16 +11,17 @@ use bevy_slidewalk::prelude::*;
 fn main() {
     App::new()
         .add_plugins((DefaultPlugins, SlidewalkPlugin::default(), SlidewalkDebugPlugin))
-        .add_plugins((scene, first_person))
+        .add_plugins(first_person)
+        .add_systems(Startup, scene)
         .run();
 }
 
 /// The floor, boxes, a ramp and stairs.
-pub fn scene(app: &mut App) {
-    app.add_systems(Startup, setup);
-}
-
-fn setup(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>, mut materials: ResMut<Assets<StandardMaterial>>) {
+pub fn scene(
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
     let grey = materials.add(Color::srgb(0.6, 0.6, 0.65));
     // A box of `size` metres centred at `at`, tilted about x by `tilt` degrees: drawn and solid.
     let mut solid = |size: Vec3, at: Vec3, tilt: f32| {
@@ -34,12 +35,8 @@ fn setup(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>, mut materials
     // A 20° ramp, and stairs of 0.25 m risers.
     solid(Vec3::new(3.0, 0.2, 6.0), Vec3::new(4.0, 0.5, -6.0), 20.0);
     for step in 0..8 {
-        let h = 0.25 * (step + 1) as f32;
-        solid(
-            Vec3::new(3.0, h, 0.4),
-            Vec3::new(9.0, h / 2.0, -3.0 - 0.4 * step as f32),
-            0.0,
-        );
+        let (h, z) = (0.25 * (step + 1) as f32, -3.0 - 0.4 * step as f32);
+        solid(Vec3::new(3.0, h, 0.4), Vec3::new(9.0, h / 2.0, z), 0.0);
     }
     let sun = Transform::from_xyz(3.0, 8.0, 5.0).looking_at(Vec3::ZERO, Vec3::Y);
     commands.spawn((DirectionalLight::default(), sun));
@@ -85,11 +82,8 @@ fn look(
 
 fn walk(keys: Res<ButtonInput<KeyCode>>, mut player: Query<(&Transform, &mut MovementIntent)>) {
     let axis = |neg, pos| (keys.pressed(pos) as i32 - keys.pressed(neg) as i32) as f32;
-    let wish = Vec3::new(
-        axis(KeyCode::KeyA, KeyCode::KeyD),
-        0.0,
-        axis(KeyCode::KeyW, KeyCode::KeyS),
-    );
+    let (x, z) = (axis(KeyCode::KeyA, KeyCode::KeyD), axis(KeyCode::KeyW, KeyCode::KeyS));
+    let wish = Vec3::new(x, 0.0, z);
     for (body, mut intent) in &mut player {
         intent.direction = body.rotation * wish.normalize_or_zero();
         intent.jump |= keys.just_pressed(KeyCode::Space);

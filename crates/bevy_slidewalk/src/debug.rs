@@ -22,7 +22,7 @@ pub struct SlidewalkGizmos {
     /// character carrying the camera: seen from inside, it is a line
     /// across the view.
     pub ellipsoids: bool,
-    /// The contacts of the last tick: a cross at the point, an arrow along the normal.
+    /// The contacts of the last tick: a small sphere at the point, an arrow along the normal.
     pub contacts: bool,
     /// The planes the motion slid along: a square at each contact.
     pub slide_planes: bool,

@@ -249,6 +249,30 @@ fn rides_a_platform_moved_by_a_user_system_up_down_sideways_and_rotating() {
 }
 
 #[test]
+fn characters_move_in_the_schedule_the_plugin_is_given() {
+    // In Update: one step a frame, by the frame's time, drawn where it is.
+    let mut app = App::new();
+    app.add_plugins((
+        MinimalPlugins,
+        AssetPlugin::default(),
+        MeshPlugin,
+        SlidewalkPlugin::in_schedule(Update),
+    ))
+    .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f64(1.0 / 30.0)));
+    assert!(!SlidewalkPlugin::in_schedule(Update).interpolate);
+    floor(&mut app);
+    let c = character(&mut app, Vec3::ZERO);
+    run(&mut app, 10);
+    assert!(get(&app, c).grounded());
+    walk(&mut app, c, Vec3::X);
+    run(&mut app, 30);
+    let moved = get(&app, c);
+    assert!(moved.feet().x > 1.0, "walked in Update: {:?}", moved.feet());
+    let drawn = app.world().get::<Transform>(c).unwrap().translation;
+    assert_eq!(drawn, moved.state.position, "not interpolated outside a fixed schedule");
+}
+
+#[test]
 fn the_drawn_transform_is_interpolated_between_ticks() {
     let mut app = app();
     // Two frames a tick: the second half-way between ticks.
@@ -430,12 +454,23 @@ fn colliders_added_removed_and_changed_at_runtime_take_effect_at_the_next_tick()
         ))
         .id();
     run(&mut app, 3);
-    app.world_mut()
-        .resource_mut::<Assets<Mesh>>()
-        .insert(&mesh, Cuboid::new(10.0, 1.4, 10.0).into())
-        .unwrap();
-    // The asset event goes out at the end of this frame; the tick after it sees the new shape.
-    run(&mut app, 2);
+    assert!((get(&app, c).feet().y - y).abs() < 0.01);
+    // A system of the app changes the mesh (in Update, after this frame's
+    // tick); Bevy reports it at the end of the frame, and the next tick
+    // stands on the new shape.
+    #[derive(Resource)]
+    struct Reshape(Option<Handle<Mesh>>);
+    app.insert_resource(Reshape(Some(mesh))).add_systems(
+        Update,
+        |mut r: ResMut<Reshape>, mut meshes: ResMut<Assets<Mesh>>| {
+            if let Some(mesh) = r.0.take() {
+                meshes.insert(&mesh, Cuboid::new(10.0, 1.4, 10.0).into()).unwrap();
+            }
+        },
+    );
+    run(&mut app, 1);
+    assert!((get(&app, c).feet().y - y).abs() < 0.01, "changed after this tick");
+    run(&mut app, 1);
     let raised = get(&app, c);
     assert!(
         (raised.feet().y - (y + 0.2)).abs() < 0.01,
@@ -526,7 +561,16 @@ fn an_invalid_config_is_refused_and_a_character_spawned_inside_geometry_is_pushe
     let after = get(&app, c);
     assert_eq!(after.config, before.config, "the last valid config is back");
     assert_eq!(after.state.position, before.state.position, "left where it was");
-    // Radii too large to fit under a ceiling are refused the same way.
+    // Radii beyond the accepted range are refused the same way.
+    app.world_mut()
+        .get_mut::<CharacterController>(c)
+        .unwrap()
+        .config
+        .standing_radii = Vec3::splat(150.0);
+    run(&mut app, 1);
+    let after = get(&app, c);
+    assert_eq!(after.config, before.config, "the last valid config is back");
+    assert_eq!(after.state.radii, before.state.radii);
     // Spawned half inside a box.
     let boxed = solid_box(&mut app, Vec3::new(2.0, 2.0, 2.0), Vec3::new(5.0, 1.0, 5.0));
     let inside = character(&mut app, Vec3::new(5.0, 1.5, 5.0));
@@ -594,14 +638,27 @@ fn the_player(app: &mut App) -> CharacterController {
     q.single(app.world()).unwrap().clone()
 }
 
+/// Holds W (forward, as a player would) for `seconds`.
+fn walk_forward(app: &mut App, seconds: f32) {
+    app.world_mut()
+        .resource_mut::<ButtonInput<KeyCode>>()
+        .press(KeyCode::KeyW);
+    run(app, (seconds * HZ as f32) as usize);
+}
+
 #[test]
 fn every_example_runs_headless() {
-    // minimal: the player walks forward onto the floor and stays on it.
+    // minimal: the player lands on the floor and walks forward on it with W.
     let mut app = run_example(1.0, |app| {
-        app.add_plugins((examples::minimal::scene, examples::minimal::first_person));
+        app.add_plugins(examples::minimal::first_person)
+            .add_systems(Startup, examples::minimal::scene);
     });
+    let from = the_player(&mut app).feet();
+    assert!(the_player(&mut app).grounded() && from.y.abs() < 0.01, "{from:?}");
+    walk_forward(&mut app, 0.5);
     let p = the_player(&mut app);
     assert!(p.grounded() && p.feet().y.abs() < 0.01, "{:?}", p.feet());
+    assert!(from.z - p.feet().z > 1.0, "walked forward from {from} to {}", p.feet());
     // moving_platforms: three movers, the player on the floor.
     let mut app = run_example(3.0, |app| {
         app.add_plugins((examples::moving_platforms::platforms, examples::minimal::first_person));
@@ -610,15 +667,25 @@ fn every_example_runs_headless() {
     assert!(p.grounded());
     let world = app.world().resource::<CollisionWorld>();
     assert_eq!((0..world.len()).filter(|&i| world.is_mover(i)).count(), 3);
-    // events: the metal plate is solid with its tag.
+    // events: walking forward, the player steps up onto the metal plate and
+    // its footsteps there say "metal".
     let mut app = run_example(1.0, |app| {
-        app.add_plugins((
-            examples::minimal::scene,
-            examples::minimal::first_person,
-            examples::events::events,
-        ));
+        app.add_plugins((examples::minimal::first_person, examples::events::events))
+            .add_systems(Startup, examples::minimal::scene);
+        log::<Footstep>(app);
+        log::<SteppedUp>(app);
     });
     assert!(the_player(&mut app).grounded());
+    walk_forward(&mut app, 1.5);
+    let tags: Vec<String> = logged::<Footstep>(&app)
+        .iter()
+        .map(|f| f.surface.tag.to_string())
+        .collect();
+    assert!(tags.iter().any(|t| t == "metal"), "footsteps on {tags:?}");
+    // Stepped up onto the 0.2 m plate (over a tick or two, each reported).
+    let steps = logged::<SteppedUp>(&app);
+    let risen: f32 = steps.iter().map(|s| s.height).sum();
+    assert!(!steps.is_empty() && risen <= 0.201, "{steps:?}");
 }
 
 #[test]
