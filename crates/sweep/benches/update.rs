@@ -54,6 +54,7 @@
 //! SWEEP_BENCH_SIZES=10k,100k cargo bench --bench update   # build and run only these sizes
 //! SWEEP_BENCH_SIZES=dense cargo bench --bench update       # the dense level only
 //! SWEEP_BENCH_SIZES=1M,dense,dense-proxy cargo bench --bench update   # the proxies' gain
+//! SWEEP_BENCH_SIZES=1M,dense cargo bench --bench update --features counts -- --test   # per-sweep work counts, no timing
 //! ```
 
 use bench_support::{LEVEL_SIZES, criterion_dir, criterion_median_ns, selected_levels};
@@ -371,6 +372,7 @@ fn describe_moves(mesh: &MeshCollider, player: &Ellipsoid, moves: &[Move], world
     }
     let (options, gravity_options) = pass_options();
     let (mut contacts, mut sweeps, mut blocked, mut depenetrated, mut unresolved) = (0, 0, 0, 0, 0);
+    sweep::counts::take();
     for m in moves {
         let walked = collide_and_slide(player, m.start, m.motion, world, &options);
         let fell = collide_and_slide(player, walked.position, GRAVITY_STEP, world, &gravity_options);
@@ -382,7 +384,21 @@ fn describe_moves(mesh: &MeshCollider, player: &Ellipsoid, moves: &[Move], world
             unresolved += usize::from(step.unresolved_overlap);
         }
     }
+    let work = sweep::counts::take();
     let n = moves.len() as f64;
+    if work.walks > 0 {
+        // Only with `--features counts`.
+        let per = |x: u64| x as f64 / work.walks as f64;
+        println!(
+            "per sweep of the updates: {:.1} wide nodes opened, {:.1} boxes entered, {:.1} candidate triangles, \
+             {:.1} past the bounding sphere, {:.2} exact tests",
+            per(work.nodes),
+            per(work.entered),
+            per(work.candidates),
+            per(work.near),
+            per(work.exact)
+        );
+    }
     println!(
         "player moves: {MOVES}, {hits} sweeps hit something; broad phase: {:.1} candidate triangles per sweep (max {most})",
         candidates as f64 / n

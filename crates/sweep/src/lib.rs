@@ -120,6 +120,7 @@
 mod aabb;
 mod bvh;
 mod collider;
+pub mod counts;
 mod ellipsoid;
 mod parallel;
 pub mod proxy;

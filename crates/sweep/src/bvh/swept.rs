@@ -44,6 +44,7 @@ impl Bvh {
         mut visit: impl FnMut(usize) -> f32,
     ) {
         let sweep = Sweep::new(origin, inv_scale, v, reach);
+        crate::counts::add(|c| c.walks += 1);
         // (child, count, entry key) as the lanes give them: a wide node
         // when count is 0, else a leaf's slots.
         let mut stack = [(0u32, 0u32, 0.0f32); STACK];
@@ -56,6 +57,7 @@ impl Bvh {
             }
             if count > 0 {
                 let first = child as usize;
+                crate::counts::add(|c| c.candidates += u64::from(count));
                 for slot in first..first + count as usize {
                     t_max = visit(slot);
                 }
@@ -63,6 +65,7 @@ impl Bvh {
             }
             let node = &self.nodes[child as usize];
             let (mask, keys) = sweep.enter(node, t_max);
+            crate::counts::add(|c| c.nodes += 1);
             // The lanes entered, pushed farthest first so the nearest is
             // taken next (insertion into the few already pushed).
             let base = top;
@@ -71,6 +74,7 @@ impl Bvh {
                     continue;
                 }
                 let entry = (node.child[k], node.count[k], keys[k]);
+                crate::counts::add(|c| c.entered += 1);
                 let mut at = top;
                 while at > base && stack[at - 1].2 < entry.2 {
                     stack[at] = stack[at - 1];

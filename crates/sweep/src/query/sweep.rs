@@ -127,9 +127,11 @@ fn sweep_kept(
             if !may_touch(tri, v, inv_vv, *best_t) {
                 return;
             }
+            crate::counts::add(|c| c.near += 1);
             let Some(closest) = approaches(tri, v, *best_t) else {
                 return;
             };
+            crate::counts::add(|c| c.exact += 1);
             let Some(hit) = sweep_unit_sphere_triangle_near(v, tri, *best_t, overlap, Some(closest)) else {
                 return;
             };
