@@ -54,26 +54,12 @@ pub fn sweep_unit_sphere_triangle(v: Vec3, tri: [Vec3; 3], t_max: f32) -> Option
 /// [`sweep_unit_sphere_triangle`] that also sets `*overlap` when the sphere
 /// overlaps the triangle at `t = 0`, whichever way it moves (so a caller can
 /// detect overlap without a separate query).
+#[inline]
 pub(crate) fn sweep_unit_sphere_triangle_noting_overlap(
     v: Vec3,
     tri: [Vec3; 3],
     t_max: f32,
     overlap: &mut bool,
-) -> Option<TriangleHit> {
-    sweep_unit_sphere_triangle_near(v, tri, t_max, overlap, None)
-}
-
-/// [`sweep_unit_sphere_triangle_noting_overlap`] given the triangle's
-/// point closest to the origin when the caller has it already
-/// ([`closest_point_on_triangle`] of the origin and `tri`, exactly as that
-/// computes it), so it is not computed twice.
-#[inline]
-pub(crate) fn sweep_unit_sphere_triangle_near(
-    v: Vec3,
-    tri: [Vec3; 3],
-    t_max: f32,
-    overlap: &mut bool,
-    closest: Option<Vec3>,
 ) -> Option<TriangleHit> {
     // A motion longer than about 1e19 radii cannot be swept in f32 (its
     // squared length overflows): callers get no contact (collide-and-slide
@@ -101,7 +87,7 @@ pub(crate) fn sweep_unit_sphere_triangle_near(
         // built; far from the origin a moved one can round flat later). It
         // has no face, but its edges and corners still stop the sphere (the
         // fuzzer found a sliver at 1e4 m the sphere went through).
-        let q = closest.unwrap_or_else(|| closest_point_on_triangle(Vec3::ZERO, a, b, c));
+        let q = closest_point_on_triangle(Vec3::ZERO, a, b, c);
         let away = -v.normalize_or(Vec3::Y);
         return match embedded(q, v, away, overlap) {
             Overlap::Free => corners_and_edges(v, tri, 0.0, t_max, away),
@@ -129,7 +115,7 @@ pub(crate) fn sweep_unit_sphere_triangle_near(
     let (n, dist) = (unit.as_vec3(), dist as f32);
 
     if dist < 1.0 {
-        let q = closest.unwrap_or_else(|| closest_point_on_triangle(Vec3::ZERO, a, b, c));
+        let q = closest_point_on_triangle(Vec3::ZERO, a, b, c);
         match embedded(q, v, n, overlap) {
             Overlap::Free => {}
             Overlap::Deeper(hit) => return Some(hit),

@@ -3,11 +3,11 @@
 //! hit, or a box query for rotated colliders) and a cheap per-triangle
 //! reject feeding the eSpace narrow phase.
 
-use super::sphere_triangle::sweep_unit_sphere_triangle_near;
+use super::sphere_triangle::sweep_unit_sphere_triangle_noting_overlap;
 use crate::aabb::Aabb;
 use crate::collider::{PlacedCollider, Pose};
 use crate::ellipsoid::Ellipsoid;
-use crate::triangle::{Feature, closest_point_on_triangle};
+use crate::triangle::{Feature, closest_point_on_triangle, voronoi_walk};
 use glam::{Quat, Vec3};
 
 /// The earliest contact of a swept ellipsoid.
@@ -128,11 +128,11 @@ fn sweep_kept(
                 return;
             }
             crate::counts::add(|c| c.near += 1);
-            let Some(closest) = approaches(tri, v, *best_t) else {
+            if !approaches(tri, v, *best_t) {
                 return;
-            };
+            }
             crate::counts::add(|c| c.exact += 1);
-            let Some(hit) = sweep_unit_sphere_triangle_near(v, tri, *best_t, overlap, Some(closest)) else {
+            let Some(hit) = sweep_unit_sphere_triangle_noting_overlap(v, tri, *best_t, overlap) else {
                 return;
             };
             let earlier = match &best {
@@ -206,20 +206,21 @@ fn may_touch([a, b, c]: [Vec3; 3], v: Vec3, inv_vv: f32, t_max: f32) -> bool {
 /// (its corners span it), and the centre advances along it by at most
 /// `t_max · max(v·u, 0) / |u|`; when the first exceeds the second by more
 /// than `REACH`, the sweep cannot touch the triangle. Any axis gives a
-/// valid bound, so the closest point needs no exactness; near a contact it
-/// is the axis that separates best (the triangles around a resting contact
-/// lie within a few percent of the radius, but the motion does not go
-/// towards them). A margin covers rounding; NaN keeps the triangle.
-/// Returns the closest point (for the narrow phase) unless separated.
+/// valid bound, so the closest point needs no exactness (the plain Voronoi
+/// walk, without the sliver and scale care the narrow phase's closest
+/// point takes, which it computes itself when it needs it); near a contact
+/// it is the axis that separates best (the triangles around a resting
+/// contact lie within a few percent of the radius, but the motion does not
+/// go towards them). A margin covers rounding; NaN keeps the triangle.
 #[inline]
-fn approaches([a, b, c]: [Vec3; 3], v: Vec3, t_max: f32) -> Option<Vec3> {
-    let u = closest_point_on_triangle(Vec3::ZERO, a, b, c);
+fn approaches([a, b, c]: [Vec3; 3], v: Vec3, t_max: f32) -> bool {
+    let u = voronoi_walk(Vec3::ZERO, a, b, c);
     let beyond = a.dot(u).min(b.dot(u)).min(c.dot(u)) - t_max * v.dot(u).max(0.0);
     let scale = a.abs().max(b.abs()).max(c.abs()).max_element() + t_max * v.abs().max_element();
     let reach = REACH + 1e-6 * scale;
     // Written so that NaN keeps the triangle.
     let separated = beyond > 0.0 && beyond * beyond > reach * reach * u.length_squared();
-    (!separated).then_some(u)
+    !separated
 }
 
 /// Appends every triangle within `reach` (eSpace units, 1 = touching) of
@@ -354,7 +355,7 @@ mod tests {
             let (v, tri, t_max) = random_case(&mut rng);
             let vv = v.length_squared();
             let inv_vv = if vv > 0.0 { 1.0 / vv } else { 0.0 };
-            let kept = may_touch(tri, v, inv_vv, t_max) && approaches(tri, v, t_max).is_some();
+            let kept = may_touch(tri, v, inv_vv, t_max) && approaches(tri, v, t_max);
             let mut overlap = false;
             let result = sweep_unit_sphere_triangle_noting_overlap(v, tri, t_max, &mut overlap);
             hit += usize::from(result.is_some());
