@@ -59,6 +59,8 @@ pub struct CharacterController {
     touching_wall: bool,
     /// Metres walked on the ground since the last footstep.
     walked: f32,
+    /// The state at the start of this tick, from the step to its events.
+    tick_start: Option<CharacterState>,
 }
 
 impl CharacterController {
@@ -79,6 +81,7 @@ impl CharacterController {
             riding: None,
             touching_wall: false,
             walked: 0.0,
+            tick_start: None,
         })
     }
 
@@ -210,8 +213,20 @@ fn apply_config(entity: Entity, c: &mut CharacterController, world: &Surrounding
     }
 }
 
+/// Characters are stepped on the task pool's threads from this many on;
+/// below it, waking the threads would cost more than it saves (a tick of
+/// one character is a few microseconds; waking a thread on a small
+/// machine, tens).
+const PARALLEL_FROM: usize = 64;
+
 /// Moves every character one tick against the collision world, writes
 /// their reports and the movement events.
+///
+/// Characters do not see each other (a game adds them to [`Obstacles`]),
+/// so each one's tick depends only on its own state and the world: they
+/// are stepped in parallel when there are many, with the same result on
+/// any number of threads, and their events are written afterwards in the
+/// query's order.
 pub(crate) fn step_characters(
     world: Res<CollisionWorld>,
     obstacles: Res<Obstacles>,
@@ -237,109 +252,150 @@ pub(crate) fn step_characters(
             .iter()
             .map(|o| sweep::PlacedCollider::moving(&o.shape, o.pose, Vec3::ZERO, Vec3::ZERO)),
     );
-    let friction = |c: usize, t: u32| world.friction(c, t);
-    let collision = Surroundings::new(&placed).with_friction(&friction);
-    let sweep_time = Cell::new(Duration::ZERO);
-    let timed = collision.with_sweep_timer(&sweep_time);
-    for (entity, mut character, mut intent, mut report, stride, transform) in &mut characters {
-        let started = Instant::now();
+    let (world, placed) = (&*world, &placed[..]);
+    let step = |(entity, mut character, mut intent, mut report, _, transform): (
+        Entity,
+        Mut<CharacterController>,
+        Mut<MovementIntent>,
+        Mut<MovementReport>,
+        &FootstepStride,
+        &Transform,
+    )| {
+        tick_one(
+            entity,
+            &mut character,
+            &mut intent,
+            &mut report,
+            transform,
+            world,
+            placed,
+            dt,
+        );
+    };
+    if characters.iter().count() >= PARALLEL_FROM {
+        characters.par_iter_mut().for_each(step);
+    } else {
+        characters.iter_mut().for_each(step);
+    }
+    for (entity, mut character, _, report, stride, _) in &mut characters {
         let c = &mut *character;
-        if !c.active {
-            // Drawn where the game put it, from where it was last tick.
-            c.previous = c.last_end;
-            c.last_end = c.state.position;
-            c.placed = true;
+        let Some(before) = c.tick_start.take() else {
             continue;
-        }
-        // Placed at the first tick, or moved by the game since the last.
-        if !c.placed || c.drawn.is_some_and(|d| d != transform.translation) {
-            c.teleport(transform.translation);
-            c.drawn = None;
-        }
-        apply_config(entity, c, &collision);
-        // The ground by entity: collider indices may have changed. A state
-        // given back (set_state) keeps its index while it is one.
-        if let Some(g) = &mut c.state.ground {
-            match c.ground_entity.map(|e| world.index_of(e)) {
-                Some(Some(i)) => g.collider = i,
-                Some(None) => c.state.ground = None,
-                None if g.collider >= placed.len() => c.state.ground = None,
-                None => {}
-            }
-        }
-        let before = c.state;
-        let asked = Intent {
-            direction: intent.direction,
-            jump: intent.jump,
-            crouch: intent.crouch,
-            sprint: intent.sprint,
         };
-        intent.jump = false;
-        sweep_time.set(Duration::ZERO);
-        let using = if c.time_sweeps { &timed } else { &collision };
-        let tick = match c.controller.tick(&mut c.state, &asked, using, dt) {
-            Ok(t) => t,
-            Err(e) => {
-                error!("character {entity}: tick refused, left where it was: {e}");
-                c.state = before;
-                TickReport::default()
-            }
-        };
-        c.previous = before.position;
-        c.last_end = c.state.position;
-        let up = c.state.up;
-        let ground = tick.ground.map(|g| GroundHit {
-            point: g.point,
-            normal: g.normal,
-            entity: world.entity(g.collider, g.triangle),
-            surface: world.surface(g.collider, g.triangle).cloned().unwrap_or_default(),
-            velocity: g.velocity,
-        });
-        c.ground_entity = ground.as_ref().and_then(|g| g.entity);
-        let r = &mut *report;
-        r.contacts.clear();
-        r.contacts.extend(tick.contacts.iter().map(|pc| MovementContact {
-            point: pc.contact.point,
-            normal: pc.contact.normal,
-            slide_plane: pc.contact.plane.normal,
-            entity: world.entity(pc.contact.collider, pc.contact.triangle),
-            pass: pc.pass,
-            depenetration: pc.contact.depenetration,
-        }));
-        r.grounded = tick.ground.is_some();
-        r.stepped = tick.stepped;
-        r.snapped = tick.snapped;
-        r.landed = tick.landed;
-        r.jumped = tick.jumped;
-        r.crushed = tick.crushed;
-        r.pushed = tick.pushed;
-        r.carried = tick.carried;
-        r.heading_delta = tick.heading_delta;
-        r.velocity = c.state.world_velocity();
-        r.stand_blocked = tick.stand_blocked;
-        // Events, from what changed over the tick.
         crate::events::emit(
             &mut events,
             crate::events::TickFacts {
                 character: entity,
                 before: &before,
                 after: &c.state,
-                tick: &tick,
-                ground: ground.as_ref(),
+                tick: &report.tick,
+                ground: report.ground.as_ref(),
                 config: c.controller.config(),
                 stride: stride.0,
-                up,
-                world: &world,
+                up: c.state.up,
+                world,
             },
             &mut c.walked,
             &mut c.touching_wall,
             &mut c.riding,
         );
-        r.ground = ground;
-        r.tick = tick;
-        r.sweep_micros = sweep_time.get().as_secs_f32() * 1e6;
-        r.micros = started.elapsed().as_secs_f32() * 1e6;
     }
+}
+
+/// One character's tick against `placed` (the world's colliders and this
+/// tick's obstacles): its state, intent and report; its state at the start
+/// kept for the events.
+#[allow(clippy::too_many_arguments)]
+fn tick_one(
+    entity: Entity,
+    c: &mut CharacterController,
+    intent: &mut MovementIntent,
+    r: &mut MovementReport,
+    transform: &Transform,
+    world: &CollisionWorld,
+    placed: &[sweep::PlacedCollider<'_>],
+    dt: f32,
+) {
+    let started = Instant::now();
+    if !c.active {
+        // Drawn where the game put it, from where it was last tick.
+        c.previous = c.last_end;
+        c.last_end = c.state.position;
+        c.placed = true;
+        return;
+    }
+    let friction = |c: usize, t: u32| world.friction(c, t);
+    let collision = Surroundings::new(placed).with_friction(&friction);
+    let sweep_time = Cell::new(Duration::ZERO);
+    let timed = collision.with_sweep_timer(&sweep_time);
+    // Placed at the first tick, or moved by the game since the last.
+    if !c.placed || c.drawn.is_some_and(|d| d != transform.translation) {
+        c.teleport(transform.translation);
+        c.drawn = None;
+    }
+    apply_config(entity, c, &collision);
+    // The ground by entity: collider indices may have changed. A state
+    // given back (set_state) keeps its index while it is one.
+    if let Some(g) = &mut c.state.ground {
+        match c.ground_entity.map(|e| world.index_of(e)) {
+            Some(Some(i)) => g.collider = i,
+            Some(None) => c.state.ground = None,
+            None if g.collider >= placed.len() => c.state.ground = None,
+            None => {}
+        }
+    }
+    let before = c.state;
+    let asked = Intent {
+        direction: intent.direction,
+        jump: intent.jump,
+        crouch: intent.crouch,
+        sprint: intent.sprint,
+    };
+    intent.jump = false;
+    let using = if c.time_sweeps { &timed } else { &collision };
+    let tick = match c.controller.tick(&mut c.state, &asked, using, dt) {
+        Ok(t) => t,
+        Err(e) => {
+            error!("character {entity}: tick refused, left where it was: {e}");
+            c.state = before;
+            TickReport::default()
+        }
+    };
+    c.previous = before.position;
+    c.last_end = c.state.position;
+    let ground = tick.ground.map(|g| GroundHit {
+        point: g.point,
+        normal: g.normal,
+        entity: world.entity(g.collider, g.triangle),
+        surface: world.surface(g.collider, g.triangle).cloned().unwrap_or_default(),
+        velocity: g.velocity,
+    });
+    c.ground_entity = ground.as_ref().and_then(|g| g.entity);
+    r.contacts.clear();
+    r.contacts.extend(tick.contacts.iter().map(|pc| MovementContact {
+        point: pc.contact.point,
+        normal: pc.contact.normal,
+        slide_plane: pc.contact.plane.normal,
+        entity: world.entity(pc.contact.collider, pc.contact.triangle),
+        pass: pc.pass,
+        depenetration: pc.contact.depenetration,
+    }));
+    r.grounded = tick.ground.is_some();
+    r.stepped = tick.stepped;
+    r.snapped = tick.snapped;
+    r.landed = tick.landed;
+    r.jumped = tick.jumped;
+    r.crushed = tick.crushed;
+    r.pushed = tick.pushed;
+    r.carried = tick.carried;
+    r.heading_delta = tick.heading_delta;
+    r.velocity = c.state.world_velocity();
+    r.stand_blocked = tick.stand_blocked;
+    r.ground = ground;
+    r.tick = tick;
+    r.sweep_micros = sweep_time.get().as_secs_f32() * 1e6;
+    c.tick_start = Some(before);
+    r.micros = started.elapsed().as_secs_f32() * 1e6;
 }
 
 /// Draws each character between its last two ticks (`fraction` of the way

@@ -614,6 +614,97 @@ fn tiles_walk(separate: bool, ticks: usize) -> (Vec3, usize) {
     (get(&app, c).state.position, world.len())
 }
 
+/// `n` characters on a floor with boxes, each walking its own way and
+/// jumping now and then for `ticks` ticks: their final states and, per
+/// character, what its messages said.
+fn crowd_walk(n: usize, ticks: usize) -> Vec<(bevy_slidewalk::CharacterState, Vec<String>)> {
+    let mut app = app();
+    log::<Jumped>(&mut app);
+    log::<Landed>(&mut app);
+    log::<Footstep>(&mut app);
+    log::<SteppedUp>(&mut app);
+    log::<HitWall>(&mut app);
+    floor(&mut app);
+    for k in 0..6 {
+        let x = -9.0 + 3.5 * k as f32;
+        solid_box(
+            &mut app,
+            Vec3::new(1.0, 0.3 + 0.05 * k as f32, 6.0),
+            Vec3::new(x, 0.1, 0.0),
+        );
+    }
+    let characters: Vec<Entity> = (0..n)
+        .map(|i| {
+            character(
+                &mut app,
+                Vec3::new(-12.0 + 2.0 * (i % 12) as f32, 0.0, -12.0 + 2.0 * (i / 12) as f32),
+            )
+        })
+        .collect();
+    for tick in 0..ticks {
+        for (i, &e) in characters.iter().enumerate() {
+            let heading = i as f32 * 0.7 + tick as f32 * 0.01;
+            let mut intent = app.world_mut().get_mut::<MovementIntent>(e).unwrap();
+            intent.direction = Vec3::new(heading.cos(), 0.0, heading.sin());
+            intent.jump = (tick + i) % 50 == 0;
+        }
+        run(&mut app, 1);
+    }
+    let said = |e: Entity| {
+        let mut lines: Vec<String> = Vec::new();
+        lines.extend(
+            logged::<Jumped>(&app)
+                .iter()
+                .filter(|m| m.character == e)
+                .map(|m| format!("{m:?}")),
+        );
+        lines.extend(
+            logged::<Landed>(&app)
+                .iter()
+                .filter(|m| m.character == e)
+                .map(|m| format!("{m:?}")),
+        );
+        lines.extend(
+            logged::<Footstep>(&app)
+                .iter()
+                .filter(|m| m.character == e)
+                .map(|m| format!("{m:?}")),
+        );
+        lines.extend(
+            logged::<SteppedUp>(&app)
+                .iter()
+                .filter(|m| m.character == e)
+                .map(|m| format!("{m:?}")),
+        );
+        lines.extend(
+            logged::<HitWall>(&app)
+                .iter()
+                .filter(|m| m.character == e)
+                .map(|m| format!("{m:?}")),
+        );
+        lines
+    };
+    characters.iter().map(|&e| (get(&app, e).state, said(e))).collect()
+}
+
+/// Many characters are stepped on several threads: each walks exactly as
+/// it does among a few stepped one after another (bit for bit), and says
+/// the same messages.
+#[test]
+fn many_characters_walk_as_few_do() {
+    let many = crowd_walk(120, 150);
+    let few = crowd_walk(30, 150);
+    let mut messages = 0;
+    for (i, (a, b)) in many.iter().zip(&few).enumerate() {
+        assert_eq!(a.0, b.0, "character {i}'s state");
+        assert_eq!(a.1, b.1, "character {i}'s messages");
+        messages += a.1.len();
+    }
+    // They walked, jumped, landed and met the boxes.
+    let moved = few.iter().filter(|(s, _)| s.position.x.abs() > 0.0).count();
+    assert!(messages > 200 && moved == 30, "{messages} messages");
+}
+
 #[test]
 fn many_small_colliders_walk_like_one() {
     let (one, one_len) = tiles_walk(false, 150);
