@@ -54,8 +54,9 @@ pub fn sweep(ellipsoid: &Ellipsoid, start: Vec3, motion: Vec3, colliders: &[Plac
 
 /// [`sweep`] against only the triangles for which `keep(collider, triangle)`
 /// is true (`collider` the index in `colliders`, `triangle` the input index
-/// as in [`SweepHit::triangle`]). A sphere that meets a level's analytic
-/// colliders exactly skips their triangles this way.
+/// as in [`SweepHit::triangle`]; asked only about triangles the sweep may
+/// touch). A sphere that meets a level's analytic colliders exactly skips
+/// their triangles this way.
 pub fn sweep_filtered(
     ellipsoid: &Ellipsoid,
     start: Vec3,
@@ -119,16 +120,18 @@ fn sweep_kept(
     for (ci, collider) in colliders.iter().enumerate() {
         let mesh = collider.mesh;
         let mut consider = |slot: usize, world: [Vec3; 3], best_t: &mut f32| {
-            let triangle = mesh.input_index(slot);
-            if !keep(ci, triangle) {
-                return;
-            }
             let tri = world.map(|p| (p - start) * inv_r);
             if !may_touch(tri, v, inv_vv, *best_t) {
                 return;
             }
             crate::counts::add(|c| c.near += 1);
             if !approaches(tri, v, *best_t) {
+                return;
+            }
+            // The input index only now: most candidates leave at the
+            // rejects, and on a large level its load is a cache miss.
+            let triangle = mesh.input_index(slot);
+            if !keep(ci, triangle) {
                 return;
             }
             crate::counts::add(|c| c.exact += 1);
