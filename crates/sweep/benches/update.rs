@@ -391,11 +391,10 @@ fn describe_moves(mesh: &MeshCollider, player: &Ellipsoid, moves: &[Move], world
         let per = |x: u64| x as f64 / work.walks as f64;
         println!(
             "per sweep of the updates: {:.1} wide nodes opened, {:.1} boxes entered, {:.1} candidate triangles, \
-             {:.1} past the bounding sphere, {:.2} exact tests",
+             {:.2} exact tests",
             per(work.nodes),
             per(work.entered),
             per(work.candidates),
-            per(work.near),
             per(work.exact)
         );
     }

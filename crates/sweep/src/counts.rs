@@ -1,6 +1,6 @@
 //! What the sweeps did, counted per thread: wide nodes opened, child
-//! boxes entered, candidate triangles, the cheap rejects passed and the
-//! exact tests run. Compiled in only with the `counts` feature (the
+//! boxes entered, candidate triangles and the exact tests run (those
+//! past the cheap reject). Compiled in only with the `counts` feature (the
 //! benchmark's per-sweep figures: `cargo bench --bench update --features
 //! counts`); without it every count is an empty inline call.
 
@@ -15,8 +15,6 @@ pub struct SweepCounts {
     pub entered: u64,
     /// Candidate triangles the walk gave (leaf slots visited).
     pub candidates: u64,
-    /// Candidates past the bounding-sphere reject.
-    pub near: u64,
     /// Candidates past the separating-axis reject: the exact tests run.
     pub exact: u64,
 }
@@ -24,7 +22,7 @@ pub struct SweepCounts {
 #[cfg(feature = "counts")]
 thread_local! {
     static COUNTS: std::cell::Cell<SweepCounts> = const { std::cell::Cell::new(SweepCounts {
-        walks: 0, nodes: 0, entered: 0, candidates: 0, near: 0, exact: 0,
+        walks: 0, nodes: 0, entered: 0, candidates: 0, exact: 0,
     }) };
 }
 

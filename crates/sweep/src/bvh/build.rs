@@ -27,7 +27,7 @@ pub(crate) const MAX_LEAF: usize = 8;
 /// Cost of visiting a node relative to testing one triangle (SAH). At 2
 /// the leaves hold about three triangles rather than one or two: a third
 /// fewer nodes (about 10 bytes less per triangle) for a little more work
-/// per sweep, since most candidates leave at the cheap rejects before the
+/// per sweep, since most candidates leave at the cheap reject before the
 /// exact test.
 const TRAVERSAL_COST: f32 = 2.0;
 /// Ranges of at least this many primitives may have their halves built on

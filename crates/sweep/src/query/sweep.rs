@@ -44,7 +44,7 @@ pub struct SweepHit {
 /// may reach before the earliest hit found so far (the tree is walked in
 /// eSpace, nearest node first); each is brought to eSpace relative to
 /// `start` (which keeps coordinates small and precise far from the origin),
-/// meets two cheap conservative rejects and is tested with
+/// meets a cheap conservative reject and is tested with
 /// [`super::sphere_triangle::sweep_unit_sphere_triangle`]. Contacts at the
 /// same time go to the earlier collider, then to the lower input triangle
 /// index.
@@ -89,8 +89,8 @@ const REACH: f32 = 1.001;
 /// For a collider that is not rotated, the BVH is walked in eSpace nearest
 /// node first and the walk shrinks to the earliest hit found so far
 /// ([`crate::MeshCollider::query_swept`]); a rotated one is asked for the
-/// box swept by the ellipsoid. Either way each candidate triangle meets two
-/// cheap rejects ([`may_touch`], [`approaches`]) before the exact test.
+/// box swept by the ellipsoid. Either way each candidate triangle meets a
+/// cheap reject ([`approaches`]) before the exact test.
 /// Contacts at the same time go to the earlier collider, then to the lower
 /// input triangle index, so the answer does not depend on the order the
 /// tree gives the candidates in.
@@ -109,22 +109,12 @@ fn sweep_kept(
         // Nothing can be hit, nor found overlapping, from nowhere or along nowhere.
         return None;
     }
-    let vv = v.length_squared();
-    let inv_vv = if vv > 0.0 && (1.0 / vv).is_finite() {
-        1.0 / vv
-    } else {
-        0.0
-    };
     let mut best: Option<SweepHit> = None;
     let mut best_t = 1.0f32;
     for (ci, collider) in colliders.iter().enumerate() {
         let mesh = collider.mesh;
         let mut consider = |slot: usize, world: [Vec3; 3], best_t: &mut f32| {
             let tri = world.map(|p| (p - start) * inv_r);
-            if !may_touch(tri, v, inv_vv, *best_t) {
-                return;
-            }
-            crate::counts::add(|c| c.near += 1);
             if !approaches(tri, v, *best_t) {
                 return;
             }
@@ -178,28 +168,6 @@ fn sweep_kept(
         }
     }
     best
-}
-
-/// Whether the unit sphere moving from the origin along `v · [0, t_max]`
-/// may come within [`REACH`] of the eSpace triangle `tri`: the distance
-/// from the segment to the centre of a sphere around the triangle (the
-/// mean of its corners; radius to the farthest corner) is at most `REACH`
-/// plus that radius (slightly raised for rounding). A few multiplies and one
-/// square root, against the narrow phase's dozens; never false for a
-/// triangle the sweep could touch (NaN answers true). `inv_vv` is
-/// `1 / |v|²`, or 0 when `v` is zero.
-#[inline]
-fn may_touch([a, b, c]: [Vec3; 3], v: Vec3, inv_vv: f32, t_max: f32) -> bool {
-    let m = (a + b + c) * (1.0 / 3.0);
-    let r2 = (a - m)
-        .length_squared()
-        .max((b - m).length_squared())
-        .max((c - m).length_squared());
-    let s = (m.dot(v) * inv_vv).clamp(0.0, t_max);
-    let d2 = (m - v * s).length_squared();
-    let reach = REACH + r2.sqrt() * (1.0 + 1e-4);
-    // Written so that NaN keeps the triangle.
-    d2.is_nan() || d2 <= reach * reach
 }
 
 /// Whether the unit sphere moving from the origin along `v · [0, t_max]`
@@ -356,9 +324,7 @@ mod tests {
         let (mut rejected, mut hit) = (0, 0);
         for _ in 0..400_000 {
             let (v, tri, t_max) = random_case(&mut rng);
-            let vv = v.length_squared();
-            let inv_vv = if vv > 0.0 { 1.0 / vv } else { 0.0 };
-            let kept = may_touch(tri, v, inv_vv, t_max) && approaches(tri, v, t_max);
+            let kept = approaches(tri, v, t_max);
             let mut overlap = false;
             let result = sweep_unit_sphere_triangle_noting_overlap(v, tri, t_max, &mut overlap);
             hit += usize::from(result.is_some());
