@@ -272,7 +272,7 @@ pub(crate) fn step_characters(
             dt,
         );
     };
-    if characters.iter().count() >= PARALLEL_FROM {
+    if characters.iter().len() >= PARALLEL_FROM {
         characters.par_iter_mut().for_each(step);
     } else {
         characters.iter_mut().for_each(step);
