@@ -5,6 +5,7 @@
 //! hits are found (the broad phase).
 
 mod build;
+mod entry;
 mod swept;
 mod wide;
 
@@ -30,6 +31,9 @@ pub struct Bvh {
     nodes: Vec<WideNode>,
     /// The box of everything in it.
     bounds: Aabb,
+    /// Where walks start (none for a small tree): its cells' nodes are
+    /// at the end of `nodes`.
+    entry: Option<entry::EntryGrid>,
 }
 
 /// A node tested by a box query, as [`Bvh::trace`] reports it.
@@ -108,16 +112,18 @@ impl Bvh {
                     min: Vec3::INFINITY,
                     max: Vec3::NEG_INFINITY,
                 },
+                entry: None,
             };
         }
         let binary = build::build_nodes(prims, threads);
-        Self {
-            nodes: wide::collapse(&binary),
-            bounds: Aabb {
-                min: binary[0].min,
-                max: binary[0].max,
-            },
-        }
+        let bounds = Aabb {
+            min: binary[0].min,
+            max: binary[0].max,
+        };
+        let mut nodes = wide::collapse(&binary);
+        drop(binary);
+        let entry = entry::build(&mut nodes, &bounds, prims.len());
+        Self { nodes, bounds, entry }
     }
 
     /// Calls `visit(slot)` for every leaf slot whose leaf box intersects
@@ -125,7 +131,11 @@ impl Bvh {
     #[inline]
     pub fn query(&self, query: &Aabb, mut visit: impl FnMut(usize)) {
         let mut stack = [0u32; STACK];
-        let mut top = 1usize; // stack[0] = root
+        stack[0] = self.start(query.min, query.max);
+        if stack[0] == entry::NOTHING {
+            return;
+        }
+        let mut top = 1usize;
         while top > 0 {
             top -= 1;
             let node = &self.nodes[stack[top] as usize];
@@ -198,9 +208,20 @@ impl Bvh {
         self.bounds
     }
 
-    /// Heap bytes used by the nodes.
+    /// The node a walk of everything within `lo`–`hi` starts from: the
+    /// root, or a smaller one the entry grid holds for that place
+    /// ([`entry::NOTHING`] when nothing is there).
+    #[inline]
+    fn start(&self, lo: Vec3, hi: Vec3) -> u32 {
+        match &self.entry {
+            Some(grid) => grid.start(lo, hi),
+            None => 0,
+        }
+    }
+
+    /// Heap bytes used by the nodes and the entry grid.
     pub fn memory_bytes(&self) -> usize {
-        self.nodes.len() * std::mem::size_of::<WideNode>()
+        self.nodes.len() * std::mem::size_of::<WideNode>() + self.entry.as_ref().map_or(0, |g| g.memory_bytes())
     }
 }
 
@@ -217,7 +238,8 @@ mod tests {
     #[test]
     fn query_finds_every_overlapping_box() {
         let mut rng = fastrand::Rng::with_seed(7);
-        let boxes: Vec<Aabb> = (0..5000)
+        // Enough boxes for an entry grid: most queries start below the root.
+        let boxes: Vec<Aabb> = (0..20_000)
             .map(|_| {
                 let p = Vec3::new(rng.f32(), rng.f32(), rng.f32()) * 100.0;
                 Aabb::from_corners(p, p + Vec3::new(rng.f32(), rng.f32(), rng.f32()) * 3.0)
@@ -226,9 +248,11 @@ mod tests {
         let (bvh, order) = Bvh::build(&boxes);
         let stats = bvh.stats();
         assert!(stats.depth <= MAX_DEPTH, "{stats:?}");
+        let mut below_root = 0;
         for _ in 0..200 {
             let p = Vec3::new(rng.f32(), rng.f32(), rng.f32()) * 100.0;
             let q = Aabb::from_corners(p, p + Vec3::splat(rng.f32() * 10.0));
+            below_root += usize::from(bvh.start(q.min, q.max) != 0);
             let mut found = Vec::new();
             bvh.query(&q, |slot| found.push(order[slot]));
             found.sort();
@@ -254,6 +278,7 @@ mod tests {
             assert_eq!(traced, queried);
             assert!(tested < stats.nodes, "a small box tests a fraction of the tree");
         }
+        assert!(below_root > 100, "only {below_root} queries started below the root");
     }
 
     #[test]
@@ -345,6 +370,7 @@ mod tests {
         let (bvh, order) = Bvh::build(&boxes);
         let mut rng = fastrand::Rng::with_seed(9);
         let mut reached = 0;
+        let mut below_root = 0;
         for k in 0..300 {
             let radii = Vec3::new(0.2 + rng.f32(), 0.2 + rng.f32() * 2.0, 0.2 + rng.f32());
             let inv_r = radii.recip();
@@ -357,6 +383,12 @@ mod tests {
             let v = motion * inv_r;
             let t_max = if k % 2 == 0 { 1.0 } else { rng.f32() };
             let reach = 1.001;
+            let moved = motion * t_max;
+            let (lo, hi) = (
+                start + moved.min(Vec3::ZERO) - radii,
+                start + moved.max(Vec3::ZERO) + radii,
+            );
+            below_root += usize::from(bvh.start(lo, hi) != 0);
             let mut visited = vec![false; boxes.len()];
             bvh.query_swept(start, inv_r, v, reach, t_max, |slot| {
                 visited[order[slot] as usize] = true;
@@ -376,5 +408,6 @@ mod tests {
             }
         }
         assert!(reached > 1000, "too few boxes reached to prove anything: {reached}");
+        assert!(below_root > 100, "only {below_root} sweeps started below the root");
     }
 }

@@ -43,12 +43,26 @@ impl Bvh {
         mut t_max: f32,
         mut visit: impl FnMut(usize) -> f32,
     ) {
-        let sweep = Sweep::new(origin, inv_scale, v, reach);
         crate::counts::add(|c| c.walks += 1);
+        // The box of the sweep in the tree's frame, with a margin for the
+        // rounding of the eSpace tests, picks where the walk starts.
+        let radii = inv_scale.recip() * reach;
+        let moved = v * t_max * inv_scale.recip();
+        let slack = radii * 1e-3 + (origin.abs() + moved.abs()) * 1e-6;
+        let start = self.start(
+            origin + moved.min(Vec3::ZERO) - radii - slack,
+            origin + moved.max(Vec3::ZERO) + radii + slack,
+        );
+        if start == super::entry::NOTHING {
+            return;
+        }
+        let sweep = Sweep::new(origin, inv_scale, v, reach);
         // (child, count, entry key) as the lanes give them: a wide node
         // when count is 0, else a leaf's slots.
+        // (Zeroed, which is a plain memset, and the start put in.)
         let mut stack = [(0u32, 0u32, 0.0f32); STACK];
-        let mut top = 1usize; // the root, entered at once
+        stack[0].0 = start;
+        let mut top = 1usize; // the start, entered at once
         while top > 0 {
             top -= 1;
             let (child, count, entered) = stack[top];

@@ -59,6 +59,16 @@ impl WideNode {
         hit.bitmask()
     }
 
+    /// Sets lane `k` to the box `bounds` holding `child` and `count`.
+    pub fn set_lane(&mut self, k: usize, bounds: &Aabb, child: u32, count: u32) {
+        for axis in 0..3 {
+            self.min[axis][k] = bounds.min[axis];
+            self.max[axis][k] = bounds.max[axis];
+        }
+        self.child[k] = child;
+        self.count[k] = count;
+    }
+
     fn set(&mut self, k: usize, b: &Node, child: u32, count: u32) {
         for axis in 0..3 {
             self.min[axis][k] = b.min[axis];
