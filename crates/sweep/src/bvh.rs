@@ -22,6 +22,10 @@ const MAX_DEPTH: usize = 60;
 /// at most four, and the wide tree is no deeper than [`MAX_DEPTH`].
 const STACK: usize = 3 * MAX_DEPTH + 4;
 
+/// The stack of a walk of a tree at most 20 wide levels deep (most trees:
+/// a million triangles make 14).
+const SHALLOW: usize = 3 * 20 + 4;
+
 /// A BVH over primitives given by their boxes. It stores no primitives:
 /// [`Bvh::build`] returns, with the tree, which input primitive sits at each
 /// leaf slot, and the owner stores its primitives in that order.
@@ -34,6 +38,8 @@ pub struct Bvh {
     /// Where walks start (none for a small tree): its cells' nodes are
     /// at the end of `nodes`.
     entry: Option<entry::EntryGrid>,
+    /// The entries a walk's stack needs at most: three a level and four.
+    stack_need: usize,
 }
 
 /// A node tested by a box query, as [`Bvh::trace`] reports it.
@@ -113,6 +119,7 @@ impl Bvh {
                     max: Vec3::NEG_INFINITY,
                 },
                 entry: None,
+                stack_need: 4,
             };
         }
         let binary = build::build_nodes(prims, threads);
@@ -123,7 +130,14 @@ impl Bvh {
         let mut nodes = wide::collapse(&binary);
         drop(binary);
         let entry = entry::build(&mut nodes, &bounds, prims.len());
-        Self { nodes, bounds, entry }
+        let mut bvh = Self {
+            nodes,
+            bounds,
+            entry,
+            stack_need: STACK,
+        };
+        bvh.stack_need = (3 * bvh.stats().depth + 4).min(STACK);
+        bvh
     }
 
     /// Calls `visit(slot)` for every leaf slot whose leaf box intersects

@@ -3,7 +3,7 @@
 //! first, the walk shrinking as the caller finds earlier hits.
 
 use super::wide::WideNode;
-use super::{Bvh, STACK};
+use super::{Bvh, SHALLOW, STACK};
 use glam::{Vec3, Vec4};
 
 impl Bvh {
@@ -40,8 +40,8 @@ impl Bvh {
         inv_scale: Vec3,
         v: Vec3,
         reach: f32,
-        mut t_max: f32,
-        mut visit: impl FnMut(usize) -> f32,
+        t_max: f32,
+        visit: impl FnMut(usize) -> f32,
     ) {
         crate::counts::add(|c| c.walks += 1);
         // The box of the sweep in the tree's frame, with a margin for the
@@ -49,18 +49,30 @@ impl Bvh {
         let radii = inv_scale.recip() * reach;
         let moved = v * t_max * inv_scale.recip();
         let slack = radii * 1e-3 + (origin.abs() + moved.abs()) * 1e-6;
-        let start = self.start(
-            origin + moved.min(Vec3::ZERO) - radii - slack,
-            origin + moved.max(Vec3::ZERO) + radii + slack,
-        );
-        if start == super::entry::NOTHING {
+        let lo = origin + moved.min(Vec3::ZERO) - radii - slack;
+        let hi = origin + moved.max(Vec3::ZERO) + radii + slack;
+        let start = self.start(lo, hi);
+        if start == super::entry::NOTHING || !lo.cmple(self.bounds.max).all() || !hi.cmpge(self.bounds.min).all() {
             return;
         }
         let sweep = Sweep::new(origin, inv_scale, v, reach);
+        // The stack as deep as this tree needs (zeroing a deeper one costs
+        // more than a small tree's walk).
+        if self.stack_need <= SHALLOW {
+            self.walk::<SHALLOW>(&sweep, start, t_max, visit);
+        } else {
+            self.walk::<STACK>(&sweep, start, t_max, visit);
+        }
+    }
+
+    /// The walk of [`Bvh::query_swept`] from node `start`, with a stack of
+    /// `N` entries (at least the tree's `stack_need`).
+    #[inline]
+    fn walk<const N: usize>(&self, sweep: &Sweep, start: u32, mut t_max: f32, mut visit: impl FnMut(usize) -> f32) {
         // (child, count, entry key) as the lanes give them: a wide node
-        // when count is 0, else a leaf's slots.
-        // (Zeroed, which is a plain memset, and the start put in.)
-        let mut stack = [(0u32, 0u32, 0.0f32); STACK];
+        // when count is 0, else a leaf's slots. (Zeroed, which is a plain
+        // memset, and the start put in.)
+        let mut stack = [(0u32, 0u32, 0.0f32); N];
         stack[0].0 = start;
         let mut top = 1usize; // the start, entered at once
         while top > 0 {
