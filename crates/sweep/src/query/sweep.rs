@@ -5,7 +5,7 @@
 
 use super::sphere_triangle::sweep_unit_sphere_triangle_noting_overlap;
 use crate::aabb::Aabb;
-use crate::collider::{PlacedCollider, Pose};
+use crate::collider::PlacedCollider;
 use crate::ellipsoid::Ellipsoid;
 use crate::triangle::{Feature, closest_point_on_triangle, voronoi_walk};
 use glam::{Quat, Vec3};
@@ -113,8 +113,8 @@ fn sweep_kept(
     let mut best_t = 1.0f32;
     for (ci, collider) in colliders.iter().enumerate() {
         let mesh = collider.mesh;
-        let mut consider = |slot: usize, world: [Vec3; 3], best_t: &mut f32| {
-            let tri = world.map(|p| (p - start) * inv_r);
+        // A candidate triangle comes in eSpace, relative to the start.
+        let mut consider = |slot: usize, tri: [Vec3; 3], best_t: &mut f32| {
             if !approaches(tri, v, *best_t) {
                 return;
             }
@@ -149,22 +149,18 @@ fn sweep_kept(
         };
         let pose = collider.pose;
         if pose.rotation == Quat::IDENTITY {
-            let world = |slot: usize| {
-                let tri = mesh.triangle(slot);
-                if pose == Pose::IDENTITY {
-                    tri
-                } else {
-                    tri.map(|p| pose.transform_point(p))
-                }
-            };
+            // Only translated: the start in the collider's frame, and each
+            // corner taken to eSpace from there.
             let origin = start - pose.translation;
             mesh.query_swept(origin, inv_r, v, REACH, best_t, |slot| {
-                consider(slot, world(slot), &mut best_t);
+                consider(slot, mesh.triangle(slot).map(|p| (p - origin) * inv_r), &mut best_t);
                 best_t
             });
         } else {
             let query = Aabb::from_corners(start, start + motion).expand(r * REACH + Vec3::splat(1e-6));
-            collider.query_world(&query, |slot, world| consider(slot, world, &mut best_t));
+            collider.query_world(&query, |slot, world| {
+                consider(slot, world.map(|p| (p - start) * inv_r), &mut best_t)
+            });
         }
     }
     best
