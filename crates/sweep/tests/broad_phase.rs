@@ -20,13 +20,16 @@ fn brute_force(e: &Ellipsoid, start: Vec3, motion: Vec3, world: &[PlacedCollider
     let mut best: Option<Contact> = None;
     for (ci, placed) in world.iter().enumerate() {
         for slot in 0..placed.mesh.len() {
+            // To eSpace as the sweep takes them: a translated collider's
+            // corners straight from its frame, a rotated one's through
+            // the world.
             let tri = placed.mesh.triangle(slot);
-            let tri = if placed.pose == Pose::IDENTITY {
-                tri
+            let tri = if placed.pose.rotation == Quat::IDENTITY {
+                let origin = start - placed.pose.translation;
+                tri.map(|p| (p - origin) * inv_r)
             } else {
-                tri.map(|p| placed.pose.transform_point(p))
+                tri.map(|p| (placed.pose.transform_point(p) - start) * inv_r)
             };
-            let tri = tri.map(|p| (p - start) * inv_r);
             let t_max = best.map_or(1.0, |b| b.0);
             let Some(hit) = sweep_unit_sphere_triangle(v, tri, t_max) else {
                 continue;
