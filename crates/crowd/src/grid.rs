@@ -11,9 +11,10 @@ use glam::Vec3;
 pub struct Grid {
     inv_cell: Vec3,
     mask: usize,
-    /// Bucket `b`'s agents are `entries[starts[b]..starts[b + 1]]`.
+    /// Bucket `b`'s agents are `entries[starts[b]..starts[b + 1]]`, each
+    /// beside its cell (so a query reads one run of memory).
     starts: Vec<u32>,
-    entries: Vec<u32>,
+    entries: Vec<([i32; 3], u32)>,
     /// Each agent's cell.
     cells: Vec<[i32; 3]>,
 }
@@ -54,11 +55,11 @@ impl Grid {
             *s = sum;
         }
         self.entries.clear();
-        self.entries.resize(n, 0);
+        self.entries.resize(n, ([0; 3], 0));
         for (i, c) in self.cells.iter().enumerate().rev() {
             let b = hash(*c) & self.mask;
             self.starts[b] -= 1;
-            self.entries[self.starts[b] as usize] = i as u32;
+            self.entries[self.starts[b] as usize] = (*c, i as u32);
         }
     }
 
@@ -75,10 +76,10 @@ impl Grid {
                 for z in lo[2]..=hi[2] {
                     let cell = [x, y, z];
                     let b = hash(cell) & self.mask;
-                    for &i in &self.entries[self.starts[b] as usize..self.starts[b + 1] as usize] {
+                    for &(at, i) in &self.entries[self.starts[b] as usize..self.starts[b + 1] as usize] {
                         // Other cells hashing to this bucket are skipped, so
                         // each agent is visited once.
-                        if self.cells[i as usize] == cell {
+                        if at == cell {
                             visit(i as usize);
                         }
                     }
@@ -89,7 +90,7 @@ impl Grid {
 
     /// Heap bytes held.
     pub fn memory_bytes(&self) -> usize {
-        self.starts.capacity() * 4 + self.entries.capacity() * 4 + self.cells.capacity() * 12
+        self.starts.capacity() * 4 + self.entries.capacity() * 16 + self.cells.capacity() * 12
     }
 }
 
