@@ -2,7 +2,8 @@
 //! threads into a binary tree, collapsed into 4-wide nodes whose children's
 //! boxes are tested together (SIMD lanes); a closure-driven box query and a
 //! swept-sphere query that visits the nearest nodes first and shrinks as
-//! hits are found (the broad phase).
+//! hits are found (the broad phase). A grid over a large tree gives each
+//! query a node to start from below the root (bvh/entry.rs).
 
 mod build;
 mod entry;

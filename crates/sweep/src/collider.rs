@@ -19,7 +19,9 @@ use std::fmt;
 /// close together in leaf order; those of rejected triangles dropped; in
 /// the order the leaves first use them), and the BVH's 128-byte 4-wide
 /// nodes (one per three or so leaves; leaves of up to eight triangles,
-/// about three on average).
+/// about three on average), and for 4,096 triangles or more the BVH's
+/// entry grid (a node per cell with triangles near it, a cell per 256
+/// triangles or so: under 1 byte per triangle).
 #[derive(Clone, Debug)]
 pub struct MeshCollider {
     /// Vertex positions (the collider's local frame, metres), in the order

@@ -4,7 +4,7 @@
 //! lies inside a cell starts several levels below the root and skips the
 //! node tests every query there would pass.
 
-use super::wide::WideNode;
+use super::wide::{EMPTY, WideNode};
 use crate::aabb::Aabb;
 use glam::Vec3;
 use std::collections::HashMap;
@@ -89,35 +89,68 @@ impl Lane {
     }
 }
 
-/// The used lanes of `node` whose boxes overlap `cell`.
-fn lanes_near(node: &WideNode, cell: &Aabb) -> impl Iterator<Item = Lane> {
-    let mask = node.overlapping(cell.min, cell.max);
-    (0..4)
-        .filter(move |&k| mask & (1 << k) != 0 && node.used(k))
-        .map(|k| Lane {
-            bounds: node.bounds(k),
-            child: node.child[k],
-            count: node.count[k],
-        })
+/// Up to four lanes (the first `len` of `lanes`).
+#[derive(Clone, Copy)]
+struct Lanes {
+    lanes: [Lane; 4],
+    len: usize,
+}
+
+impl Lanes {
+    /// The used lanes of `node` whose boxes overlap `cell`.
+    fn near(node: &WideNode, cell: &Aabb) -> Self {
+        let mask = node.overlapping(cell.min, cell.max);
+        let mut near = Lanes {
+            lanes: [Lane {
+                bounds: Aabb::EMPTY,
+                child: 0,
+                count: 0,
+            }; 4],
+            len: 0,
+        };
+        for k in (0..4).filter(|&k| mask & (1 << k) != 0 && node.used(k)) {
+            near.lanes[near.len] = Lane {
+                bounds: node.bounds(k),
+                child: node.child[k],
+                count: node.count[k],
+            };
+            near.len += 1;
+        }
+        near
+    }
+
+    fn as_slice(&self) -> &[Lane] {
+        &self.lanes[..self.len]
+    }
 }
 
 /// Up to four lanes covering every leaf of `nodes` whose box overlaps
 /// `cell`: the root's lanes near it, each interior one opened (largest
 /// box first) into its lanes near the cell while four still hold them.
-fn cover(nodes: &[WideNode], cell: &Aabb) -> Vec<Lane> {
-    let mut lanes: Vec<Lane> = lanes_near(&nodes[0], cell).collect();
+fn cover(nodes: &[WideNode], cell: &Aabb) -> Lanes {
+    let mut cover = Lanes::near(&nodes[0], cell);
     loop {
-        let mut interior: Vec<usize> = (0..lanes.len()).filter(|&k| lanes[k].interior()).collect();
-        interior.sort_by(|&a, &b| lanes[b].area().total_cmp(&lanes[a].area()));
-        let opened = interior.into_iter().find_map(|k| {
-            let below: Vec<Lane> = lanes_near(&nodes[lanes[k].child as usize], cell).collect();
-            (lanes.len() - 1 + below.len() <= 4).then_some((k, below))
-        });
+        // The interior lanes, largest box first.
+        let mut order = [0usize, 1, 2, 3];
+        let order = &mut order[..cover.len];
+        order.sort_by(|&a, &b| cover.lanes[b].area().total_cmp(&cover.lanes[a].area()));
+        let opened = order
+            .iter()
+            .copied()
+            .filter(|&k| cover.lanes[k].interior())
+            .find_map(|k| {
+                let below = Lanes::near(&nodes[cover.lanes[k].child as usize], cell);
+                (cover.len - 1 + below.len <= 4).then_some((k, below))
+            });
         let Some((k, below)) = opened else {
-            return lanes;
+            return cover;
         };
-        lanes.swap_remove(k);
-        lanes.extend(below);
+        cover.lanes[k] = cover.lanes[cover.len - 1];
+        cover.len -= 1;
+        for lane in below.as_slice() {
+            cover.lanes[cover.len] = *lane;
+            cover.len += 1;
+        }
     }
 }
 
@@ -179,8 +212,14 @@ pub(super) fn build(nodes: &mut Vec<WideNode>, bounds: &Aabb, prims: usize) -> O
     // queries check, so rounding at the border never leaves a leaf out.
     let slack = side * 1e-3 + (bounds.min.abs().max(bounds.max.abs())).max_element() * 1e-6;
     let mut start = Vec::with_capacity((dims[0] * dims[1] * dims[2]) as usize);
-    let mut made: HashMap<Vec<(u32, u32)>, u32> = HashMap::new();
-    let root: Vec<(u32, u32)> = lanes_near(&nodes[0], bounds).map(|l| (l.child, l.count)).collect();
+    // Cells with the same lanes share a node; one with the root's lanes
+    // starts at the root.
+    let mut made: HashMap<[(u32, u32); 4], u32> = HashMap::new();
+    let mut root = [(EMPTY, 0u32); 4];
+    for (k, lane) in Lanes::near(&nodes[0], bounds).as_slice().iter().enumerate() {
+        root[k] = (lane.child, lane.count);
+    }
+    root.sort_unstable();
     for k in 0..dims[2] {
         for j in 0..dims[1] {
             for i in 0..dims[0] {
@@ -189,14 +228,18 @@ pub(super) fn build(nodes: &mut Vec<WideNode>, bounds: &Aabb, prims: usize) -> O
                     min: lo - Vec3::splat(margin + slack),
                     max: lo + Vec3::splat(side + margin + slack),
                 };
-                let lanes = cover(nodes, &cell);
+                let cover = cover(nodes, &cell);
+                let lanes = cover.as_slice();
                 if lanes.is_empty() {
                     start.push(NOTHING);
                     continue;
                 }
-                let mut key: Vec<(u32, u32)> = lanes.iter().map(|l| (l.child, l.count)).collect();
+                let mut key = [(EMPTY, 0u32); 4];
+                for (k, lane) in lanes.iter().enumerate() {
+                    key[k] = (lane.child, lane.count);
+                }
                 key.sort_unstable();
-                if key.len() == root.len() && lanes.iter().all(|l| root.contains(&(l.child, l.count))) {
+                if key == root {
                     start.push(0);
                     continue;
                 }
