@@ -167,10 +167,11 @@ impl Bvh {
         }
     }
 
-    /// Walks the nodes exactly as [`Bvh::query`] does and calls
-    /// `visit(node)` for every child box it tests, in order (for debug
-    /// drawing: which parts of the tree a sweep's box reaches). Slower than
-    /// `query`; not for the hot path.
+    /// Walks the nodes as [`Bvh::query`] does, but always from the root
+    /// (the whole way down, ignoring the entry grid: it reaches the same
+    /// leaves), and calls `visit(node)` for every child box it tests, in
+    /// order (for debug drawing: which parts of the tree a sweep's box
+    /// reaches). Slower than `query`; not for the hot path.
     pub fn trace(&self, query: &Aabb, mut visit: impl FnMut(VisitedNode)) {
         let mut stack = vec![(0u32, 1usize)];
         while let Some((i, depth)) = stack.pop() {
@@ -195,8 +196,9 @@ impl Bvh {
 
     /// Size and shape figures.
     pub fn stats(&self) -> BvhStats {
+        // The tree's nodes, counted as walked (the entry grid's are not).
         let mut stats = BvhStats {
-            nodes: self.nodes.len(),
+            nodes: 0,
             leaves: 0,
             depth: 0,
             max_leaf: 0,
@@ -204,6 +206,7 @@ impl Bvh {
         let mut stack = vec![(0usize, 1usize)];
         while let Some((i, depth)) = stack.pop() {
             let node = &self.nodes[i];
+            stats.nodes += 1;
             for k in (0..4).filter(|&k| node.used(k)) {
                 stats.depth = stats.depth.max(depth);
                 match node.count[k] {
