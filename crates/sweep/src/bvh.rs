@@ -300,6 +300,38 @@ mod tests {
     }
 
     #[test]
+    fn the_entry_grid_stays_small_for_any_shape() {
+        // Two clusters at the ends of a long line (few cells hold
+        // anything, so the sizing shrinks the cells), a plane and a cube:
+        // the grid holds at most one cell per 8 boxes, and queries still
+        // find every box.
+        let mut rng = fastrand::Rng::with_seed(3);
+        for spread in [
+            Vec3::new(1e4, 1.0, 1.0),
+            Vec3::new(300.0, 0.0, 300.0),
+            Vec3::splat(50.0),
+        ] {
+            let boxes: Vec<Aabb> = (0..6000)
+                .map(|i| {
+                    let mut p = Vec3::new(rng.f32(), rng.f32(), rng.f32()) * spread;
+                    if spread.x > 1e3 {
+                        p.x = if i % 2 == 0 { rng.f32() } else { spread.x - rng.f32() };
+                    }
+                    Aabb::from_corners(p, p + Vec3::splat(0.1))
+                })
+                .collect();
+            let (bvh, order) = Bvh::build(&boxes);
+            let cells = bvh.entry.as_ref().expect("a grid").memory_bytes() / 4;
+            assert!(cells <= boxes.len() / 8, "{spread}: {cells} cells");
+            for b in boxes.iter().step_by(97) {
+                let mut found = false;
+                bvh.query(b, |slot| found |= boxes[order[slot] as usize] == *b);
+                assert!(found, "{spread}: a box was not found by its own query");
+            }
+        }
+    }
+
+    #[test]
     fn empty_and_coincident_inputs() {
         let (bvh, _) = Bvh::build(&[]);
         bvh.query(&Aabb::from_corners(Vec3::splat(-1e30), Vec3::splat(1e30)), |_| {

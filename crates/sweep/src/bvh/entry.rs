@@ -205,13 +205,24 @@ pub(super) fn build(nodes: &mut Vec<WideNode>, bounds: &Aabb, prims: usize) -> O
         let got = occupied(&centres, bounds.min, side) as f32;
         side = (side * (got / wanted).sqrt()).max(smallest);
     }
-    let count = |e: f32| ((e / side).ceil() as u32).max(1);
-    let dims = [count(extent.x), count(extent.y), count(extent.z)];
+    // The cap holds whatever the shape (a thin line of triangles has one
+    // cell across on two axes, which the volume above does not see).
+    let count = |e: f32, side: f32| ((e / side).ceil() as u32).max(1);
+    let cells = |side: f32| {
+        [extent.x, extent.y, extent.z]
+            .map(|e| count(e, side) as f64)
+            .iter()
+            .product::<f64>()
+    };
+    while cells(side) > f64::from(most_cells.max(1.0)) {
+        side *= 1.25;
+    }
+    let dims = [count(extent.x, side), count(extent.y, side), count(extent.z, side)];
     let margin = side * MARGIN;
     // Each cell's cover is built for a little more than the margin the
     // queries check, so rounding at the border never leaves a leaf out.
     let slack = side * 1e-3 + (bounds.min.abs().max(bounds.max.abs())).max_element() * 1e-6;
-    let mut start = Vec::with_capacity((dims[0] * dims[1] * dims[2]) as usize);
+    let mut start = Vec::with_capacity(cells(side) as usize);
     // Cells with the same lanes share a node; one with the root's lanes
     // starts at the root.
     let mut made: HashMap<[(u32, u32); 4], u32> = HashMap::new();
