@@ -49,19 +49,22 @@ impl EntryGrid {
     #[inline]
     pub fn start(&self, lo: Vec3, hi: Vec3) -> u32 {
         let centre = (lo + hi) * 0.5;
-        let at = ((centre - self.min) * self.inv_side).floor();
+        let x = (centre - self.min) * self.inv_side;
         let dims = Vec3::new(self.dims[0] as f32, self.dims[1] as f32, self.dims[2] as f32);
-        // Written so that NaN goes to the root.
-        if !(at.cmpge(Vec3::ZERO).all() && at.cmplt(dims).all()) {
+        // Written so that NaN goes to the root. Within the grid the cell is
+        // the integer part (no call to floor, which is a library call on
+        // the baseline x86-64).
+        if !(x.cmpge(Vec3::ZERO).all() && x.cmplt(dims).all()) {
             return 0;
         }
+        let [i, j, k] = [x.x as u32, x.y as u32, x.z as u32];
+        let at = Vec3::new(i as f32, j as f32, k as f32);
         let cell_lo = self.min + at * self.side - Vec3::splat(self.margin);
         let cell_hi = cell_lo + Vec3::splat(self.side + 2.0 * self.margin);
         if !(lo.cmpge(cell_lo).all() && hi.cmple(cell_hi).all()) {
             return 0;
         }
-        let [i, j, k] = [at.x as usize, at.y as usize, at.z as usize];
-        self.start[i + self.dims[0] as usize * (j + self.dims[1] as usize * k)]
+        self.start[i as usize + self.dims[0] as usize * (j as usize + self.dims[1] as usize * k as usize)]
     }
 
     /// Heap bytes of the grid itself (its nodes are counted with the tree's).

@@ -167,8 +167,11 @@ fn sweep_kept(
 }
 
 /// Whether the unit sphere moving from the origin along `v · [0, t_max]`
-/// may come within [`REACH`] of the eSpace triangle `tri`, by one
-/// separating axis: the direction `u` to the triangle's closest point from
+/// may come within [`REACH`] of the eSpace triangle `tri`: first the
+/// triangle's box against the box of the swept sphere (the cheapest test,
+/// and on a large level most candidates leave there: a leaf's box passed
+/// the walk, but most of its triangles lie outside the sweep's box), then
+/// one separating axis: the direction `u` to the triangle's closest point from
 /// the start. The triangle lies beyond `min(a·u, b·u, c·u) / |u|` along it
 /// (its corners span it), and the centre advances along it by at most
 /// `t_max · max(v·u, 0) / |u|`; when the first exceeds the second by more
@@ -181,6 +184,15 @@ fn sweep_kept(
 /// go towards them). A margin covers rounding; NaN keeps the triangle.
 #[inline]
 fn approaches([a, b, c]: [Vec3; 3], v: Vec3, t_max: f32) -> bool {
+    // First the boxes: the triangle's against the swept sphere's (a leaf's
+    // box holds several triangles; most of a candidate's neighbours in it
+    // lie outside the sweep's box). Written so that NaN keeps it.
+    let moved = v * t_max;
+    let grow = Vec3::splat(REACH * (1.0 + 1e-6)) + moved.abs() * 1e-6;
+    let (lo, hi) = (moved.min(Vec3::ZERO) - grow, moved.max(Vec3::ZERO) + grow);
+    if a.min(b).min(c).cmpgt(hi).any() || a.max(b).max(c).cmplt(lo).any() {
+        return false;
+    }
     let u = voronoi_walk(Vec3::ZERO, a, b, c);
     let beyond = a.dot(u).min(b.dot(u)).min(c.dot(u)) - t_max * v.dot(u).max(0.0);
     let scale = a.abs().max(b.abs()).max(c.abs()).max_element() + t_max * v.abs().max_element();
