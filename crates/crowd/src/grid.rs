@@ -28,8 +28,13 @@ fn hash([x, y, z]: [i32; 3]) -> usize {
 
 impl Grid {
     fn cell_of(&self, p: Vec3) -> [i32; 3] {
-        let c = (p * self.inv_cell).floor().clamp(Vec3::splat(-1e9), Vec3::splat(1e9));
-        [c.x as i32, c.y as i32, c.z as i32]
+        // Floor by truncation and a step down below zero (floor itself is
+        // a library call on the baseline x86-64).
+        let c = (p * self.inv_cell).clamp(Vec3::splat(-1e9), Vec3::splat(1e9));
+        [c.x, c.y, c.z].map(|x| {
+            let t = x as i32;
+            t - i32::from((t as f32) > x)
+        })
     }
 
     /// Rebuilds the grid over `points` (metres) with cells `cell` metres on
@@ -97,6 +102,19 @@ impl Grid {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn cells_are_the_floor_of_the_scaled_position() {
+        let mut grid = Grid::default();
+        grid.build(std::iter::empty(), Vec3::new(0.5, 1.0, 2.0));
+        for x in [
+            -3.0f32, -2.5, -1.0, -0.75, -0.0, 0.0, 0.2, 1.0, 1.5, 7.99, -1e12, 1e12, 123_456.7,
+        ] {
+            let p = Vec3::new(x, x, x);
+            let want = (p * grid.inv_cell).floor().clamp(Vec3::splat(-1e9), Vec3::splat(1e9));
+            assert_eq!(grid.cell_of(p), [want.x as i32, want.y as i32, want.z as i32], "{x}");
+        }
+    }
 
     #[test]
     fn finds_each_centre_in_the_box_once() {
