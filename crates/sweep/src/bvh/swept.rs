@@ -46,8 +46,9 @@ impl Bvh {
         crate::counts::add(|c| c.walks += 1);
         // The box of the sweep in the tree's frame, with a margin for the
         // rounding of the eSpace tests, picks where the walk starts.
-        let radii = inv_scale.recip() * reach;
-        let moved = v * t_max * inv_scale.recip();
+        let scale = inv_scale.recip();
+        let radii = scale * reach;
+        let moved = v * t_max * scale;
         let slack = radii * 1e-3 + (origin.abs() + moved.abs()) * 1e-6;
         let lo = origin + moved.min(Vec3::ZERO) - radii - slack;
         let hi = origin + moved.max(Vec3::ZERO) + radii + slack;
