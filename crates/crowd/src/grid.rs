@@ -1,15 +1,24 @@
-//! The broad phase between agents: a spatial hash of their centres,
-//! rebuilt each tick by a counting sort (two passes over the agents, no
-//! allocation once warm), queried by boxes.
+//! The broad phase between agents: their centres by cell, rebuilt each
+//! tick by a counting sort (two passes over the agents, no allocation once
+//! warm), queried by boxes. The cells over the box the agents span are
+//! numbered densely, x fastest, so a query reads one run of entries per
+//! row of cells; agents spread too far apart for that are hashed into
+//! buckets instead.
 
 use glam::Vec3;
 
+/// Cells a dense numbering may have at most, per agent (and a few more).
+const DENSE_CELLS_PER_AGENT: i64 = 2;
+
 /// Agent centres by cell. Cells are boxes `cell` metres wide; each cell
-/// hashes to one of a power-of-two number of buckets, and a bucket's
-/// agents are contiguous in `entries`.
+/// has a bucket (its own when numbered densely, else one of a power-of-two
+/// number it hashes to), and a bucket's agents are contiguous in `entries`.
 #[derive(Clone, Debug, Default)]
 pub struct Grid {
     inv_cell: Vec3,
+    /// The lowest cell and the cells per axis of the dense numbering, or
+    /// `None` when the cells are hashed.
+    dense: Option<([i32; 3], [i64; 3])>,
     mask: usize,
     /// Bucket `b`'s agents are `entries[starts[b]..starts[b + 1]]`, each
     /// beside its cell (so a query reads one run of memory).
@@ -37,20 +46,50 @@ impl Grid {
         })
     }
 
+    /// The bucket of `cell` (within the dense numbering's span when dense).
+    fn bucket(&self, cell: [i32; 3]) -> usize {
+        match self.dense {
+            Some((low, dims)) => {
+                let at = |k: usize| i64::from(cell[k]) - i64::from(low[k]);
+                ((at(2) * dims[1] + at(1)) * dims[0] + at(0)) as usize
+            }
+            None => hash(cell) & self.mask,
+        }
+    }
+
     /// Rebuilds the grid over `points` (metres) with cells `cell` metres on
     /// each axis.
     pub fn build(&mut self, points: impl ExactSizeIterator<Item = Vec3> + Clone, cell: Vec3) {
         let n = points.len();
         self.inv_cell = cell.max(Vec3::splat(1e-3)).recip();
-        let buckets = (2 * n).next_power_of_two().max(16);
-        self.mask = buckets - 1;
-        self.starts.clear();
-        self.starts.resize(buckets + 1, 0);
         self.cells.clear();
-        for p in points.clone() {
+        for p in points {
             let c = self.cell_of(p);
             self.cells.push(c);
-            self.starts[hash(c) & self.mask] += 1;
+        }
+        // Dense when the cells' span is small enough, else hashed.
+        let (low, high) = self.cells.iter().fold(([i32::MAX; 3], [i32::MIN; 3]), |(lo, hi), c| {
+            (
+                [lo[0].min(c[0]), lo[1].min(c[1]), lo[2].min(c[2])],
+                [hi[0].max(c[0]), hi[1].max(c[1]), hi[2].max(c[2])],
+            )
+        });
+        let dims = [0, 1, 2].map(|k| (i64::from(high[k]) - i64::from(low[k]) + 1).max(1));
+        let dense_cells = dims[0].saturating_mul(dims[1]).saturating_mul(dims[2]);
+        let buckets = if n > 0 && dense_cells <= DENSE_CELLS_PER_AGENT * n as i64 + 64 {
+            self.dense = Some((low, dims));
+            dense_cells as usize
+        } else {
+            self.dense = None;
+            let buckets = (2 * n).next_power_of_two().max(16);
+            self.mask = buckets - 1;
+            buckets
+        };
+        self.starts.clear();
+        self.starts.resize(buckets + 1, 0);
+        for i in 0..n {
+            let b = self.bucket(self.cells[i]);
+            self.starts[b] += 1;
         }
         // Prefix sums: starts[b] becomes the end of bucket b, then each
         // agent is put just before it, leaving starts[b] at its start.
@@ -61,10 +100,11 @@ impl Grid {
         }
         self.entries.clear();
         self.entries.resize(n, ([0; 3], 0));
-        for (i, c) in self.cells.iter().enumerate().rev() {
-            let b = hash(*c) & self.mask;
+        for i in (0..n).rev() {
+            let c = self.cells[i];
+            let b = self.bucket(c);
             self.starts[b] -= 1;
-            self.entries[self.starts[b] as usize] = (*c, i as u32);
+            self.entries[self.starts[b] as usize] = (c, i as u32);
         }
     }
 
@@ -76,6 +116,26 @@ impl Grid {
             return;
         }
         let (lo, hi) = (self.cell_of(min), self.cell_of(max));
+        if let Some((low, dims)) = self.dense {
+            // The box's cells within the span; a row of them along x is one
+            // run of buckets, so one run of entries.
+            let from = [0, 1, 2].map(|k| lo[k].max(low[k]));
+            let to = [0, 1, 2].map(|k| i64::from(hi[k]).min(i64::from(low[k]) + dims[k] - 1) as i32);
+            if (0..3).any(|k| from[k] > to[k]) {
+                return;
+            }
+            for z in from[2]..=to[2] {
+                for y in from[1]..=to[1] {
+                    let first = self.bucket([from[0], y, z]);
+                    let last = self.bucket([to[0], y, z]);
+                    let run = self.starts[first] as usize..self.starts[last + 1] as usize;
+                    for &(_, i) in &self.entries[run] {
+                        visit(i as usize);
+                    }
+                }
+            }
+            return;
+        }
         for x in lo[0]..=hi[0] {
             for y in lo[1]..=hi[1] {
                 for z in lo[2]..=hi[2] {
@@ -118,7 +178,7 @@ mod tests {
 
     #[test]
     fn finds_each_centre_in_the_box_once() {
-        let points: Vec<Vec3> = (0..500)
+        let mut points: Vec<Vec3> = (0..500)
             .map(|i| {
                 let f = i as f32;
                 Vec3::new((f * 0.37).sin() * 20.0, (f * 0.11).cos() * 3.0, (f * 0.73).cos() * 20.0)
@@ -126,10 +186,22 @@ mod tests {
             .collect();
         let mut grid = Grid::default();
         grid.build(points.iter().copied(), Vec3::new(1.5, 4.0, 1.5));
+        assert!(grid.dense.is_some(), "agents close together are numbered densely");
+        finds_each_once(&grid, &points);
+        // One agent far away: too many cells between, so hashed.
+        points.push(Vec3::new(1e7, 0.0, -1e7));
+        grid.build(points.iter().copied(), Vec3::new(1.5, 4.0, 1.5));
+        assert!(grid.dense.is_none(), "agents far apart are hashed");
+        finds_each_once(&grid, &points);
+    }
+
+    fn finds_each_once(grid: &Grid, points: &[Vec3]) {
         for (min, max) in [
             (Vec3::splat(-3.0), Vec3::splat(3.0)),
             (Vec3::new(-20.0, -5.0, -1.0), Vec3::new(20.0, 5.0, 1.0)),
             (Vec3::splat(-0.1), Vec3::splat(0.1)),
+            (Vec3::splat(-100.0), Vec3::splat(100.0)),
+            (Vec3::splat(500.0), Vec3::splat(600.0)),
         ] {
             let mut found = Vec::new();
             grid.for_each_in(min, max, |i| found.push(i));
