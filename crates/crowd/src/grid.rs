@@ -186,6 +186,12 @@ mod tests {
             .collect();
         let mut grid = Grid::default();
         grid.build(points.iter().copied(), Vec3::new(1.5, 4.0, 1.5));
+        assert!(
+            grid.dense.is_none(),
+            "more cells between them than twice the agents: hashed"
+        );
+        finds_each_once(&grid, &points);
+        grid.build(points.iter().copied(), Vec3::new(3.0, 4.0, 3.0));
         assert!(grid.dense.is_some(), "agents close together are numbered densely");
         finds_each_once(&grid, &points);
         // One agent far away: too many cells between, so hashed.
