@@ -12,12 +12,13 @@ pub(super) const EMPTY: u32 = u32::MAX;
 
 /// Up to four children's boxes as structure of arrays (`min[axis]` holds
 /// that axis of the four lanes, SIMD registers on x86-64 and AArch64), 128
-/// bytes. Lane `k`: `count[k] > 0` is a leaf of `count[k]` slots from
+/// bytes aligned to a 64-byte cache line, so a node is two lines, never
+/// three. Lane `k`: `count[k] > 0` is a leaf of `count[k]` slots from
 /// `child[k]`; `count[k] == 0` is the wide node `child[k]`, or nothing when
 /// `child[k] == EMPTY` (its box then empty: min +∞, max −∞, which no test
 /// meets).
 #[derive(Clone, Copy, Debug, PartialEq)]
-#[repr(C)]
+#[repr(C, align(64))]
 pub(super) struct WideNode {
     pub min: [Vec4; 3],
     pub max: [Vec4; 3],
