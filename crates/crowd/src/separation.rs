@@ -9,8 +9,11 @@
 //! `x_k = e_k² z_k / (t + e_k²)`, where `t > 0` is the root of
 //! `F(t) = Σ (e_k z_k / (t + e_k²))² − 1` (D. Eberly, *Distance from a
 //! Point to an Ellipse, an Ellipsoid, or a Hyperellipsoid*). `F` is convex
-//! and decreasing for `t ≥ 0`, so Newton's method started at 0 climbs to
-//! the root from below without overshooting.
+//! and decreasing for `t ≥ 0`, so Newton's method started below the root
+//! climbs to it without overshooting. It starts at
+//! `e_min·|z| − e_max²` (or 0), below the root: there
+//! `F ≥ e_min²·|z|² / (t + e_max²)² − 1 = 0`, so far agents take a step
+//! or two instead of climbing from 0.
 
 use glam::{DVec3, Vec3};
 
@@ -33,7 +36,9 @@ pub fn espace_distance(a_centre: Vec3, a_radii: Vec3, b_centre: Vec3, b_radii: V
         let q = e * z / (DVec3::splat(t) + e2);
         q.length_squared() - 1.0
     };
-    let mut t = 0.0f64;
+    // The start: a hair below the lower bound (for a sphere the bound is
+    // the root itself, which rounding could overshoot).
+    let mut t = ((e.min_element() * z.length() - e2.max_element()) * (1.0 - 1e-9)).max(0.0);
     for _ in 0..64 {
         let d = DVec3::splat(t) + e2;
         let q = e * z / d;
@@ -88,6 +93,62 @@ mod tests {
             Vec3::ONE,
             1e-3
         ));
+    }
+
+    /// The distance as Newton's method from 0 gives it (before it started
+    /// from the lower bound).
+    fn from_zero(a_centre: Vec3, a_radii: Vec3, b_centre: Vec3, b_radii: Vec3) -> f64 {
+        let ra = a_radii.as_dvec3();
+        let z = ((a_centre.as_dvec3() - b_centre.as_dvec3()) / ra).abs();
+        let e = b_radii.as_dvec3() / ra;
+        if (z / e).length_squared() <= 1.0 {
+            return -1.0;
+        }
+        let e2 = e * e;
+        let mut t = 0.0f64;
+        for _ in 0..10_000 {
+            let d = DVec3::splat(t) + e2;
+            let q = e * z / d;
+            let value = q.length_squared() - 1.0;
+            let slope = -2.0 * (q * q / d).element_sum();
+            if value <= 1e-15 || slope >= 0.0 || t - value / slope <= t {
+                break;
+            }
+            t -= value / slope;
+        }
+        (z - e2 * z / (DVec3::splat(t) + e2)).length()
+    }
+
+    #[test]
+    fn the_start_below_the_root_gives_the_same_distance() {
+        // A small xorshift: numbers in [0, 1).
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state >> 40) as f32 / (1u64 << 24) as f32
+        };
+        for k in 0..20_000 {
+            let mut size = || Vec3::new(0.1 + next(), 0.1 + next() * 2.0, 0.1 + next());
+            // A third of them spheres, for which the bound is the root.
+            let (ra, rb) = if k % 3 == 0 {
+                (Vec3::ONE, Vec3::splat(0.5))
+            } else {
+                (size(), size())
+            };
+            let far = [1.0, 5.0, 100.0][k % 3];
+            let b = Vec3::new(next() - 0.5, next() - 0.5, next() - 0.5) * far;
+            let (got, want) = (espace_distance(Vec3::ZERO, ra, b, rb), from_zero(Vec3::ZERO, ra, b, rb));
+            assert!(
+                (got - want).abs() <= 1e-9 * want.abs().max(1.0),
+                "{ra} {b} {rb}: {got} vs {want}"
+            );
+            if ra == Vec3::ONE && got >= 0.0 {
+                // Spheres: the distance of the centres less the radius.
+                assert!((got - (b.as_dvec3().length() - 0.5)).abs() < 1e-9, "{b}: {got}");
+            }
+        }
     }
 
     #[test]
