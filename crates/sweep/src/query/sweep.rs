@@ -186,7 +186,9 @@ fn sweep_kept(
 fn approaches([a, b, c]: [Vec3; 3], v: Vec3, t_max: f32) -> bool {
     // First the boxes: the triangle's against the swept sphere's (a leaf's
     // box holds several triangles; most of a candidate's neighbours in it
-    // lie outside the sweep's box). Written so that NaN keeps it.
+    // lie outside the sweep's box). The corners and the motion are finite
+    // here: colliders refuse non-finite corners, and a sweep along a
+    // non-finite motion stops before any candidate.
     let moved = v * t_max;
     let grow = Vec3::splat(REACH * (1.0 + 1e-6)) + moved.abs() * 1e-6;
     let (lo, hi) = (moved.min(Vec3::ZERO) - grow, moved.max(Vec3::ZERO) + grow);
