@@ -121,14 +121,8 @@ mod tests {
 
     #[test]
     fn the_start_below_the_root_gives_the_same_distance() {
-        // A small xorshift: numbers in [0, 1).
-        let mut state = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state >> 40) as f32 / (1u64 << 24) as f32
-        };
+        let mut rng = sweep::test_util::Lcg::new(17);
+        let mut next = move || rng.next_f32();
         for k in 0..20_000 {
             let mut size = || Vec3::new(0.1 + next(), 0.1 + next() * 2.0, 0.1 + next());
             // A third of them spheres, for which the bound is the root.
