@@ -440,10 +440,19 @@ mod tests {
             );
             below_root += usize::from(bvh.start(lo, hi) != 0);
             let mut visited = vec![false; boxes.len()];
-            bvh.query_swept(start, inv_r, v, reach, t_max, |slot| {
-                visited[order[slot] as usize] = true;
-                t_max
-            });
+            bvh.query_swept(
+                start,
+                inv_r,
+                v,
+                reach,
+                t_max,
+                true,
+                |_, _| {},
+                |slots, t| {
+                    slots.for_each(|slot| visited[order[slot] as usize] = true);
+                    t
+                },
+            );
             // Points along the sweep: every box within reach of one must be visited.
             for (i, b) in boxes.iter().enumerate() {
                 let e = Aabb {

@@ -6,6 +6,7 @@ mod build;
 
 use crate::aabb::Aabb;
 use crate::bvh::{Bvh, BvhStats};
+use crate::prefetch::prefetch;
 use glam::{Quat, Vec3};
 use std::fmt;
 
@@ -13,8 +14,8 @@ use std::fmt;
 /// triangles removed, the rest stored in BVH leaf order as three indices
 /// into shared vertices.
 ///
-/// Layout, per triangle: 12 bytes of vertex indices, 4 bytes of input
-/// index, 12 bytes per vertex (shared: as many vertices as the input's
+/// Layout, per triangle: 16 bytes for its slot (three vertex indices and
+/// the input index, together on one cache line), 12 bytes per vertex (shared: as many vertices as the input's
 /// indices share, or fewer where corners at the same position are used
 /// close together in leaf order; those of rejected triangles dropped; in
 /// the order the leaves first use them), and the BVH's 128-byte 4-wide
@@ -27,13 +28,28 @@ pub struct MeshCollider {
     /// Vertex positions (the collider's local frame, metres), in the order
     /// the leaf slots first use them.
     vertices: Vec<Vec3>,
-    /// Each slot's triangle as three indices into `vertices`.
-    indices: Vec<[u32; 3]>,
-    /// For each slot, the triangle's index in the input index list.
-    input_index: Vec<u32>,
+    /// Each leaf slot's triangle: three indices into `vertices` and its
+    /// index in the input.
+    slots: Vec<Slot>,
     bvh: Bvh,
     bounds: Aabb,
     report: BuildReport,
+}
+
+/// Colliders of at least this many triangles (about 3 MB, beyond a
+/// core's second-level cache) fetch ahead in sweeps (see
+/// [`MeshCollider::query_swept`]).
+const FETCH_AHEAD_TRIANGLES: usize = 65_536;
+
+/// One leaf slot's triangle: its corners as indices into the collider's
+/// shared vertices and its index in the input, side by side (16 bytes, on
+/// one cache line: a sweep reads a candidate's input index right after its
+/// corners).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(C, align(16))]
+pub(crate) struct Slot {
+    corners: [u32; 3],
+    input: u32,
 }
 
 /// What [`MeshCollider::build`] kept and rejected.
@@ -106,8 +122,7 @@ impl MeshCollider {
         let built = build::build(positions, triangles, threads)?;
         Ok(Self {
             vertices: built.vertices,
-            indices: built.indices,
-            input_index: built.input_index,
+            slots: built.slots,
             bvh: built.bvh,
             bounds: built.bounds,
             report: built.report,
@@ -129,12 +144,12 @@ impl MeshCollider {
 
     /// Number of triangles kept.
     pub fn len(&self) -> usize {
-        self.indices.len()
+        self.slots.len()
     }
 
     /// Always false: a collider has at least one triangle.
     pub fn is_empty(&self) -> bool {
-        self.indices.is_empty()
+        self.slots.is_empty()
     }
 
     /// Local-frame bounds of all triangles.
@@ -145,12 +160,12 @@ impl MeshCollider {
     /// Triangle at a leaf slot (local frame).
     #[inline]
     pub fn triangle(&self, slot: usize) -> [Vec3; 3] {
-        self.indices[slot].map(|i| self.vertices[i as usize])
+        self.slots[slot].corners.map(|i| self.vertices[i as usize])
     }
 
     /// All triangles, in slot order (local frame).
     pub fn triangles(&self) -> impl ExactSizeIterator<Item = [Vec3; 3]> + Clone + '_ {
-        self.indices.iter().map(|t| t.map(|i| self.vertices[i as usize]))
+        self.slots.iter().map(|t| t.corners.map(|i| self.vertices[i as usize]))
     }
 
     /// Number of shared vertices stored.
@@ -161,7 +176,7 @@ impl MeshCollider {
     /// The input triangle index of a leaf slot (what [`crate::SweepHit::triangle`] reports).
     #[inline]
     pub fn input_index(&self, slot: usize) -> u32 {
-        self.input_index[slot]
+        self.slots[slot].input
     }
 
     /// Calls `visit(slot)` for each triangle whose BVH leaf overlaps `query`
@@ -183,9 +198,34 @@ impl MeshCollider {
         v: Vec3,
         reach: f32,
         t_max: f32,
-        visit: impl FnMut(usize) -> f32,
+        mut visit: impl FnMut(usize) -> f32,
     ) {
-        self.bvh.query_swept(origin, inv_radii, v, reach, t_max, visit)
+        // On a collider larger than the caches, the walk fetches ahead:
+        // a leaf's slots start loading when the walk decides to visit it,
+        // and its corners once its turn comes, all at once rather than
+        // each after the one before. (On a small one that costs more
+        // than it saves.)
+        let fetch = self.slots.len() >= FETCH_AHEAD_TRIANGLES;
+        let entered = |first: usize, count: u32| {
+            if fetch {
+                prefetch(&self.slots[first..first + count as usize]);
+            }
+        };
+        let leaf = |slots: std::ops::Range<usize>, mut t_max: f32| {
+            if fetch {
+                for slot in &self.slots[slots.clone()] {
+                    for i in slot.corners {
+                        prefetch(std::slice::from_ref(&self.vertices[i as usize]));
+                    }
+                }
+            }
+            for slot in slots {
+                t_max = visit(slot);
+            }
+            t_max
+        };
+        self.bvh
+            .query_swept(origin, inv_radii, v, reach, t_max, fetch, entered, leaf)
     }
 
     /// The BVH nodes a [`MeshCollider::query`] with `query` (local frame)
@@ -199,12 +239,10 @@ impl MeshCollider {
         self.bvh.stats()
     }
 
-    /// Heap bytes used (vertices, triangles' vertex indices, input index
-    /// map, BVH).
+    /// Heap bytes used (vertices, slots, BVH).
     pub fn memory_bytes(&self) -> usize {
         self.vertices.len() * std::mem::size_of::<Vec3>()
-            + self.indices.len() * std::mem::size_of::<[u32; 3]>()
-            + self.input_index.len() * 4
+            + self.slots.len() * std::mem::size_of::<Slot>()
             + self.bvh.memory_bytes()
     }
 }
@@ -390,8 +428,7 @@ mod tests {
         for threads in [2, 3, 8] {
             let many = MeshCollider::build_with_threads(&soup.positions, &soup.triangles, threads).unwrap();
             assert_eq!(many.vertices, one.vertices, "{threads} threads");
-            assert_eq!(many.indices, one.indices, "{threads} threads");
-            assert_eq!(many.input_index, one.input_index, "{threads} threads");
+            assert_eq!(many.slots, one.slots, "{threads} threads");
             assert_eq!(many.bvh, one.bvh, "{threads} threads");
             assert_eq!(many.bounds, one.bounds);
             assert_eq!(many.report, one.report);

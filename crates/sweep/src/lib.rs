@@ -122,6 +122,7 @@ mod collider;
 pub mod counts;
 mod ellipsoid;
 mod parallel;
+mod prefetch;
 pub mod proxy;
 pub mod query;
 mod slide;

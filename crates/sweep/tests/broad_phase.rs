@@ -112,6 +112,21 @@ fn generated_levels_give_the_brute_force_contacts() {
     assert!(hits > 300, "too few hits to prove anything: {hits}");
 }
 
+/// A collider larger than the caches (65,536 triangles or more) fetches
+/// its nodes and triangles ahead of the walk: the same contacts.
+#[test]
+fn a_level_larger_than_the_caches_gives_the_brute_force_contacts() {
+    let soup = generated_level(80_000);
+    let mesh = MeshCollider::build(&soup.positions, &soup.triangles).unwrap();
+    assert!(mesh.len() >= 65_536, "{} triangles: too few to fetch ahead", mesh.len());
+    let world = [PlacedCollider::fixed(&mesh)];
+    let mut hits = 0;
+    for (i, e) in walkers().iter().enumerate() {
+        hits += check("large", e, &world, 120, 40 + i as u64);
+    }
+    assert!(hits > 60, "too few hits to prove anything: {hits}");
+}
+
 #[test]
 fn adversarial_rooms_give_the_brute_force_contacts() {
     let mut hits = 0;

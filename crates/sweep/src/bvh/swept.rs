@@ -4,7 +4,9 @@
 
 use super::wide::WideNode;
 use super::{Bvh, SHALLOW, STACK};
+use crate::prefetch::prefetch;
 use glam::{Vec3, Vec4};
+use std::ops::Range;
 
 impl Bvh {
     /// Calls `visit(slot)` for every leaf slot a swept sphere may touch,
@@ -33,6 +35,15 @@ impl Bvh {
     /// Each bound holds every point within `reach` of the segment, so no
     /// slot whose triangle the sphere touches by `t_max` is skipped. `v`
     /// must be finite.
+    ///
+    /// A leaf is handed over twice: `entered(first, count)` when the walk
+    /// decides to visit it (it is visited later, after the nearer ones:
+    /// the caller may start loading its triangles), and
+    /// `visit(first..first + count, t_max)` when its turn comes, which
+    /// returns the new `t_max`. With `fetch` (a tree larger than the
+    /// caches), wide nodes start loading as they are pushed, for the same
+    /// reason.
+    #[allow(clippy::too_many_arguments)]
     #[inline]
     pub(crate) fn query_swept(
         &self,
@@ -41,7 +52,9 @@ impl Bvh {
         v: Vec3,
         reach: f32,
         t_max: f32,
-        visit: impl FnMut(usize) -> f32,
+        fetch: bool,
+        entered: impl FnMut(usize, u32),
+        visit: impl FnMut(Range<usize>, f32) -> f32,
     ) {
         crate::counts::add(|c| c.walks += 1);
         // The box of the sweep in the tree's frame, with a margin for the
@@ -60,16 +73,24 @@ impl Bvh {
         // The stack as deep as this tree needs (zeroing a deeper one costs
         // more than a small tree's walk).
         if self.stack_need <= SHALLOW {
-            self.walk::<SHALLOW>(&sweep, start, t_max, visit);
+            self.walk::<SHALLOW>(&sweep, start, t_max, fetch, entered, visit);
         } else {
-            self.walk::<STACK>(&sweep, start, t_max, visit);
+            self.walk::<STACK>(&sweep, start, t_max, fetch, entered, visit);
         }
     }
 
     /// The walk of [`Bvh::query_swept`] from node `start`, with a stack of
     /// `N` entries (at least the tree's `stack_need`).
     #[inline]
-    fn walk<const N: usize>(&self, sweep: &Sweep, start: u32, mut t_max: f32, mut visit: impl FnMut(usize) -> f32) {
+    fn walk<const N: usize>(
+        &self,
+        sweep: &Sweep,
+        start: u32,
+        mut t_max: f32,
+        fetch: bool,
+        mut entered: impl FnMut(usize, u32),
+        mut visit: impl FnMut(Range<usize>, f32) -> f32,
+    ) {
         // (child, count, entry key) as the lanes give them: a wide node
         // when count is 0, else a leaf's slots. (Zeroed, which is a plain
         // memset, and the start put in.)
@@ -78,16 +99,14 @@ impl Bvh {
         let mut top = 1usize; // the start, entered at once
         while top > 0 {
             top -= 1;
-            let (child, count, entered) = stack[top];
-            if entered > t_max {
+            let (child, count, key) = stack[top];
+            if key > t_max {
                 continue;
             }
             if count > 0 {
                 let first = child as usize;
                 crate::counts::add(|c| c.candidates += u64::from(count));
-                for slot in first..first + count as usize {
-                    t_max = visit(slot);
-                }
+                t_max = visit(first..first + count as usize, t_max);
                 continue;
             }
             let node = &self.nodes[child as usize];
@@ -102,6 +121,11 @@ impl Bvh {
                 }
                 let entry = (node.child[k], node.count[k], keys[k]);
                 crate::counts::add(|c| c.entered += 1);
+                if entry.1 > 0 {
+                    entered(entry.0 as usize, entry.1);
+                } else if fetch {
+                    prefetch(std::slice::from_ref(&self.nodes[entry.0 as usize]));
+                }
                 let mut at = top;
                 while at > base && stack[at - 1].2 < entry.2 {
                     stack[at] = stack[at - 1];

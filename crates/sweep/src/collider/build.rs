@@ -1,7 +1,7 @@
 //! Building a [`MeshCollider`](super::MeshCollider): triangles checked on
 //! several threads, the BVH, and the shared-vertex layout in leaf order.
 
-use super::{BuildError, BuildReport};
+use super::{BuildError, BuildReport, Slot};
 use crate::aabb::Aabb;
 use crate::bvh::{Bvh, Prim};
 use crate::parallel::map_chunks;
@@ -13,12 +13,12 @@ use std::hash::{BuildHasherDefault, Hasher};
 /// Triangles checked per run (runs are spread over the threads).
 const CHECK_CHUNK: usize = 32 * 1024;
 
-/// What the build produces: vertices in first-use order, triangles as
-/// vertex indices in leaf-slot order, and the rest of a collider.
+/// What the build produces: vertices in first-use order, the slots
+/// (triangles as vertex indices, with their input index) in leaf order,
+/// and the rest of a collider.
 pub(super) struct Built {
     pub vertices: Vec<Vec3>,
-    pub indices: Vec<[u32; 3]>,
-    pub input_index: Vec<u32>,
+    pub slots: Vec<Slot>,
     pub bvh: Bvh,
     pub bounds: Aabb,
     pub report: BuildReport,
@@ -100,23 +100,23 @@ pub(super) fn build(positions: &[Vec3], triangles: &[[u32; 3]], threads: usize) 
     let mut remap = vec![u32::MAX; positions.len()];
     let mut recent = RecentVertices::new();
     let mut vertices = Vec::new();
-    let indices = prims
+    let slots = prims
         .iter()
-        .map(|p| {
-            triangles[p.index as usize].map(|i| {
+        .map(|p| Slot {
+            corners: triangles[p.index as usize].map(|i| {
                 let new = &mut remap[i as usize];
                 if *new == u32::MAX {
                     *new = recent.find_or_add(positions[i as usize], &mut vertices);
                 }
                 *new
-            })
+            }),
+            input: p.index,
         })
         .collect();
     vertices.shrink_to_fit();
     Ok(Built {
         vertices,
-        indices,
-        input_index: prims.iter().map(|p| p.index).collect(),
+        slots,
         bvh,
         bounds,
         report,
