@@ -2,8 +2,10 @@
 //! tick by a counting sort (two passes over the agents, no allocation once
 //! warm), queried by boxes. The cells over the box the agents span are
 //! numbered densely, x fastest, so a query reads one run of entries per
-//! row of cells; agents spread too far apart for that are hashed into
-//! buckets instead.
+//! row of cells; agents spread too far apart for that share buckets by
+//! their cells wrapped around a tile of buckets instead (cells side by
+//! side stay side by side: agents stepped in space order read nearby
+//! memory).
 
 use glam::Vec3;
 
@@ -11,28 +13,26 @@ use glam::Vec3;
 const DENSE_CELLS_PER_AGENT: i64 = 2;
 
 /// Agent centres by cell. Cells are boxes `cell` metres wide; each cell
-/// has a bucket (its own when numbered densely, else one of a power-of-two
-/// number it hashes to), and a bucket's agents are contiguous in `entries`.
+/// has a bucket (its own when numbered densely, else the one it wraps to
+/// in a power-of-two tile), and a bucket's agents are contiguous in
+/// `entries`.
 #[derive(Clone, Debug, Default)]
 pub struct Grid {
     inv_cell: Vec3,
     /// The lowest cell and the cells per axis of the dense numbering, or
-    /// `None` when the cells are hashed.
+    /// `None` when the cells are wrapped.
     dense: Option<([i32; 3], [i64; 3])>,
-    mask: usize,
+    /// The wrapped tile: buckets along x (a power of two, as a mask and
+    /// its bits) and along z (as a mask).
+    wrap: (u32, u32, u32),
     /// Bucket `b`'s agents are `entries[starts[b]..starts[b + 1]]`, each
     /// beside its cell (so a query reads one run of memory).
     starts: Vec<u32>,
     entries: Vec<([i32; 3], u32)>,
     /// Each agent's cell.
     cells: Vec<[i32; 3]>,
-}
-
-fn hash([x, y, z]: [i32; 3]) -> usize {
-    let h = (x as u32 as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
-        ^ (y as u32 as u64).wrapping_mul(0xc2b2_ae3d_27d4_eb4f)
-        ^ (z as u32 as u64).wrapping_mul(0x1656_67b1_9e37_79f9);
-    (h ^ (h >> 29)) as usize
+    /// Each agent's bucket (found once per build).
+    buckets: Vec<u32>,
 }
 
 impl Grid {
@@ -53,8 +53,18 @@ impl Grid {
                 let at = |k: usize| i64::from(cell[k]) - i64::from(low[k]);
                 ((at(2) * dims[1] + at(1)) * dims[0] + at(0)) as usize
             }
-            None => hash(cell) & self.mask,
+            None => self.wrapped(cell),
         }
+    }
+
+    /// The bucket `cell` wraps to: its x and z (y mixed into z: levels
+    /// stacked above each other do not share) modulo the tile's sides, so
+    /// a cell's neighbours along x are the next buckets and those along z
+    /// one row of the tile away.
+    fn wrapped(&self, [x, y, z]: [i32; 3]) -> usize {
+        let (x_mask, x_bits, z_mask) = self.wrap;
+        let wz = (z as u32).wrapping_add((y as u32).wrapping_mul(0x9e37_79b1)) & z_mask;
+        ((wz << x_bits) | (x as u32 & x_mask)) as usize
     }
 
     /// Rebuilds the grid over `points` (metres) with cells `cell` metres on
@@ -67,7 +77,7 @@ impl Grid {
             let c = self.cell_of(p);
             self.cells.push(c);
         }
-        // Dense when the cells' span is small enough, else hashed.
+        // Dense when the cells' span is small enough, else wrapped.
         let (low, high) = self.cells.iter().fold(([i32::MAX; 3], [i32::MIN; 3]), |(lo, hi), c| {
             (
                 [lo[0].min(c[0]), lo[1].min(c[1]), lo[2].min(c[2])],
@@ -82,13 +92,17 @@ impl Grid {
         } else {
             self.dense = None;
             let buckets = (2 * n).next_power_of_two().max(16);
-            self.mask = buckets - 1;
+            let bits = buckets.trailing_zeros();
+            let x_bits = bits.div_ceil(2);
+            self.wrap = ((1 << x_bits) - 1, x_bits, (1 << (bits - x_bits)) - 1);
             buckets
         };
         self.starts.clear();
         self.starts.resize(buckets + 1, 0);
+        self.buckets.clear();
         for i in 0..n {
             let b = self.bucket(self.cells[i]);
+            self.buckets.push(b as u32);
             self.starts[b] += 1;
         }
         // Prefix sums: starts[b] becomes the end of bucket b, then each
@@ -101,10 +115,9 @@ impl Grid {
         self.entries.clear();
         self.entries.resize(n, ([0; 3], 0));
         for i in (0..n).rev() {
-            let c = self.cells[i];
-            let b = self.bucket(c);
+            let b = self.buckets[i] as usize;
             self.starts[b] -= 1;
-            self.entries[self.starts[b] as usize] = (c, i as u32);
+            self.entries[self.starts[b] as usize] = (self.cells[i], i as u32);
         }
     }
 
@@ -140,10 +153,10 @@ impl Grid {
             for y in lo[1]..=hi[1] {
                 for z in lo[2]..=hi[2] {
                     let cell = [x, y, z];
-                    let b = hash(cell) & self.mask;
+                    let b = self.wrapped(cell);
                     for &(at, i) in &self.entries[self.starts[b] as usize..self.starts[b + 1] as usize] {
-                        // Other cells hashing to this bucket are skipped, so
-                        // each agent is visited once.
+                        // Other cells wrapping to this bucket are skipped,
+                        // so each agent is visited once.
                         if at == cell {
                             visit(i as usize);
                         }
@@ -155,7 +168,10 @@ impl Grid {
 
     /// Heap bytes held.
     pub fn memory_bytes(&self) -> usize {
-        self.starts.capacity() * 4 + self.entries.capacity() * 16 + self.cells.capacity() * 12
+        self.starts.capacity() * 4
+            + self.entries.capacity() * 16
+            + self.cells.capacity() * 12
+            + self.buckets.capacity() * 4
     }
 }
 
@@ -188,16 +204,38 @@ mod tests {
         grid.build(points.iter().copied(), Vec3::new(1.5, 4.0, 1.5));
         assert!(
             grid.dense.is_none(),
-            "more cells between them than twice the agents: hashed"
+            "more cells between them than twice the agents: wrapped"
         );
         finds_each_once(&grid, &points);
         grid.build(points.iter().copied(), Vec3::new(3.0, 4.0, 3.0));
         assert!(grid.dense.is_some(), "agents close together are numbered densely");
         finds_each_once(&grid, &points);
-        // One agent far away: too many cells between, so hashed.
+        // One agent far away: too many cells between, so wrapped.
         points.push(Vec3::new(1e7, 0.0, -1e7));
         grid.build(points.iter().copied(), Vec3::new(1.5, 4.0, 1.5));
-        assert!(grid.dense.is_none(), "agents far apart are hashed");
+        assert!(grid.dense.is_none(), "agents far apart are wrapped");
+        finds_each_once(&grid, &points);
+    }
+
+    /// Agents far apart whose cells all wrap to one bucket: each query
+    /// finds only the agent in its cell, once.
+    #[test]
+    fn cells_wrapping_to_one_bucket_are_told_apart() {
+        // Eight agents, so a tile of 16 buckets, 4 by 4: cells 100 apart
+        // along x and 400 apart along z all wrap to the same bucket.
+        let points: Vec<Vec3> = (0..8)
+            .map(|k| Vec3::new(100.0 * (k / 2) as f32 + 0.5, 0.5, 400.0 * (k % 2) as f32 + 0.5))
+            .collect();
+        let mut grid = Grid::default();
+        grid.build(points.iter().copied(), Vec3::ONE);
+        assert!(grid.dense.is_none(), "cells far apart are wrapped");
+        let buckets: Vec<usize> = grid.cells.iter().map(|&c| grid.wrapped(c)).collect();
+        assert!(buckets.iter().all(|&b| b == buckets[0]), "{buckets:?}");
+        for (i, p) in points.iter().enumerate() {
+            let mut found = Vec::new();
+            grid.for_each_in(*p - Vec3::splat(0.2), *p + Vec3::splat(0.2), |k| found.push(k));
+            assert_eq!(found, vec![i]);
+        }
         finds_each_once(&grid, &points);
     }
 

@@ -317,10 +317,7 @@ impl Crowd {
         // 3. The refused agents stand still instead, or are held at their start.
         let (retried, stood_still, refused) = shared.stand_still(&starts, scratch);
         shared.hold(&refused, scratch);
-        if retried > 0 {
-            // Where everyone is now, for the fallen going home.
-            scratch.end_grid.build(scratch.current.iter().copied(), shared.cell);
-        }
+        let cell = shared.cell;
         let retried_at = Instant::now();
 
         // Apply, note the blocked, bring back the fallen.
@@ -333,6 +330,11 @@ impl Crowd {
             ..StepReport::default()
         };
         let fallen = apply_moves(agents, scratch, config, dt, *fall_limit, &mut next);
+        if retried > 0 && !fallen.is_empty() {
+            // Where everyone is now, for the fallen going home (without
+            // stand-stills the moves' ends are).
+            scratch.end_grid.build(scratch.current.iter().copied(), cell);
+        }
         next.returned_home = send_home(fallen, agents, sizes, world, scratch, config.collide_agents);
         let done = Instant::now();
         let micros = |a: Instant, b: Instant| (b - a).as_secs_f64() * 1e6;
