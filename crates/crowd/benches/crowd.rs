@@ -113,10 +113,11 @@ fn bench(c: &mut Criterion) {
                     agents: crowd.len(),
                     bytes: crowd.bytes_per_agent(),
                     note: format!(
-                        "{} threads, {:.0}% asleep, {:.2} polytopes/agent, {:.1}% refused (retried); one step's phases: moves {:.0}, check {:.0}, retries {:.0} µs",
+                        "{} threads, {:.0}% asleep, {:.2} polytopes/agent, {:.2} sweeps/agent, {:.1}% refused (retried); one step's phases: moves {:.0}, check {:.0}, retries {:.0} µs",
                         report.threads,
                         100.0 * per(report.asleep),
                         report.hulls_swept as f64 / report.agents.max(1) as f64,
+                        report.sweeps as f64 / report.agents.max(1) as f64,
                         100.0 * per(report.retried),
                         report.move_micros,
                         report.check_micros,

@@ -164,6 +164,9 @@ pub(crate) struct Scratch {
     pub end_grid: Grid,
     /// The moves, in the order they are run.
     pub moves: Vec<crate::step::Move>,
+    /// That order: (Z-curve key, agent), sorted; the next step's sort
+    /// starts from it.
+    pub order: Vec<(u64, u32)>,
     /// Each agent's place in `moves`.
     pub rank: Vec<u32>,
     pub clear: Vec<bool>,
@@ -326,7 +329,8 @@ impl Crowd {
             + s.rank.capacity() * 4
             + s.clear.capacity()
             + s.keep.capacity()
-            + s.current.capacity() * std::mem::size_of::<Vec3>();
+            + s.current.capacity() * std::mem::size_of::<Vec3>()
+            + s.order.capacity() * std::mem::size_of::<(u64, u32)>();
         bytes as f64 / self.agents.len().max(1) as f64
     }
 }

@@ -35,15 +35,18 @@ pub struct Grid {
     buckets: Vec<u32>,
 }
 
+/// `x.floor() as i32` (saturating, NaN to 0), by truncation and a step
+/// down below zero: `floor` itself is a library call on the baseline
+/// x86-64.
+pub(crate) fn floor_to_i32(x: f32) -> i32 {
+    let t = x as i32;
+    t.saturating_sub(i32::from((t as f32) > x))
+}
+
 impl Grid {
     fn cell_of(&self, p: Vec3) -> [i32; 3] {
-        // Floor by truncation and a step down below zero (floor itself is
-        // a library call on the baseline x86-64).
         let c = (p * self.inv_cell).clamp(Vec3::splat(-1e9), Vec3::splat(1e9));
-        [c.x, c.y, c.z].map(|x| {
-            let t = x as i32;
-            t - i32::from((t as f32) > x)
-        })
+        [c.x, c.y, c.z].map(floor_to_i32)
     }
 
     /// The bucket of `cell` (within the dense numbering's span when dense).
@@ -178,6 +181,34 @@ impl Grid {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn floor_to_i32_is_the_floor_saturated() {
+        for x in [
+            -3.0f32,
+            -2.5,
+            -1.0,
+            -0.75,
+            -1e-30,
+            -0.0,
+            0.0,
+            1e-30,
+            0.2,
+            1.0,
+            1.5,
+            7.99,
+            -1e12,
+            1e12,
+            2.0e9,
+            -2.2e9,
+            123_456.7,
+            f32::NAN,
+            f32::INFINITY,
+            f32::NEG_INFINITY,
+        ] {
+            assert_eq!(floor_to_i32(x), x.floor() as i32, "{x}");
+        }
+    }
 
     #[test]
     fn cells_are_the_floor_of_the_scaled_position() {

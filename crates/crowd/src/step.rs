@@ -8,7 +8,7 @@
 use crate::config::{CrowdConfig, CrowdError};
 use crate::crowd::SHELLS;
 use crate::crowd::{Agent, Crowd, CrowdSurroundings, Obstacle, Scratch, Size, StepReport};
-use crate::grid::Grid;
+use crate::grid::{Grid, floor_to_i32};
 use crate::parallel::fill;
 use crate::separation::{apart, espace_distance};
 use crate::wander::Wander;
@@ -361,13 +361,14 @@ impl Crowd {
 /// The phases of [`Crowd::step`], in the order it runs them.
 impl<'a> StepInputs<'a> {
     /// Phase 1, the moves: builds `scratch.start_grid` over `starts`, puts
-    /// the agents in the order of [`order_moves`] (writing `scratch.rank`),
+    /// the agents in the order of [`order_moves`] (writing `scratch.order`
+    /// and `scratch.rank`),
     /// and runs every agent's [`StepInputs::move_agent`] in parallel into
     /// `scratch.moves`.
     fn run_moves(&self, starts: &[Vec3], scratch: &mut Scratch) {
         scratch.start_grid.build(starts.iter().copied(), self.cell);
-        let order = order_moves(starts, self.agents, scratch);
-        let start_grid = &scratch.start_grid;
+        order_moves(starts, self.agents, scratch);
+        let (order, start_grid) = (&scratch.order, &scratch.start_grid);
         fill(self.threads, &mut scratch.moves, Vec::new, |colliders, w| {
             self.move_agent(colliders, order[w].1 as usize, starts, start_grid)
         });
@@ -622,37 +623,42 @@ fn moving_boxes(world: &CrowdSurroundings<'_>, player: Option<PlacedCollider<'_>
 /// The order phase 1 runs the moves in: a Z-curve over the agents' cells
 /// (2 m across x and z) at `starts`, so agents run one after another are
 /// near each other and share the level's data in the caches; each move's
-/// outcome does not depend on the order. Returns the sorted (key, agent)
-/// pairs; writes `scratch.rank` (agent i's place in that order) and
-/// `scratch.moves` (in that order, each agent as it starts).
-fn order_moves(starts: &[Vec3], agents: &[Agent], scratch: &mut Scratch) -> Vec<(u64, u32)> {
+/// outcome does not depend on the order. Writes the sorted (key, agent)
+/// pairs to `scratch.order`, `scratch.rank` (agent i's place in that
+/// order) and sizes `scratch.moves` (phase 1 fills every one).
+///
+/// The sort starts from the last step's order: agents move little in a
+/// tick, so it is nearly sorted already (the stable sort merges its runs).
+/// The pairs are all different, so the result is the same whatever the
+/// start.
+fn order_moves(starts: &[Vec3], agents: &[Agent], scratch: &mut Scratch) {
     let n = agents.len();
-    let mut order: Vec<(u64, u32)> = starts
-        .iter()
-        .enumerate()
-        .map(|(i, p)| {
-            (
-                z_order((p.x * 0.5).floor() as i32, (p.z * 0.5).floor() as i32),
-                i as u32,
-            )
-        })
-        .collect();
-    order.sort_unstable();
+    let order = &mut scratch.order;
+    if order.len() != n {
+        order.clear();
+        order.extend((0..n as u32).map(|i| (0, i)));
+    }
+    for (key, i) in order.iter_mut() {
+        let p = starts[*i as usize];
+        *key = z_order(floor_to_i32(p.x * 0.5), floor_to_i32(p.z * 0.5));
+    }
+    order.sort();
     scratch.rank.clear();
     scratch.rank.resize(n, 0);
     for (w, &(_, i)) in order.iter().enumerate() {
         scratch.rank[i as usize] = w as u32;
     }
-    scratch.moves.clear();
-    scratch.moves.extend(order.iter().map(|&(_, i)| {
-        let a = &agents[i as usize];
-        Move {
+    if scratch.moves.len() != n
+        && let Some(a) = agents.first()
+    {
+        let placeholder = Move {
             state: a.state,
             wander: a.wander,
             outcome: Outcome::default(),
-        }
-    }));
-    order
+        };
+        scratch.moves.clear();
+        scratch.moves.resize(n, placeholder);
+    }
 }
 
 /// Applying the step: every agent takes its state, wander and crushed
