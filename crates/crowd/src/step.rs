@@ -10,7 +10,7 @@ use crate::crowd::SHELLS;
 use crate::crowd::{Agent, Crowd, CrowdSurroundings, Obstacle, Scratch, Size, StepReport};
 use crate::grid::{Grid, floor_to_i32};
 use crate::parallel::fill;
-use crate::separation::{apart, espace_distance};
+use crate::separation::{apart, espace_distance, espace_distance_lower_bound};
 use crate::wander::Wander;
 use controller::{CharacterState, Intent, Surroundings, validate_dt};
 use glam::Vec3;
@@ -176,9 +176,15 @@ impl<'a> StepInputs<'a> {
         if d > self.hull_reach * radii.max_element() + state.radii.max_element() + 1e-3 {
             return 0;
         }
-        // The scale at which the other's ellipsoid would touch this one.
-        let touch = espace_distance(centre, radii, state.position, state.radii) as f32;
-        let fits = touch * (1.0 - 1e-3) / self.hull_reach;
+        // The outer polytope when even a lower bound of the distance
+        // leaves room for it (the same answer as the distance would give:
+        // each step below is monotone), else the scale at which the
+        // other's ellipsoid would touch this one.
+        let fits = |touch: f64| touch as f32 * (1.0 - 1e-3) / self.hull_reach;
+        if fits(espace_distance_lower_bound(centre, radii, state.position, state.radii)) >= self.shells[0] {
+            return 0;
+        }
+        let fits = fits(espace_distance(centre, radii, state.position, state.radii));
         self.shells.iter().position(|&s| s <= fits).unwrap_or(SHELLS - 1)
     }
 
