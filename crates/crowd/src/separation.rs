@@ -73,7 +73,7 @@ pub fn espace_distance_lower_bound(a_centre: Vec3, a_radii: Vec3, b_centre: Vec3
     let z = (a_centre.as_dvec3() - b_centre.as_dvec3()) / ra;
     let e = b_radii.as_dvec3() / ra;
     let len = z.length();
-    if !(len > 0.0) {
+    if len.is_nan() || len == 0.0 {
         return -1.0;
     }
     let reach = (e * z).length() / len;
