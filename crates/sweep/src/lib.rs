@@ -36,7 +36,8 @@
 //!    the earlier collider, then to the lower input triangle index
 //!    (`tests/broad_phase.rs` checks all this against brute force). Rotated
 //!    colliders (doors) are asked for the box swept by the ellipsoid in
-//!    their frame instead.
+//!    their frame instead. On a collider larger than the caches the walk
+//!    asks for nodes and triangles before it reads them (a hint only).
 //! 4. **Collide and slide** ([`collide_and_slide`]): move to a skin short of
 //!    the first contact, project the remaining motion onto the sliding plane
 //!    (through the contact, normal towards the centre), repeat a bounded
