@@ -116,6 +116,8 @@
 //! assert_eq!(step.contacts.len(), 1);
 //! ```
 #![deny(missing_docs)]
+// One exception, earned by the crowd benchmark: `prefetch`.
+#![deny(unsafe_code)]
 
 mod aabb;
 mod bvh;
