@@ -180,11 +180,11 @@ impl<'a> StepInputs<'a> {
         // leaves room for it (the same answer as the distance would give:
         // each step below is monotone), else the scale at which the
         // other's ellipsoid would touch this one.
-        let fits = |touch: f64| touch as f32 * (1.0 - 1e-3) / self.hull_reach;
-        if fits(espace_distance_lower_bound(centre, radii, state.position, state.radii)) >= self.shells[0] {
+        let scale_for = |touch: f64| touch as f32 * (1.0 - 1e-3) / self.hull_reach;
+        if scale_for(espace_distance_lower_bound(centre, radii, state.position, state.radii)) >= self.shells[0] {
             return 0;
         }
-        let fits = fits(espace_distance(centre, radii, state.position, state.radii));
+        let fits = scale_for(espace_distance(centre, radii, state.position, state.radii));
         self.shells.iter().position(|&s| s <= fits).unwrap_or(SHELLS - 1)
     }
 

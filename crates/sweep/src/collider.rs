@@ -15,7 +15,8 @@ use std::fmt;
 /// into shared vertices.
 ///
 /// Layout, per triangle: 16 bytes for its slot (three vertex indices and
-/// the input index, together on one cache line), 12 bytes per vertex (shared: as many vertices as the input's
+/// the input index, together on one cache line), 12 bytes per vertex
+/// (shared: as many vertices as the input's
 /// indices share, or fewer where corners at the same position are used
 /// close together in leaf order; those of rejected triangles dropped; in
 /// the order the leaves first use them), and the BVH's 128-byte 4-wide

@@ -9,9 +9,9 @@ use glam::{Vec3, Vec4};
 use std::ops::Range;
 
 impl Bvh {
-    /// Calls `visit(slot)` for every leaf slot a swept sphere may touch,
-    /// nearest node first, and shrinks the search to the time `visit`
-    /// returns (the earliest hit found so far).
+    /// Hands `visit` every leaf a swept sphere may touch, nearest node
+    /// first, and shrinks the search to the time `visit` returns (the
+    /// earliest hit found so far).
     ///
     /// The sweep is given in the frame where the body is a sphere of radius
     /// `reach` (eSpace, with `reach` a little over 1 for rounding): its centre
