@@ -7,7 +7,9 @@
 //! Defaults: playground 10000 300 0 apart (0 threads: one per core;
 //! `through`: agent–agent collision off). `CROWD_BRAIN=walk`: nobody
 //! pauses or waits when blocked (every agent walks every tick: the worst
-//! case; by default many stand, and standing agents sleep).
+//! case; by default many stand, and standing agents sleep). The last line
+//! is a digest of every agent's final position, bit for bit: an
+//! optimisation must leave it as it was.
 
 #[path = "../tests/common/mod.rs"]
 mod common;
@@ -121,6 +123,15 @@ fn main() {
         "  CPU time (all threads, this process): {:.2} µs per agent update",
         cpu * 1e6 / measured / n
     );
+    // Every agent's position, bit for bit: a change that should not change
+    // a result (an optimisation) must leave this as it was.
+    let digest = crowd.agents().iter().fold(0xcbf2_9ce4_8422_2325u64, |h, a| {
+        a.position()
+            .to_array()
+            .iter()
+            .fold(h, |h, c| (h ^ u64::from(c.to_bits())).wrapping_mul(0x0100_0000_01b3))
+    });
+    println!("  positions at the end: digest {digest:016x}");
 }
 
 /// User + system CPU seconds of this process so far (Linux `/proc`; 0 elsewhere).
