@@ -654,7 +654,10 @@ fn order_moves(starts: &[Vec3], agents: &[Agent], scratch: &mut Scratch) {
     for (w, &(_, i)) in order.iter().enumerate() {
         scratch.rank[i as usize] = w as u32;
     }
-    if scratch.moves.len() != n
+    // As many moves as agents (fewer after a clear or a removal: a longer
+    // buffer would run moves for agents that are gone).
+    scratch.moves.truncate(n);
+    if scratch.moves.len() < n
         && let Some(a) = agents.first()
     {
         let placeholder = Move {
@@ -662,7 +665,6 @@ fn order_moves(starts: &[Vec3], agents: &[Agent], scratch: &mut Scratch) {
             wander: a.wander,
             outcome: Outcome::default(),
         };
-        scratch.moves.clear();
         scratch.moves.resize(n, placeholder);
     }
 }

@@ -215,6 +215,28 @@ fn without_agent_collision_the_check_finds_overlaps() {
     assert!(overlaps > 100, "{overlaps}");
 }
 
+/// The step keeps buffers from step to step: a crowd cleared (the game's
+/// panel has a button for it), stepped empty, then spawned smaller steps
+/// on with only its new agents.
+#[test]
+fn a_cleared_crowd_steps_empty_and_then_with_new_agents() {
+    let mut stage = Stage::new(common::playground());
+    let mut crowd = crowd_on(&stage, CrowdConfig::default());
+    let before = crowd.len();
+    run(&mut stage, &mut crowd, 3, |_, _, _| {});
+    crowd.clear();
+    run(&mut stage, &mut crowd, 2, |_, c, _| assert_eq!(c.last_step().agents, 0));
+    {
+        let colliders = stage.colliders(DT);
+        let friction = |c: usize, t: u32| stage.level.friction(c, t);
+        let placed = crowd.spawn(20, &CrowdSurroundings::new(&colliders).with_friction(&friction), 5);
+        assert!(placed > 0 && placed < before, "{placed} placed");
+    }
+    let n = crowd.len();
+    run(&mut stage, &mut crowd, 3, |_, c, _| assert_eq!(c.last_step().agents, n));
+    assert!(overlapping_pairs(crowd.agents()).is_empty());
+}
+
 #[test]
 fn spawned_agents_stand_apart_on_walkable_ground() {
     let stage = Stage::new(common::playground());
