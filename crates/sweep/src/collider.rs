@@ -48,7 +48,7 @@ const FETCH_AHEAD_TRIANGLES: usize = 65_536;
 /// corners).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(C, align(16))]
-pub(crate) struct Slot {
+struct Slot {
     corners: [u32; 3],
     input: u32,
 }
