@@ -15,7 +15,8 @@ const DENSE_CELLS_PER_AGENT: i64 = 2;
 /// Agent centres by cell. Cells are boxes `cell` metres wide; each cell
 /// has a bucket (its own when numbered densely, else the one it wraps to
 /// in a power-of-two tile), and a bucket's agents are contiguous in
-/// `entries`.
+/// `entries`, each with its centre (a query reads one run of memory, not
+/// the agents).
 #[derive(Clone, Debug, Default)]
 pub struct Grid {
     inv_cell: Vec3,
@@ -26,11 +27,12 @@ pub struct Grid {
     /// its bits) and along z (as a mask).
     wrap: (u32, u32, u32),
     /// Bucket `b`'s agents are `entries[starts[b]..starts[b + 1]]`, each
-    /// beside its cell (so a query reads one run of memory).
+    /// with its centre.
     starts: Vec<u32>,
-    entries: Vec<([i32; 3], u32)>,
-    /// Each agent's cell.
+    entries: Vec<(Vec3, u32)>,
+    /// Each agent's cell and centre.
     cells: Vec<[i32; 3]>,
+    points: Vec<Vec3>,
     /// Each agent's bucket (found once per build).
     buckets: Vec<u32>,
 }
@@ -72,13 +74,15 @@ impl Grid {
 
     /// Rebuilds the grid over `points` (metres) with cells `cell` metres on
     /// each axis.
-    pub fn build(&mut self, points: impl ExactSizeIterator<Item = Vec3> + Clone, cell: Vec3) {
+    pub fn build(&mut self, points: impl ExactSizeIterator<Item = Vec3>, cell: Vec3) {
         let n = points.len();
         self.inv_cell = cell.max(Vec3::splat(1e-3)).recip();
         self.cells.clear();
+        self.points.clear();
         for p in points {
             let c = self.cell_of(p);
             self.cells.push(c);
+            self.points.push(p);
         }
         // Dense when the cells' span is small enough, else wrapped.
         let (low, high) = self.cells.iter().fold(([i32::MAX; 3], [i32::MIN; 3]), |(lo, hi), c| {
@@ -116,18 +120,19 @@ impl Grid {
             *s = sum;
         }
         self.entries.clear();
-        self.entries.resize(n, ([0; 3], 0));
+        self.entries.resize(n, (Vec3::ZERO, 0));
         for i in (0..n).rev() {
             let b = self.buckets[i] as usize;
             self.starts[b] -= 1;
-            self.entries[self.starts[b] as usize] = (self.cells[i], i as u32);
+            self.entries[self.starts[b] as usize] = (self.points[i], i as u32);
         }
     }
 
-    /// Calls `visit(i)` once for every agent whose centre's cell is among
-    /// the cells the box `min..max` (metres) touches: a superset of the
-    /// centres inside the box.
-    pub fn for_each_in(&self, min: Vec3, max: Vec3, mut visit: impl FnMut(usize)) {
+    /// Calls `visit(i, centre)` once for every agent whose centre's cell
+    /// is among the cells the box `min..max` (metres) touches: a superset
+    /// of the centres inside the box. `centre` is the point `i` given to
+    /// [`Grid::build`].
+    pub fn for_each_in(&self, min: Vec3, max: Vec3, mut visit: impl FnMut(usize, Vec3)) {
         if self.entries.is_empty() {
             return;
         }
@@ -145,8 +150,8 @@ impl Grid {
                     let first = self.bucket([from[0], y, z]);
                     let last = self.bucket([to[0], y, z]);
                     let run = self.starts[first] as usize..self.starts[last + 1] as usize;
-                    for &(_, i) in &self.entries[run] {
-                        visit(i as usize);
+                    for &(p, i) in &self.entries[run] {
+                        visit(i as usize, p);
                     }
                 }
             }
@@ -157,11 +162,11 @@ impl Grid {
                 for z in lo[2]..=hi[2] {
                     let cell = [x, y, z];
                     let b = self.wrapped(cell);
-                    for &(at, i) in &self.entries[self.starts[b] as usize..self.starts[b + 1] as usize] {
+                    for &(p, i) in &self.entries[self.starts[b] as usize..self.starts[b + 1] as usize] {
                         // Other cells wrapping to this bucket are skipped,
                         // so each agent is visited once.
-                        if at == cell {
-                            visit(i as usize);
+                        if self.cell_of(p) == cell {
+                            visit(i as usize, p);
                         }
                     }
                 }
@@ -174,6 +179,7 @@ impl Grid {
         self.starts.capacity() * 4
             + self.entries.capacity() * 16
             + self.cells.capacity() * 12
+            + self.points.capacity() * 12
             + self.buckets.capacity() * 4
     }
 }
@@ -264,7 +270,7 @@ mod tests {
         assert!(buckets.iter().all(|&b| b == buckets[0]), "{buckets:?}");
         for (i, p) in points.iter().enumerate() {
             let mut found = Vec::new();
-            grid.for_each_in(*p - Vec3::splat(0.2), *p + Vec3::splat(0.2), |k| found.push(k));
+            grid.for_each_in(*p - Vec3::splat(0.2), *p + Vec3::splat(0.2), |k, _| found.push(k));
             assert_eq!(found, vec![i]);
         }
         finds_each_once(&grid, &points);
@@ -279,7 +285,7 @@ mod tests {
             (Vec3::splat(500.0), Vec3::splat(600.0)),
         ] {
             let mut found = Vec::new();
-            grid.for_each_in(min, max, |i| found.push(i));
+            grid.for_each_in(min, max, |i, _| found.push(i));
             let mut sorted = found.clone();
             sorted.sort();
             sorted.dedup();

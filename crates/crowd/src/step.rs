@@ -54,6 +54,10 @@ struct StepInputs<'a> {
     world: &'a CrowdSurroundings<'a>,
     sizes: &'a [Size],
     agents: &'a [Agent],
+    /// Each agent's radii and size, side by side in little memory: what
+    /// an agent's neighbours' searches read of it.
+    radii: Vec<Vec3>,
+    size_of: Vec<u8>,
     player: Option<PlacedCollider<'a>>,
     config: &'a CrowdConfig,
     dt: f32,
@@ -95,6 +99,8 @@ impl<'a> StepInputs<'a> {
             world,
             sizes,
             agents,
+            radii: agents.iter().map(|a| a.state.radii).collect(),
+            size_of: agents.iter().map(|a| a.size).collect(),
             player,
             config,
             dt,
@@ -189,16 +195,14 @@ impl<'a> StepInputs<'a> {
     }
 
     /// Runs agent `i`'s controller tick from `state` against the level,
-    /// the player and the polytopes of the other agents at `positions`
-    /// (found in `grid`).
-    #[allow(clippy::too_many_arguments)]
+    /// the player and the polytopes of the other agents where `grid` holds
+    /// them.
     fn tick(
         &self,
         colliders: &mut Vec<PlacedCollider<'a>>,
         i: usize,
         state: &mut CharacterState,
         intent: &Intent,
-        positions: &[Vec3],
         grid: &Grid,
         reach: Reach,
     ) -> Outcome {
@@ -215,13 +219,13 @@ impl<'a> StepInputs<'a> {
         let mut hulls = 0;
         if self.config.collide_agents {
             let m = self.max_hull_half;
-            grid.for_each_in(lo - m, hi + m, |k| {
-                let other = &self.sizes[self.agents[k].size as usize];
-                if k != i && touches(positions[k], other.hull_half) {
-                    let shell = self.shell(state, positions[k], other.radii);
+            grid.for_each_in(lo - m, hi + m, |k, at| {
+                let other = &self.sizes[self.size_of[k] as usize];
+                if k != i && touches(at, other.hull_half) {
+                    let shell = self.shell(state, at, other.radii);
                     colliders.push(PlacedCollider::moving(
                         &other.hulls[shell],
-                        Pose::from_translation(positions[k]),
+                        Pose::from_translation(at),
                         Vec3::ZERO,
                         Vec3::ZERO,
                     ));
@@ -252,21 +256,14 @@ impl<'a> StepInputs<'a> {
     }
 
     /// Whether agent `i`'s ellipsoid centred at `at` is apart from every
-    /// other agent `k` (at `positions[k]`) that `consider(k)` accepts.
-    fn apart_from_others(
-        &self,
-        i: usize,
-        at: Vec3,
-        positions: &[Vec3],
-        grid: &Grid,
-        consider: impl Fn(usize) -> bool,
-    ) -> bool {
-        let radii = self.agents[i].state.radii;
+    /// other agent `k` (where `grid` holds it) that `consider(k)` accepts.
+    fn apart_from_others(&self, i: usize, at: Vec3, grid: &Grid, consider: impl Fn(usize) -> bool) -> bool {
+        let radii = self.radii[i];
         let m = radii + self.max_radii + Vec3::splat(0.01);
         let mut ok = true;
-        grid.for_each_in(at - m, at + m, |k| {
+        grid.for_each_in(at - m, at + m, |k, centre| {
             if ok && k != i && consider(k) {
-                ok = apart(at, radii, positions[k], self.agents[k].state.radii, CLEARANCE);
+                ok = apart(at, radii, centre, self.radii[k], CLEARANCE);
             }
         });
         ok
@@ -376,21 +373,15 @@ impl<'a> StepInputs<'a> {
         order_moves(starts, self.agents, scratch);
         let (order, start_grid) = (&scratch.order, &scratch.start_grid);
         fill(self.threads, &mut scratch.moves, Vec::new, |colliders, w| {
-            self.move_agent(colliders, order[w].1 as usize, starts, start_grid)
+            self.move_agent(colliders, order[w].1 as usize, start_grid)
         });
     }
 
     /// Agent `i`'s move in phase 1: its wander decides where it walks, then
     /// its controller ticks against the level, the player and the others'
-    /// polytopes at `starts` (in `start_grid`), the neighbours ahead of it
-    /// only. Reads the agent; returns its new state, wander and outcome.
-    fn move_agent(
-        &self,
-        colliders: &mut Vec<PlacedCollider<'a>>,
-        i: usize,
-        starts: &[Vec3],
-        start_grid: &Grid,
-    ) -> Move {
+    /// polytopes where they start (in `start_grid`), the neighbours ahead
+    /// of it only. Reads the agent; returns its new state, wander and outcome.
+    fn move_agent(&self, colliders: &mut Vec<PlacedCollider<'a>>, i: usize, start_grid: &Grid) -> Move {
         let agent = &self.agents[i];
         let mut wander = agent.wander;
         let intent = wander.decide(&self.config.wander, self.dt);
@@ -406,7 +397,7 @@ impl<'a> StepInputs<'a> {
                 ..Outcome::default()
             }
         } else {
-            self.tick(colliders, i, &mut state, &intent, starts, start_grid, Reach::Ahead)
+            self.tick(colliders, i, &mut state, &intent, start_grid, Reach::Ahead)
         };
         Move { state, wander, outcome }
     }
@@ -442,7 +433,7 @@ impl<'a> StepInputs<'a> {
             check_threads,
             &mut scratch.clear,
             || (),
-            |_, i| !moved(i) || self.apart_from_others(i, ends[i], starts, start_grid, |_| true),
+            |_, i| !moved(i) || self.apart_from_others(i, ends[i], start_grid, |_| true),
         );
         scratch.end_grid.build(ends.iter().copied(), self.cell);
         let (clear, end_grid) = (&scratch.clear, &scratch.end_grid);
@@ -451,9 +442,7 @@ impl<'a> StepInputs<'a> {
             &mut scratch.keep,
             || (),
             |_, i| {
-                !moved(i)
-                    || clear[i]
-                        && self.apart_from_others(i, ends[i], &ends, end_grid, |k| k < i && clear[k] && moved(k))
+                !moved(i) || clear[i] && self.apart_from_others(i, ends[i], end_grid, |k| k < i && clear[k] && moved(k))
             },
         );
     }
@@ -489,7 +478,7 @@ impl<'a> StepInputs<'a> {
             scratch.end_grid.build(scratch.current.iter().copied(), self.cell);
             // A few hundred stand-stills cost less than starting a thread.
             let retry_threads = if refused.len() >= 1024 { self.threads } else { 1 };
-            let tries = self.try_standing(&refused, retry_threads, &scratch.current, &scratch.end_grid);
+            let tries = self.try_standing(&refused, retry_threads, &scratch.end_grid);
             let kept = self.keep_tries(&refused, retry_threads, &tries);
             for (w, &i) in refused.iter().enumerate() {
                 if kept[w] {
@@ -515,16 +504,10 @@ impl<'a> StepInputs<'a> {
 
     /// The stand-stills of phase 3, on `threads`: each agent of `refused`
     /// ticks with no walking and no velocity (no tick when at rest: in a
-    /// jam most refused agents stand on the floor) against the others at
-    /// `current` (in `grid`). Returns, by place in `refused`, its state,
-    /// the tick's outcome, and whether it ends apart from the others.
-    fn try_standing(
-        &self,
-        refused: &[usize],
-        threads: usize,
-        current: &[Vec3],
-        grid: &Grid,
-    ) -> Vec<(CharacterState, Outcome, bool)> {
+    /// jam most refused agents stand on the floor) against the others
+    /// where they are now (in `grid`). Returns, by place in `refused`, its
+    /// state, the tick's outcome, and whether it ends apart from the others.
+    fn try_standing(&self, refused: &[usize], threads: usize, grid: &Grid) -> Vec<(CharacterState, Outcome, bool)> {
         let agents = self.agents;
         let mut tries = vec![(agents[0].state, Outcome::default(), false); refused.len()];
         fill(threads, &mut tries, Vec::new, |colliders, w| {
@@ -536,9 +519,9 @@ impl<'a> StepInputs<'a> {
             let outcome = if self.at_rest(&agents[i]) {
                 Outcome::default()
             } else {
-                self.tick(colliders, i, &mut state, &Intent::default(), current, grid, Reach::All)
+                self.tick(colliders, i, &mut state, &Intent::default(), grid, Reach::All)
             };
-            let clear = self.apart_from_others(i, state.position, current, grid, |_| true);
+            let clear = self.apart_from_others(i, state.position, grid, |_| true);
             (state, outcome, clear)
         });
         tries
@@ -548,7 +531,6 @@ impl<'a> StepInputs<'a> {
     /// `threads`: a clear one apart from every clear one of a lower place
     /// (among the clear tries, the lower index wins).
     fn keep_tries(&self, refused: &[usize], threads: usize, tries: &[(CharacterState, Outcome, bool)]) -> Vec<bool> {
-        let agents = self.agents;
         let mut try_grid = Grid::default();
         try_grid.build(tries.iter().map(|t| t.0.position), self.cell);
         let ends: Vec<Vec3> = tries.iter().map(|t| t.0.position).collect();
@@ -561,12 +543,11 @@ impl<'a> StepInputs<'a> {
                 let i = refused[w];
                 tries[w].2 && {
                     let mut ok = true;
-                    let radii = agents[i].state.radii;
+                    let radii = self.radii[i];
                     let m = radii + self.max_radii + Vec3::splat(0.01);
-                    try_grid.for_each_in(ends[w] - m, ends[w] + m, |v| {
+                    try_grid.for_each_in(ends[w] - m, ends[w] + m, |v, end| {
                         if ok && v < w && tries[v].2 {
-                            let k = refused[v];
-                            ok = apart(ends[w], radii, ends[v], agents[k].state.radii, CLEARANCE);
+                            ok = apart(ends[w], radii, end, self.radii[refused[v]], CLEARANCE);
                         }
                     });
                     ok
@@ -726,7 +707,7 @@ fn send_home(
         let (home, radii) = (agent.home, agent.state.radii);
         let e = Ellipsoid::new(radii).expect("valid radii");
         let free = sweep::penetration_depth(&e, home, world.colliders) == 0.0
-            && shared_apart(agents, sizes, i, home, &scratch.current, &scratch.end_grid, collide)
+            && shared_apart(agents, sizes, i, home, &scratch.end_grid, collide)
             && sent
                 .iter()
                 .all(|&k| apart(home, radii, agents[k].state.position, agents[k].state.radii, CLEARANCE));
@@ -745,17 +726,8 @@ fn send_home(
 }
 
 /// Whether `home` is apart from every agent but `i` where they are now
-/// (`current`, found in `grid`).
-#[allow(clippy::too_many_arguments)]
-fn shared_apart(
-    agents: &[Agent],
-    sizes: &[Size],
-    i: usize,
-    home: Vec3,
-    current: &[Vec3],
-    grid: &Grid,
-    collide: bool,
-) -> bool {
+/// (where `grid` holds them).
+fn shared_apart(agents: &[Agent], sizes: &[Size], i: usize, home: Vec3, grid: &Grid, collide: bool) -> bool {
     if !collide {
         return true;
     }
@@ -763,9 +735,9 @@ fn shared_apart(
     let max = sizes.iter().fold(Vec3::ZERO, |m, s| m.max(s.radii));
     let m = radii + max + Vec3::splat(0.01);
     let mut ok = true;
-    grid.for_each_in(home - m, home + m, |k| {
+    grid.for_each_in(home - m, home + m, |k, at| {
         if ok && k != i {
-            ok = apart(home, radii, current[k], agents[k].state.radii, CLEARANCE);
+            ok = apart(home, radii, at, agents[k].state.radii, CLEARANCE);
         }
     });
     ok
