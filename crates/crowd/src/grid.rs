@@ -30,9 +30,8 @@ pub struct Grid {
     /// with its centre.
     starts: Vec<u32>,
     entries: Vec<(Vec3, u32)>,
-    /// Each agent's cell and centre.
+    /// Each agent's cell.
     cells: Vec<[i32; 3]>,
-    points: Vec<Vec3>,
     /// Each agent's bucket (found once per build).
     buckets: Vec<u32>,
 }
@@ -74,15 +73,13 @@ impl Grid {
 
     /// Rebuilds the grid over `points` (metres) with cells `cell` metres on
     /// each axis.
-    pub fn build(&mut self, points: impl ExactSizeIterator<Item = Vec3>, cell: Vec3) {
+    pub fn build(&mut self, points: impl ExactSizeIterator<Item = Vec3> + Clone, cell: Vec3) {
         let n = points.len();
         self.inv_cell = cell.max(Vec3::splat(1e-3)).recip();
         self.cells.clear();
-        self.points.clear();
-        for p in points {
+        for p in points.clone() {
             let c = self.cell_of(p);
             self.cells.push(c);
-            self.points.push(p);
         }
         // Dense when the cells' span is small enough, else wrapped.
         let (low, high) = self.cells.iter().fold(([i32::MAX; 3], [i32::MIN; 3]), |(lo, hi), c| {
@@ -104,16 +101,17 @@ impl Grid {
             self.wrap = ((1 << x_bits) - 1, x_bits, (1 << (bits - x_bits)) - 1);
             buckets
         };
+        // Bucket b's count goes to starts[b + 2]; the prefix sums then put
+        // its start at starts[b + 1], which counts up as its agents are
+        // put in, in order, and ends at its end, the start of the next.
         self.starts.clear();
-        self.starts.resize(buckets + 1, 0);
+        self.starts.resize(buckets + 2, 0);
         self.buckets.clear();
         for i in 0..n {
             let b = self.bucket(self.cells[i]);
             self.buckets.push(b as u32);
-            self.starts[b] += 1;
+            self.starts[b + 2] += 1;
         }
-        // Prefix sums: starts[b] becomes the end of bucket b, then each
-        // agent is put just before it, leaving starts[b] at its start.
         let mut sum = 0;
         for s in &mut self.starts {
             sum += *s;
@@ -121,11 +119,12 @@ impl Grid {
         }
         self.entries.clear();
         self.entries.resize(n, (Vec3::ZERO, 0));
-        for i in (0..n).rev() {
-            let b = self.buckets[i] as usize;
-            self.starts[b] -= 1;
-            self.entries[self.starts[b] as usize] = (self.points[i], i as u32);
+        for (i, p) in points.enumerate() {
+            let at = &mut self.starts[self.buckets[i] as usize + 1];
+            self.entries[*at as usize] = (p, i as u32);
+            *at += 1;
         }
+        self.starts.truncate(buckets + 1);
     }
 
     /// Calls `visit(i, centre)` once for every agent whose centre's cell
@@ -179,7 +178,6 @@ impl Grid {
         self.starts.capacity() * 4
             + self.entries.capacity() * 16
             + self.cells.capacity() * 12
-            + self.points.capacity() * 12
             + self.buckets.capacity() * 4
     }
 }
