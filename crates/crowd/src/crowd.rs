@@ -169,7 +169,8 @@ pub(crate) struct Scratch {
     pub order: Vec<(u64, u32)>,
     /// Each agent's place in `moves`.
     pub rank: Vec<u32>,
-    pub clear: Vec<bool>,
+    /// The check's first pass, per agent.
+    pub clear: Vec<crate::step::Clear>,
     pub keep: Vec<bool>,
     pub current: Vec<Vec3>,
 }

@@ -45,8 +45,13 @@ pub(crate) fn floor_to_i32(x: f32) -> i32 {
 }
 
 impl Grid {
+    /// `p` in cells (clamped to ±10⁹ cells): its cell is the floor.
+    fn scaled(&self, p: Vec3) -> Vec3 {
+        (p * self.inv_cell).clamp(Vec3::splat(-1e9), Vec3::splat(1e9))
+    }
+
     fn cell_of(&self, p: Vec3) -> [i32; 3] {
-        let c = (p * self.inv_cell).clamp(Vec3::splat(-1e9), Vec3::splat(1e9));
+        let c = self.scaled(p);
         [c.x, c.y, c.z].map(floor_to_i32)
     }
 
@@ -156,21 +161,44 @@ impl Grid {
             }
             return;
         }
+        // Other cells wrapping to a bucket are skipped, so each agent is
+        // visited once: a centre is in cell `c` when its scaled position
+        // is in `c..c + 1` on each axis, which is exactly `cell_of` when
+        // the cells are within ±2²⁴ (their corners whole f32 numbers),
+        // else `cell_of` itself decides.
+        let corners_exact = lo.iter().chain(&hi).all(|c| c.unsigned_abs() < 1 << 24);
         for x in lo[0]..=hi[0] {
             for y in lo[1]..=hi[1] {
                 for z in lo[2]..=hi[2] {
                     let cell = [x, y, z];
                     let b = self.wrapped(cell);
-                    for &(p, i) in &self.entries[self.starts[b] as usize..self.starts[b + 1] as usize] {
-                        // Other cells wrapping to this bucket are skipped,
-                        // so each agent is visited once.
-                        if self.cell_of(p) == cell {
-                            visit(i as usize, p);
+                    let run = &self.entries[self.starts[b] as usize..self.starts[b + 1] as usize];
+                    if corners_exact {
+                        let low = Vec3::new(x as f32, y as f32, z as f32);
+                        let high = low + Vec3::ONE;
+                        for &(p, i) in run {
+                            let v = self.scaled(p);
+                            if v.cmpge(low).all() && v.cmplt(high).all() {
+                                visit(i as usize, p);
+                            }
+                        }
+                    } else {
+                        for &(p, i) in run {
+                            if self.cell_of(p) == cell {
+                                visit(i as usize, p);
+                            }
                         }
                     }
                 }
             }
         }
+    }
+
+    /// Whether the box `min - grow..max + grow` (metres) touches no cell
+    /// that the box `min..max` does not, so [`Grid::for_each_in`] visits
+    /// the same agents for both.
+    pub fn same_cells(&self, min: Vec3, max: Vec3, grow: Vec3) -> bool {
+        self.cell_of(min - grow) == self.cell_of(min) && self.cell_of(max + grow) == self.cell_of(max)
     }
 
     /// Heap bytes held.
@@ -272,6 +300,47 @@ mod tests {
             assert_eq!(found, vec![i]);
         }
         finds_each_once(&grid, &points);
+    }
+
+    /// Far from the origin (cells past ±2²⁴, where a cell's corners are
+    /// not all f32 numbers) the wrapped grid still finds each centre in
+    /// its own cell, once.
+    #[test]
+    fn far_cells_are_told_apart_too() {
+        let far = 1.0e8f32;
+        let points: Vec<Vec3> = (0..40)
+            .map(|k| Vec3::new(far + 8.0 * (k % 5) as f32, 0.0, -far + 8.0 * (k / 5) as f32))
+            .chain((0..40).map(|k| Vec3::new(0.5 * k as f32, 0.0, 0.25 * k as f32)))
+            .collect();
+        let mut grid = Grid::default();
+        grid.build(points.iter().copied(), Vec3::ONE);
+        assert!(grid.dense.is_none());
+        for (i, p) in points.iter().enumerate() {
+            let mut found = Vec::new();
+            grid.for_each_in(*p, *p, |k, at| found.push((k, at)));
+            assert!(found.contains(&(i, *p)), "{i} at {p} not found: {found:?}");
+            assert!(
+                found.iter().all(|(_, at)| grid.cell_of(*at) == grid.cell_of(*p)),
+                "{found:?}"
+            );
+        }
+        finds_each_once(&grid, &points);
+    }
+
+    #[test]
+    fn a_box_grown_within_its_cells_has_the_same_cells() {
+        let mut grid = Grid::default();
+        grid.build([Vec3::ZERO].into_iter(), Vec3::splat(2.0));
+        let (min, max) = (Vec3::new(0.5, 0.5, 0.5), Vec3::new(1.5, 1.5, 1.5));
+        assert!(grid.same_cells(min, max, Vec3::splat(0.4)));
+        assert!(
+            !grid.same_cells(min, max, Vec3::new(0.0, 0.0, 0.6)),
+            "max z reaches the next cell"
+        );
+        assert!(
+            !grid.same_cells(min, max, Vec3::new(0.6, 0.0, 0.0)),
+            "min x reaches the cell below"
+        );
     }
 
     fn finds_each_once(grid: &Grid, points: &[Vec3]) {

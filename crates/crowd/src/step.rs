@@ -42,6 +42,15 @@ pub(crate) struct Outcome {
     pub crushed_by: Option<usize>,
 }
 
+/// What the check's first pass found of one agent's move.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Clear {
+    /// Its end is apart from every other agent's start.
+    pub apart: bool,
+    /// No other mover of a lower index is near enough to end near it.
+    pub alone: bool,
+}
+
 /// How far around an agent its world takes in other agents (see [`StepInputs::reach`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Reach {
@@ -256,6 +265,34 @@ impl<'a> StepInputs<'a> {
     }
 
     /// Whether agent `i`'s ellipsoid centred at `at` is apart from every
+    /// other agent where `grid` holds them, and whether no agent `k` that
+    /// `later(k)` accepts is within `wider` (metres per axis, when given)
+    /// more of it: known only when that wider box touches no more cells
+    /// of `grid` than the search does (else it answers no).
+    fn apart_from_starts(
+        &self,
+        i: usize,
+        at: Vec3,
+        grid: &Grid,
+        wider: Option<Vec3>,
+        later: impl Fn(usize) -> bool,
+    ) -> (bool, bool) {
+        let radii = self.radii[i];
+        let m = radii + self.max_radii + Vec3::splat(0.01);
+        let mut ok = true;
+        let mut alone = wider.is_some();
+        grid.for_each_in(at - m, at + m, |k, centre| {
+            if k != i {
+                alone = alone && !later(k);
+                if ok {
+                    ok = apart(at, radii, centre, self.radii[k], CLEARANCE);
+                }
+            }
+        });
+        (ok, alone && wider.is_some_and(|w| grid.same_cells(at - m, at + m, w)))
+    }
+
+    /// Whether agent `i`'s ellipsoid centred at `at` is apart from every
     /// other agent `k` (where `grid` holds it) that `consider(k)` accepts.
     fn apart_from_others(&self, i: usize, at: Vec3, grid: &Grid, consider: impl Fn(usize) -> bool) -> bool {
         let radii = self.radii[i];
@@ -426,14 +463,37 @@ impl<'a> StepInputs<'a> {
         // moved: threads only pay for themselves for thousands.
         let movers = (0..n).filter(|&i| moved(i)).count();
         let check_threads = if movers >= 4096 { self.threads } else { 1 };
+        // An end near agent i's end has its start near it too, no farther
+        // than the farthest move of the step (and a margin for rounding,
+        // relative to the coordinates): where the first pass's search of
+        // the starts would take in those too (the wider box is in the
+        // same cells), it learns which agents have no other mover near,
+        // and the second pass need not search the ends for them.
+        let (moved_most, farthest) = (0..n).fold((Vec3::ZERO, 0.0f32), |(d, f), i| {
+            (
+                d.max((ends[i] - starts[i]).abs()),
+                f.max(ends[i].abs().max(starts[i].abs()).max_element()),
+            )
+        });
+        let wider = moved_most + Vec3::splat(0.01 + 1e-5 * farthest);
+        let wider = wider.is_finite().then_some(wider);
         scratch.clear.clear();
-        scratch.clear.resize(n, true);
+        scratch.clear.resize(n, Clear::default());
         let start_grid = &scratch.start_grid;
         fill(
             check_threads,
             &mut scratch.clear,
             || (),
-            |_, i| !moved(i) || self.apart_from_others(i, ends[i], start_grid, |_| true),
+            |_, i| {
+                if !moved(i) {
+                    return Clear {
+                        apart: true,
+                        alone: true,
+                    };
+                }
+                let (apart, alone) = self.apart_from_starts(i, ends[i], start_grid, wider, |k| k < i && moved(k));
+                Clear { apart, alone }
+            },
         );
         scratch.end_grid.build(ends.iter().copied(), self.cell);
         let (clear, end_grid) = (&scratch.clear, &scratch.end_grid);
@@ -442,7 +502,10 @@ impl<'a> StepInputs<'a> {
             &mut scratch.keep,
             || (),
             |_, i| {
-                !moved(i) || clear[i] && self.apart_from_others(i, ends[i], end_grid, |k| k < i && clear[k] && moved(k))
+                !moved(i)
+                    || clear[i].apart
+                        && (clear[i].alone
+                            || self.apart_from_others(i, ends[i], end_grid, |k| k < i && clear[k].apart && moved(k)))
             },
         );
     }

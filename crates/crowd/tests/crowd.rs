@@ -215,6 +215,39 @@ fn without_agent_collision_the_check_finds_overlaps() {
     assert!(overlaps > 100, "{overlaps}");
 }
 
+/// Agents walking 60 m/s (a metre a tick, more than the gap the check
+/// searches around an agent) never end a step overlapping: the check's
+/// second pass, skipped for an agent with no other mover near, must count
+/// as near every agent that could end beside it.
+#[test]
+fn fast_walkers_never_end_a_step_overlapping() {
+    let mut config = CrowdConfig::default();
+    config.controller.walk_speed = 60.0;
+    config.controller.ground_acceleration = 1000.0;
+    let mut stage = Stage::new(common::playground());
+    let mut crowd = Crowd::new(config).unwrap();
+    {
+        let colliders = stage.colliders(DT);
+        let friction = |c: usize, t: u32| stage.level.friction(c, t);
+        assert!(crowd.spawn(300, &CrowdSurroundings::new(&colliders).with_friction(&friction), 3) > 250);
+    }
+    let (mut problems, mut refused) = (Vec::new(), 0);
+    run(&mut stage, &mut crowd, 300, |tick, crowd, _| {
+        refused += crowd.last_step().retried;
+        for (i, j) in overlapping_pairs(crowd.agents()) {
+            problems.push(format!("tick {tick}: agents {i} and {j} overlap"));
+        }
+    });
+    assert!(
+        problems.is_empty(),
+        "{} problems, first: {:?}",
+        problems.len(),
+        &problems[..problems.len().min(5)]
+    );
+    assert!(refused > 0, "no move was refused: the check was not tried");
+    eprintln!("{refused} moves refused");
+}
+
 /// The step keeps buffers from step to step: a crowd cleared (the game's
 /// panel has a button for it), stepped empty, then spawned smaller steps
 /// on with only its new agents.
