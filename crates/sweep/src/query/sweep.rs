@@ -195,10 +195,20 @@ fn approaches([a, b, c]: [Vec3; 3], v: Vec3, t_max: f32) -> bool {
     if a.min(b).min(c).cmpgt(hi).any() || a.max(b).max(c).cmplt(lo).any() {
         return false;
     }
-    let u = voronoi_walk(Vec3::ZERO, a, b, c);
-    let beyond = a.dot(u).min(b.dot(u)).min(c.dot(u)) - t_max * v.dot(u).max(0.0);
     let scale = a.abs().max(b.abs()).max(c.abs()).max_element() + t_max * v.abs().max_element();
     let reach = REACH + 1e-6 * scale;
+    // Then the triangle's plane: the whole sweep more than `reach` to one
+    // side of it (the far faces of another agent's polytope, and the
+    // floor under a walker's feet when it moves along it).
+    let n = (b - a).cross(c - a);
+    let (start, end) = (-n.dot(a), n.dot(moved - a));
+    let (near, far) = (start.min(end), start.max(end));
+    let side = reach * reach * n.length_squared();
+    if (near > 0.0 && near * near > side) || (far < 0.0 && far * far > side) {
+        return false;
+    }
+    let u = voronoi_walk(Vec3::ZERO, a, b, c);
+    let beyond = a.dot(u).min(b.dot(u)).min(c.dot(u)) - t_max * v.dot(u).max(0.0);
     // Written so that NaN keeps the triangle.
     let separated = beyond > 0.0 && beyond * beyond > reach * reach * u.length_squared();
     !separated
