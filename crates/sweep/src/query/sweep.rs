@@ -171,8 +171,9 @@ fn sweep_kept(
 /// triangle's box against the box of the swept sphere (the cheapest test,
 /// and on a large level most candidates leave there: a leaf's box passed
 /// the walk, but most of its triangles lie outside the sweep's box), then
-/// one separating axis: the direction `u` to the triangle's closest point from
-/// the start. The triangle lies beyond `min(a·u, b·u, c·u) / |u|` along it
+/// the triangle's plane as a separating axis (a cross product and two dot
+/// products), then one more axis: the direction `u` to the triangle's
+/// closest point from the start. The triangle lies beyond `min(a·u, b·u, c·u) / |u|` along it
 /// (its corners span it), and the centre advances along it by at most
 /// `t_max · max(v·u, 0) / |u|`; when the first exceeds the second by more
 /// than `REACH`, the sweep cannot touch the triangle. Any axis gives a
