@@ -199,8 +199,8 @@ fn approaches([a, b, c]: [Vec3; 3], v: Vec3, t_max: f32) -> bool {
     let scale = a.abs().max(b.abs()).max(c.abs()).max_element() + t_max * v.abs().max_element();
     let reach = REACH + 1e-6 * scale;
     // Then the triangle's plane: the whole sweep more than `reach` to one
-    // side of it (the far faces of another agent's polytope, and the
-    // floor under a walker's feet when it moves along it).
+    // side of it (the far faces of another agent's polytope, ground the
+    // sweep passes above).
     let n = (b - a).cross(c - a);
     let (start, end) = (-n.dot(a), n.dot(moved - a));
     let (near, far) = (start.min(end), start.max(end));
