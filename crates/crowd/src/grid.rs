@@ -23,6 +23,11 @@ pub struct Grid {
     /// The lowest cell and the cells per axis of the dense numbering, or
     /// `None` when the cells are wrapped.
     dense: Option<([i32; 3], [i64; 3])>,
+    /// The lowest and highest cell holding an agent, per axis: a query
+    /// looks at no cell outside them (levels lie near y = 0, where the
+    /// cells' floor is: a box around an agent standing there reaches into
+    /// the empty cells below).
+    span: ([i32; 3], [i32; 3]),
     /// The wrapped tile: buckets along x (a power of two, as a mask and
     /// its bits) and along z (as a mask).
     wrap: (u32, u32, u32),
@@ -93,6 +98,7 @@ impl Grid {
                 [hi[0].max(c[0]), hi[1].max(c[1]), hi[2].max(c[2])],
             )
         });
+        self.span = (low, high);
         let dims = [0, 1, 2].map(|k| (i64::from(high[k]) - i64::from(low[k]) + 1).max(1));
         let dense_cells = dims[0].saturating_mul(dims[1]).saturating_mul(dims[2]);
         let buckets = if n > 0 && dense_cells <= DENSE_CELLS_PER_AGENT * n as i64 + 64 {
@@ -161,11 +167,16 @@ impl Grid {
             }
             return;
         }
-        // Other cells wrapping to a bucket are skipped, so each agent is
+        // Only the cells within the agents' span. Other cells wrapping to
+        // a bucket are skipped, so each agent is
         // visited once: a centre is in cell `c` when its scaled position
         // is in `c..c + 1` on each axis, which is exactly `cell_of` when
         // the cells are within ±2²⁴ (their corners whole f32 numbers),
         // else `cell_of` itself decides.
+        let (lo, hi) = (
+            [0, 1, 2].map(|k| lo[k].max(self.span.0[k])),
+            [0, 1, 2].map(|k| hi[k].min(self.span.1[k])),
+        );
         let corners_exact = lo.iter().chain(&hi).all(|c| c.unsigned_abs() < 1 << 24);
         for x in lo[0]..=hi[0] {
             for y in lo[1]..=hi[1] {
