@@ -27,8 +27,9 @@
 //!    motion reaches its box, the motion goes towards it far enough, and the
 //!    motion enters it (slab test) no later than the earliest hit found so
 //!    far, which shrinks the walk as hits are found. Each candidate then
-//!    meets a cheap reject before the exact test: one separating axis, the
-//!    direction to the triangle's closest point (the neighbours of a resting contact on a
+//!    meets cheap rejects before the exact test: its box against the
+//!    sweep's, then two separating axes, the triangle's normal and the
+//!    direction to its closest point (the neighbours of a resting contact on a
 //!    finely tessellated prop lie within a few percent of the radius, yet
 //!    the motion rarely goes towards them). Every reject is conservative
 //!    with a margin for rounding, so the first contact is the one the
