@@ -264,6 +264,12 @@ impl<'a> StepInputs<'a> {
         }
     }
 
+    /// How far (metres per axis) around agent `i`'s centre the check
+    /// searches for others: its radii, the largest agent's, and 1 cm.
+    fn check_reach(&self, i: usize) -> Vec3 {
+        self.radii[i] + self.max_radii + Vec3::splat(0.01)
+    }
+
     /// Whether agent `i`'s ellipsoid centred at `at` is apart from every
     /// other agent where `grid` holds them, and whether no agent `k` that
     /// `later(k)` accepts is within `wider` (metres per axis, when given)
@@ -278,7 +284,7 @@ impl<'a> StepInputs<'a> {
         later: impl Fn(usize) -> bool,
     ) -> (bool, bool) {
         let radii = self.radii[i];
-        let m = radii + self.max_radii + Vec3::splat(0.01);
+        let m = self.check_reach(i);
         let mut ok = true;
         let mut alone = wider.is_some();
         grid.for_each_in(at - m, at + m, |k, centre| {
@@ -296,7 +302,7 @@ impl<'a> StepInputs<'a> {
     /// other agent `k` (where `grid` holds it) that `consider(k)` accepts.
     fn apart_from_others(&self, i: usize, at: Vec3, grid: &Grid, consider: impl Fn(usize) -> bool) -> bool {
         let radii = self.radii[i];
-        let m = radii + self.max_radii + Vec3::splat(0.01);
+        let m = self.check_reach(i);
         let mut ok = true;
         grid.for_each_in(at - m, at + m, |k, centre| {
             if ok && k != i && consider(k) {
@@ -607,7 +613,7 @@ impl<'a> StepInputs<'a> {
                 tries[w].2 && {
                     let mut ok = true;
                     let radii = self.radii[i];
-                    let m = radii + self.max_radii + Vec3::splat(0.01);
+                    let m = self.check_reach(i);
                     try_grid.for_each_in(ends[w] - m, ends[w] + m, |v, end| {
                         if ok && v < w && tries[v].2 {
                             ok = apart(ends[w], radii, end, self.radii[refused[v]], CLEARANCE);
