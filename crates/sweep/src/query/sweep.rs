@@ -171,8 +171,8 @@ fn sweep_kept(
 /// triangle's box against the box of the swept sphere (the cheapest test,
 /// and on a large level most candidates leave there: a leaf's box passed
 /// the walk, but most of its triangles lie outside the sweep's box), then
-/// the triangle's plane as a separating axis (a cross product and two dot
-/// products), then one more axis: the direction `u` to the triangle's
+/// the triangle's normal as a separating axis (a cross product and four
+/// dot products), then one more axis: the direction `u` to the triangle's
 /// closest point from the start. The triangle lies beyond `min(a·u, b·u, c·u) / |u|` along it
 /// (its corners span it), and the centre advances along it by at most
 /// `t_max · max(v·u, 0) / |u|`; when the first exceeds the second by more
@@ -198,14 +198,16 @@ fn approaches([a, b, c]: [Vec3; 3], v: Vec3, t_max: f32) -> bool {
     }
     let scale = a.abs().max(b.abs()).max(c.abs()).max_element() + t_max * v.abs().max_element();
     let reach = REACH + 1e-6 * scale;
-    // Then the triangle's plane: the whole sweep more than `reach` to one
-    // side of it (the far faces of another agent's polytope, ground the
-    // sweep passes above).
+    // Then the triangle's normal as an axis: the corners' span along it
+    // more than `reach` beyond the centre's (the far faces of another
+    // agent's polytope, ground the sweep passes above). Each corner is
+    // projected, not one: on a sliver the f32 cross product is mostly
+    // rounding, and the corners do not lie in the plane it gives.
     let n = (b - a).cross(c - a);
-    let (start, end) = (-n.dot(a), n.dot(moved - a));
-    let (near, far) = (start.min(end), start.max(end));
-    let side = reach * reach * n.length_squared();
-    if (near > 0.0 && near * near > side) || (far < 0.0 && far * far > side) {
+    let (na, nb, nc) = (n.dot(a), n.dot(b), n.dot(c));
+    let along = n.dot(moved);
+    let gap = (na.min(nb).min(nc) - along.max(0.0)).max(along.min(0.0) - na.max(nb).max(nc));
+    if gap > 0.0 && gap * gap > reach * reach * n.length_squared() {
         return false;
     }
     let u = voronoi_walk(Vec3::ZERO, a, b, c);
@@ -313,7 +315,13 @@ mod tests {
         } else {
             centre + dir(rng) * size
         };
-        let c = centre + dir(rng) * size;
+        let c = if rng.u32(..6) == 0 {
+            // A sliver: a corner a hair off the opposite edge, so the f32
+            // cross product of the edges is mostly rounding.
+            a + (b - a) * rng.f32() + dir(rng) * size * [1e-5, 1e-7][rng.usize(..2)]
+        } else {
+            centre + dir(rng) * size
+        };
         if rng.u32(..3) == 0 {
             // Tangent to the sphere at the start, up to a hair: the
             // neighbours of a resting contact.
