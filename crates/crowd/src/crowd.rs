@@ -328,7 +328,7 @@ impl Crowd {
             + s.end_grid.memory_bytes()
             + s.moves.capacity() * std::mem::size_of::<crate::step::Move>()
             + s.rank.capacity() * 4
-            + s.clear.capacity()
+            + s.clear.capacity() * std::mem::size_of::<crate::step::Clear>()
             + s.keep.capacity()
             + s.current.capacity() * std::mem::size_of::<Vec3>()
             + s.order.capacity() * std::mem::size_of::<(u64, u32)>();

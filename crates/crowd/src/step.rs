@@ -283,29 +283,27 @@ impl<'a> StepInputs<'a> {
         wider: Option<Vec3>,
         later: impl Fn(usize) -> bool,
     ) -> (bool, bool) {
-        let radii = self.radii[i];
-        let m = self.check_reach(i);
-        let mut ok = true;
         let mut alone = wider.is_some();
-        grid.for_each_in(at - m, at + m, |k, centre| {
-            if k != i {
-                alone = alone && !later(k);
-                if ok {
-                    ok = apart(at, radii, centre, self.radii[k], CLEARANCE);
-                }
-            }
+        let apart = self.apart_from_others(i, at, grid, |k| {
+            alone = alone && !later(k);
+            true
         });
-        (ok, alone && wider.is_some_and(|w| grid.same_cells(at - m, at + m, w)))
+        let m = self.check_reach(i);
+        (
+            apart,
+            alone && wider.is_some_and(|w| grid.same_cells(at - m, at + m, w)),
+        )
     }
 
     /// Whether agent `i`'s ellipsoid centred at `at` is apart from every
-    /// other agent `k` (where `grid` holds it) that `consider(k)` accepts.
-    fn apart_from_others(&self, i: usize, at: Vec3, grid: &Grid, consider: impl Fn(usize) -> bool) -> bool {
+    /// other agent `k` (where `grid` holds it) that `consider(k)` accepts
+    /// (asked of every other agent there, even once the answer is no).
+    fn apart_from_others(&self, i: usize, at: Vec3, grid: &Grid, mut consider: impl FnMut(usize) -> bool) -> bool {
         let radii = self.radii[i];
         let m = self.check_reach(i);
         let mut ok = true;
         grid.for_each_in(at - m, at + m, |k, centre| {
-            if ok && k != i && consider(k) {
+            if k != i && consider(k) && ok {
                 ok = apart(at, radii, centre, self.radii[k], CLEARANCE);
             }
         });
