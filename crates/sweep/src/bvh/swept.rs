@@ -93,13 +93,18 @@ impl Bvh {
     ) {
         // (child, count, entry key) as the lanes give them: a wide node
         // when count is 0, else a leaf's slots. (Zeroed, which is a plain
-        // memset, and the start put in.)
+        // memset.) The start, entered at once, is taken first without
+        // going through the stack: read back right after the memset, it
+        // stalled the walk (the load cannot be forwarded from the memset's
+        // wide stores and the start's narrow one together: 1M sweep
+        // 0.305–0.322 → 0.299–0.301 µs).
         let mut stack = [(0u32, 0u32, 0.0f32); N];
-        stack[0].0 = start;
-        let mut top = 1usize; // the start, entered at once
-        while top > 0 {
-            top -= 1;
-            let (child, count, key) = stack[top];
+        let mut top = 0usize;
+        let mut first = Some((start, 0u32, 0.0f32));
+        while let Some((child, count, key)) = first.take().or_else(|| {
+            top = top.checked_sub(1)?;
+            Some(stack[top])
+        }) {
             if key > t_max {
                 continue;
             }
