@@ -82,6 +82,9 @@ fn closest_point_on_segment(p: Vec3, s: Vec3, e: Vec3) -> Vec3 {
 /// Ericson's Voronoi-region walk: the closest point but on slivers (see
 /// [`closest_point_walk`]), or where its products overflow (NaN, ∞). Good
 /// as a direction for a separating-axis reject, where any axis is valid.
+/// Inlined into that reject: called, it took its corners and gave back
+/// the point through memory, and the reject waited on reading it back.
+#[inline]
 pub(crate) fn voronoi_walk(p: Vec3, a: Vec3, b: Vec3, c: Vec3) -> Vec3 {
     let ab = b - a;
     let ac = c - a;
