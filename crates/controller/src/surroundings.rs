@@ -19,6 +19,11 @@ pub struct Surroundings<'a> {
     /// Friction of a surface, 0 (ice) … 1 (normal grip), by collider index
     /// and triangle (the collider's input index).
     pub friction: &'a dyn Fn(usize, u32) -> f32,
+    /// Whether a step-up (up by the step height, forward, down again) is
+    /// tried where a collider held the walk back, by collider index (a
+    /// crowd says no for the other agents: nobody steps onto them, and
+    /// trying costs three more slides each time). All by default.
+    pub step_up_onto: &'a dyn Fn(usize) -> bool,
     /// If given, the time spent in collide-and-slide is added to it (a
     /// profiler's readout; costs two clock reads per pass).
     pub sweep_time: Option<&'a Cell<Duration>>,
@@ -28,12 +33,17 @@ fn full_grip(_: usize, _: u32) -> f32 {
     1.0
 }
 
+fn any_collider(_: usize) -> bool {
+    true
+}
+
 impl<'a> Surroundings<'a> {
     /// Colliders whose surfaces all have friction 1.
     pub fn new(colliders: &'a [PlacedCollider<'a>]) -> Self {
         Self {
             colliders,
             friction: &full_grip,
+            step_up_onto: &any_collider,
             sweep_time: None,
         }
     }
@@ -41,6 +51,12 @@ impl<'a> Surroundings<'a> {
     /// The same colliders with a friction per surface.
     pub fn with_friction(self, friction: &'a dyn Fn(usize, u32) -> f32) -> Self {
         Self { friction, ..self }
+    }
+
+    /// The same colliders, with a step-up tried only where one that
+    /// `step_up_onto` accepts (by index) held the walk back.
+    pub fn with_step_up_onto(self, step_up_onto: &'a dyn Fn(usize) -> bool) -> Self {
+        Self { step_up_onto, ..self }
     }
 
     /// The same colliders, adding the time spent sweeping to `total`.
@@ -101,5 +117,42 @@ mod tests {
         }
         assert!(sweeps > 100);
         assert!(total.get() > Duration::ZERO && total.get() <= started.elapsed());
+    }
+
+    /// A walker against a 0.3 m step: a step-up takes it up (the
+    /// report says it stepped), unless the step's collider is not one to
+    /// step up onto; then it never steps (it rides up the edge, which
+    /// counts as ground within the step height).
+    #[test]
+    fn a_step_up_is_tried_only_onto_the_colliders_accepted() {
+        let mut soup = sweep::test_util::Soup::default();
+        crate::test_util::slab(&mut soup, 10.0, 0.0);
+        let floor = sweep::MeshCollider::build(&soup.positions, &soup.triangles).unwrap();
+        let mut soup = sweep::test_util::Soup::default();
+        soup.cuboid(Vec3::new(1.0, 0.0, -2.0), Vec3::new(9.5, 0.3, 2.0));
+        let step = sweep::MeshCollider::build(&soup.positions, &soup.triangles).unwrap();
+        let placed = [PlacedCollider::fixed(&floor), PlacedCollider::fixed(&step)];
+        let controller = Controller::new(ControllerConfig::default()).unwrap();
+        let intent = Intent {
+            direction: Vec3::X,
+            ..Intent::default()
+        };
+        let not_the_step = |c: usize| c != 1;
+        for (world, steps) in [
+            (Surroundings::new(&placed), true),
+            (Surroundings::new(&placed).with_step_up_onto(&not_the_step), false),
+        ] {
+            let mut state = CharacterState::standing_at(Vec3::ZERO, controller.config());
+            let mut stepped = false;
+            for _ in 0..60 {
+                stepped |= controller
+                    .tick(&mut state, &intent, &world, 1.0 / 60.0)
+                    .unwrap()
+                    .stepped;
+            }
+            assert_eq!(stepped, steps);
+            let feet = state.feet();
+            assert!(feet.x > 1.5 && (feet.y - 0.3).abs() < 0.01, "feet at {feet}");
+        }
     }
 }

@@ -36,10 +36,9 @@ impl Run<'_> {
             .slide(e, start, along, &self.options, |ct| support.walk_response(ct));
         let wanted = horizontal(along, up);
         let progress = |p: Vec3| horizontal(p - start, up).dot(wanted.normalize_or_zero());
-        let held_back = moved
-            .contacts
-            .iter()
-            .any(|ct| !ct.depenetration && ct.normal.dot(up) < self.cos_walkable());
+        let held_back = moved.contacts.iter().any(|ct| {
+            !ct.depenetration && ct.normal.dot(up) < self.cos_walkable() && (self.world.step_up_onto)(ct.collider)
+        });
         if self.c.step_height > 0.0
             && held_back
             && wanted.length() > 1e-6

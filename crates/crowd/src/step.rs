@@ -244,7 +244,12 @@ impl<'a> StepInputs<'a> {
         }
         let level = self.world.colliders.len();
         let friction = |c: usize, t: u32| if c < level { (self.world.friction)(c, t) } else { 1.0 };
-        let world = Surroundings::new(colliders).with_friction(&friction);
+        // Nobody steps up onto another agent (its polytope's side is a
+        // wall taller than any step): the level's colliders only.
+        let level_only = |c: usize| c < level;
+        let world = Surroundings::new(colliders)
+            .with_friction(&friction)
+            .with_step_up_onto(&level_only);
         match size.controller.tick(state, intent, &world, self.dt) {
             Ok(report) => Outcome {
                 hulls,
