@@ -528,10 +528,19 @@ impl<'a> StepInputs<'a> {
     /// was kept one time in five in a jam, and cost as much as the rest of
     /// the retry.)
     ///
+    /// A stand-still that ends where the agent started (at rest, most of
+    /// them in a jam) is kept without a check: its start is apart from
+    /// every other start, and every kept move's end and every other kept
+    /// stand-still is apart from it (each was checked against the starts,
+    /// or against where everyone is now, which holds it at its start). So
+    /// the check looks only at the stand-stills that moved, and when none
+    /// ticks, the grid over where everyone is now is not built.
+    ///
     /// Reads `scratch.keep`; writes `scratch.current` (where every agent is
-    /// now), `scratch.end_grid` (over it, before the stand-stills) and the
-    /// kept stand-stills into `scratch.moves`. Returns how many were
-    /// refused, how many of those stood still, and those refused again.
+    /// now), `scratch.end_grid` (over it, before the stand-stills, when
+    /// any refused agent ticks) and the kept stand-stills into
+    /// `scratch.moves`. Returns how many were refused, how many of those
+    /// stood still, and those refused again.
     fn stand_still(&self, starts: &[Vec3], scratch: &mut Scratch) -> (usize, usize, Vec<usize>) {
         let n = starts.len();
         let rank = &scratch.rank;
@@ -547,7 +556,10 @@ impl<'a> StepInputs<'a> {
         let mut refused: Vec<usize> = (0..n).filter(|&i| !scratch.keep[i]).collect();
         let retried = refused.len();
         if !refused.is_empty() {
-            scratch.end_grid.build(scratch.current.iter().copied(), self.cell);
+            let ticks = refused.iter().any(|&i| !self.at_rest(&self.agents[i]));
+            if ticks {
+                scratch.end_grid.build(scratch.current.iter().copied(), self.cell);
+            }
             // A few hundred stand-stills cost less than starting a thread.
             let retry_threads = if refused.len() >= 1024 { self.threads } else { 1 };
             let tries = self.try_standing(&refused, retry_threads, &scratch.end_grid);
@@ -577,8 +589,10 @@ impl<'a> StepInputs<'a> {
     /// The stand-stills of phase 3, on `threads`: each agent of `refused`
     /// ticks with no walking and no velocity (no tick when at rest: in a
     /// jam most refused agents stand on the floor) against the others
-    /// where they are now (in `grid`). Returns, by place in `refused`, its
-    /// state, the tick's outcome, and whether it ends apart from the others.
+    /// where they are now (in `grid`, built when any of them ticks).
+    /// Returns, by place in `refused`, its state, the tick's outcome, and
+    /// whether it ends apart from the others (at its start it is, see
+    /// [`StepInputs::stand_still`]).
     fn try_standing(&self, refused: &[usize], threads: usize, grid: &Grid) -> Vec<(CharacterState, Outcome, bool)> {
         let agents = self.agents;
         let mut tries = vec![(agents[0].state, Outcome::default(), false); refused.len()];
@@ -593,7 +607,8 @@ impl<'a> StepInputs<'a> {
             } else {
                 self.tick(colliders, i, &mut state, &Intent::default(), grid, Reach::All)
             };
-            let clear = self.apart_from_others(i, state.position, grid, |_| true);
+            let clear =
+                state.position == agents[i].state.position || self.apart_from_others(i, state.position, grid, |_| true);
             (state, outcome, clear)
         });
         tries
@@ -601,11 +616,18 @@ impl<'a> StepInputs<'a> {
 
     /// Which of phase 3's `tries` (by place in `refused`) are kept, on
     /// `threads`: a clear one apart from every clear one of a lower place
-    /// (among the clear tries, the lower index wins).
+    /// (among the clear tries, the lower index wins). Only the tries that
+    /// moved are compared (one at its start is apart from every other
+    /// try, see [`StepInputs::stand_still`]).
     fn keep_tries(&self, refused: &[usize], threads: usize, tries: &[(CharacterState, Outcome, bool)]) -> Vec<bool> {
+        let at_start = |w: usize| tries[w].0.position == self.agents[refused[w]].state.position;
+        // The places of the tries that moved, and a grid over their ends.
+        let moved: Vec<usize> = (0..tries.len()).filter(|&w| !at_start(w)).collect();
+        let ends: Vec<Vec3> = moved.iter().map(|&w| tries[w].0.position).collect();
         let mut try_grid = Grid::default();
-        try_grid.build(tries.iter().map(|t| t.0.position), self.cell);
-        let ends: Vec<Vec3> = tries.iter().map(|t| t.0.position).collect();
+        if !moved.is_empty() {
+            try_grid.build(ends.iter().copied(), self.cell);
+        }
         let mut kept = vec![false; refused.len()];
         fill(
             threads,
@@ -613,17 +635,19 @@ impl<'a> StepInputs<'a> {
             || (),
             |_, w| {
                 let i = refused[w];
-                tries[w].2 && {
-                    let mut ok = true;
-                    let radii = self.radii[i];
-                    let m = self.check_reach(i);
-                    try_grid.for_each_in(ends[w] - m, ends[w] + m, |v, end| {
-                        if ok && v < w && tries[v].2 {
-                            ok = apart(ends[w], radii, end, self.radii[refused[v]], CLEARANCE);
-                        }
-                    });
-                    ok
-                }
+                tries[w].2
+                    && (at_start(w) || {
+                        let mut ok = true;
+                        let (end, radii) = (tries[w].0.position, self.radii[i]);
+                        let m = self.check_reach(i);
+                        try_grid.for_each_in(end - m, end + m, |j, other| {
+                            let v = moved[j];
+                            if ok && v < w && tries[v].2 {
+                                ok = apart(end, radii, other, self.radii[refused[v]], CLEARANCE);
+                            }
+                        });
+                        ok
+                    })
             },
         );
         kept
