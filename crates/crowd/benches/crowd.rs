@@ -14,7 +14,8 @@
 //!
 //! Printed: per configuration the median step, µs per agent update, agents
 //! that fit in a 16.7 ms tick at that rate, bytes per agent, and what the
-//! step did (asleep, polytopes swept, moves refused and retried).
+//! step did (asleep, polytopes swept, moves refused and retried, of them
+//! yielded).
 //!
 //! ```text
 //! cargo bench -p crowd --bench crowd                 # everything, a few minutes
@@ -113,12 +114,13 @@ fn bench(c: &mut Criterion) {
                     agents: crowd.len(),
                     bytes: crowd.bytes_per_agent(),
                     note: format!(
-                        "{} threads, {:.0}% asleep, {:.2} polytopes/agent, {:.2} sweeps/agent, {:.1}% refused (retried); one step's phases: moves {:.0}, check {:.0}, retries {:.0} µs",
+                        "{} threads, {:.0}% asleep, {:.2} polytopes/agent, {:.2} sweeps/agent, {:.1}% refused (retried; {:.1}% yielded); one step's phases: moves {:.0}, check {:.0}, retries {:.0} µs",
                         report.threads,
                         100.0 * per(report.asleep),
                         report.hulls_swept as f64 / report.agents.max(1) as f64,
                         report.sweeps as f64 / report.agents.max(1) as f64,
                         100.0 * per(report.retried),
+                        100.0 * per(report.yielded),
                         report.move_micros,
                         report.check_micros,
                         report.retry_micros

@@ -78,6 +78,7 @@ fn main() {
                 sum.check_micros += r.check_micros;
                 sum.retry_micros += r.retry_micros;
                 sum.retried += r.retried;
+                sum.yielded += r.yielded;
                 sum.stood_still += r.stood_still;
                 sum.held += r.held;
                 sum.crushed += r.crushed;
@@ -108,11 +109,12 @@ fn main() {
         sum.retry_micros / measured
     );
     println!(
-        "  per agent and tick: {:.2} asleep, {:.2} polytopes swept, {:.2} sweeps; per tick: {:.1} retried, {:.1} stood still, {:.2} held, {:.2} crushed, {:.2} returned home; {:.0} bytes/agent",
+        "  per agent and tick: {:.2} asleep, {:.2} polytopes swept, {:.2} sweeps; per tick: {:.1} retried ({:.1} yielded), {:.1} stood still, {:.2} held, {:.2} crushed, {:.2} returned home; {:.0} bytes/agent",
         sum.asleep as f64 / measured / n,
         sum.hulls_swept as f64 / measured / n,
         sum.sweeps as f64 / measured / n,
         sum.retried as f64 / measured,
+        sum.yielded as f64 / measured,
         sum.stood_still as f64 / measured,
         sum.held as f64 / measured,
         sum.crushed as f64 / measured,

@@ -124,6 +124,10 @@ pub struct StepReport {
     /// Agents whose move was refused (it ended in another agent's ellipsoid
     /// or in another's move) and who stood still instead.
     pub retried: usize,
+    /// Of those, agents whose move was not run: heading straight into a
+    /// neighbour they already stood closer to than its polytope reaches,
+    /// they yielded (see the crate's documentation).
+    pub yielded: usize,
     /// Of those, agents whose standing still was kept (carried by their
     /// lift, pushed by a door, or just where they were).
     pub stood_still: usize,

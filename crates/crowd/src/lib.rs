@@ -53,7 +53,12 @@
 //! one inscribed in the ellipsoid), the largest it is clear of: a tick
 //! never starts inside a polytope (which would cost a depenetration and
 //! push the agents apart). Such a sweep no longer keeps the ellipsoids
-//! apart by itself; the exact check below does.
+//! apart by itself; the exact check below does. When the agent heads
+//! straight into that neighbour (its step this tick, at its velocity
+//! turned towards its wish by a tick of acceleration, would end inside
+//! the neighbour's ellipsoid), the check would refuse its move nearly
+//! always: it yields instead, its tick is not run, and it stands still
+//! as a refused one does ([`StepReport::yielded`]).
 //!
 //! # In parallel, and never overlapping
 //!

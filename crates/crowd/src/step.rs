@@ -40,6 +40,10 @@ pub(crate) struct Outcome {
     pub crushed: bool,
     /// A level collider that pushed it while it was crushed.
     pub crushed_by: Option<usize>,
+    /// Its tick was not run: heading straight into a neighbour it was
+    /// already closer to than that one's outer polytope reaches (see
+    /// [`StepInputs::tick`]); the check refuses it.
+    pub yielded: bool,
 }
 
 /// What the check's first pass found of one agent's move.
@@ -164,17 +168,26 @@ impl<'a> StepInputs<'a> {
                 (state.position - h, state.position + h)
             }
             Reach::Ahead => {
-                let wish = intent.direction.reject_from(up).clamp_length_max(1.0) * c.walk_speed;
-                let own = state.velocity.reject_from(up);
-                let next = own + (wish - own).clamp_length_max(accel);
-                let along = state.velocity.dot(up) * up;
-                let ground = state.ground.map_or(Vec3::ZERO, |g| g.velocity);
-                let moved = (next + along + ground) * dt;
-                let (a, b) = (state.position, state.position + moved);
+                let (a, b) = (state.position, state.position + self.ahead(state, intent));
                 (a.min(b) - Vec3::splat(fall + 0.02), a.max(b) + Vec3::splat(fall + 0.02))
             }
         };
         (from - state.radii - rise, to + state.radii + rise)
+    }
+
+    /// Where agent `state`'s walk heads this tick (metres): its velocity
+    /// moved towards the intent's by one tick of acceleration, plus its
+    /// ground's motion, over `dt`.
+    fn ahead(&self, state: &CharacterState, intent: &Intent) -> Vec3 {
+        let c = &self.config.controller;
+        let up = state.up;
+        let accel = c.ground_acceleration.max(c.air_acceleration) * self.dt;
+        let wish = intent.direction.reject_from(up).clamp_length_max(1.0) * c.walk_speed;
+        let own = state.velocity.reject_from(up);
+        let next = own + (wish - own).clamp_length_max(accel);
+        let along = state.velocity.dot(up) * up;
+        let ground = state.ground.map_or(Vec3::ZERO, |g| g.velocity);
+        (next + along + ground) * self.dt
     }
 
     /// Which of another agent's polytopes (centred at `centre`, of size
@@ -206,6 +219,15 @@ impl<'a> StepInputs<'a> {
     /// Runs agent `i`'s controller tick from `state` against the level,
     /// the player and the polytopes of the other agents where `grid` holds
     /// them.
+    ///
+    /// A walk (`Reach::Ahead`) heading straight into a neighbour it is
+    /// already closer to than that one's outer polytope reaches (the
+    /// straight step, [`StepInputs::ahead`], ending less than
+    /// [`CLEARANCE`] from the neighbour's ellipsoid) yields instead: its
+    /// tick is not run and the check refuses it (it stands still). Such a
+    /// tick sweeps a scaled-down polytope, which lets it into the
+    /// neighbour, and the check would refuse it nearly always: in the jam
+    /// a fifth of the moves were run only to be refused so.
     fn tick(
         &self,
         colliders: &mut Vec<PlacedCollider<'a>>,
@@ -226,12 +248,16 @@ impl<'a> StepInputs<'a> {
             colliders.push(player);
         }
         let mut hulls = 0;
+        let straight = (reach == Reach::Ahead).then(|| state.position + self.ahead(state, intent));
+        let mut yields = false;
         if self.config.collide_agents {
             let m = self.max_hull_half;
             grid.for_each_in(lo - m, hi + m, |k, at| {
                 let other = &self.sizes[self.size_of[k] as usize];
                 if k != i && touches(at, other.hull_half) {
                     let shell = self.shell(state, at, other.radii);
+                    yields = yields
+                        || shell > 0 && straight.is_some_and(|to| !apart(to, state.radii, at, other.radii, CLEARANCE));
                     colliders.push(PlacedCollider::moving(
                         &other.hulls[shell],
                         Pose::from_translation(at),
@@ -241,6 +267,13 @@ impl<'a> StepInputs<'a> {
                     hulls += 1;
                 }
             });
+        }
+        if yields {
+            return Outcome {
+                hulls,
+                yielded: true,
+                ..Outcome::default()
+            };
         }
         let level = self.world.colliders.len();
         let friction = |c: usize, t: u32| if c < level { (self.world.friction)(c, t) } else { 1.0 };
@@ -255,6 +288,7 @@ impl<'a> StepInputs<'a> {
                 hulls,
                 sweeps: report.sweeps,
                 asleep: false,
+                yielded: false,
                 crushed: report.crushed,
                 crushed_by: report
                     .crushed
@@ -452,7 +486,8 @@ impl<'a> StepInputs<'a> {
     /// other agent's start, and from the end of every kept move of a
     /// lower index. An agent that did not move needs neither: the starts
     /// are apart (the step keeps them so), and a kept move's end is apart
-    /// from its start, which is its end.
+    /// from its start, which is its end. One that yielded (its tick not
+    /// run, see [`StepInputs::tick`]) is refused.
     ///
     /// Reads `scratch.moves` and `scratch.start_grid`; writes
     /// `scratch.keep` (all kept when agents do not collide),
@@ -466,6 +501,7 @@ impl<'a> StepInputs<'a> {
         if !self.config.collide_agents {
             return;
         }
+        let yielded = |i: usize| moves[rank[i] as usize].outcome.yielded;
         let ends: Vec<Vec3> = (0..n).map(|i| moves[rank[i] as usize].state.position).collect();
         let moved = |i: usize| ends[i] != starts[i];
         // The check costs well under a microsecond per agent that
@@ -511,10 +547,12 @@ impl<'a> StepInputs<'a> {
             &mut scratch.keep,
             || (),
             |_, i| {
-                !moved(i)
-                    || clear[i].apart
-                        && (clear[i].alone
-                            || self.apart_from_others(i, ends[i], end_grid, |k| k < i && clear[k].apart && moved(k)))
+                !yielded(i)
+                    && (!moved(i)
+                        || clear[i].apart
+                            && (clear[i].alone
+                                || self
+                                    .apart_from_others(i, ends[i], end_grid, |k| k < i && clear[k].apart && moved(k))))
             },
         );
     }
@@ -771,6 +809,7 @@ fn apply_moves(
         agent.wander.blocked =
             agent.wander.pace > 0.0 && agent.state.grounded() && walked < 0.25 * agent.wander.pace * c.walk_speed * dt;
         next.asleep += m.outcome.asleep as usize;
+        next.yielded += m.outcome.yielded as usize;
         next.hulls_swept += m.outcome.hulls as u64;
         next.sweeps += m.outcome.sweeps as u64;
         next.crushed += m.outcome.crushed as usize;
@@ -852,4 +891,86 @@ fn z_order(x: i32, z: i32) -> u64 {
     }
     // Offset so that negative cells sort before positive ones.
     spread((x as u32) ^ 0x8000_0000) | (spread((z as u32) ^ 0x8000_0000) << 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::wander::AgentRng;
+    use sweep::MeshCollider;
+    use sweep::test_util::Soup;
+
+    /// Two agents of the smallest size on a floor, `gap` metres apart
+    /// across: the first walks at full speed along `heading` (0: towards
+    /// −z, where the second stands; π: away), the second stands still.
+    fn pair(floor: &MeshCollider, gap: f32, heading: f32) -> (Crowd, Vec<PlacedCollider<'_>>) {
+        let config = CrowdConfig::default();
+        let radii = config.sizes[0];
+        let controller = config.controller_for(0);
+        let mut crowd = Crowd::new(config.clone()).unwrap();
+        let placed = vec![PlacedCollider::fixed(floor)];
+        let feet = [Vec3::ZERO, Vec3::new(0.0, 0.0, -(2.0 * radii.x + gap))];
+        for (k, feet) in feet.into_iter().enumerate() {
+            let mut state = CharacterState::standing_at(feet, &controller);
+            state.ground = None;
+            let mut wander = Wander::new(AgentRng::new(1, k as u64), &config.wander);
+            (wander.heading, wander.leg_left, wander.pace) = (heading, 100.0, if k == 0 { 1.0 } else { 0.0 });
+            crowd.agents.push(Agent {
+                state,
+                size: 0,
+                wander,
+                home: state.position,
+                crushed: false,
+            });
+        }
+        (crowd, placed)
+    }
+
+    #[test]
+    fn an_agent_walking_into_a_neighbour_it_is_closer_to_than_the_polytope_reaches_yields() {
+        let mut soup = Soup::default();
+        soup.cuboid(Vec3::new(-20.0, -1.0, -20.0), Vec3::new(20.0, 0.0, 20.0));
+        let floor = MeshCollider::build(&soup.positions, &soup.triangles).unwrap();
+        let dt = 1.0 / 60.0;
+        // Settle both onto the floor, standing.
+        let (mut crowd, placed) = pair(&floor, 0.02, 0.0);
+        let world = CrowdSurroundings::new(&placed);
+        let walk_speed = crowd.config.controller.walk_speed;
+        let settle = |crowd: &mut Crowd| {
+            let pace = crowd.agents[0].wander.pace;
+            crowd.agents[0].wander.pace = 0.0;
+            for _ in 0..30 {
+                crowd.step(&world, dt).unwrap();
+            }
+            crowd.agents[0].wander.pace = pace;
+            crowd.agents[0].wander.leg_left = 100.0;
+        };
+        settle(&mut crowd);
+        // Walking at full speed towards the other, 2 cm away: yields.
+        let start = crowd.agents[0].state.position;
+        crowd.agents[0].state.velocity = Vec3::new(0.0, 0.0, -walk_speed);
+        let report = crowd.step(&world, dt).unwrap().clone();
+        assert_eq!((report.yielded, report.retried), (1, 1), "{report:?}");
+        assert_eq!(crowd.agents[0].state.position, start);
+        assert_eq!(crowd.agents[0].state.velocity, Vec3::ZERO);
+        // Walking away from it: its tick runs, and it moves.
+        let (mut crowd, placed) = pair(&floor, 0.02, std::f32::consts::PI);
+        let world = CrowdSurroundings::new(&placed);
+        settle(&mut crowd);
+        let start = crowd.agents[0].state.position;
+        crowd.agents[0].state.velocity = Vec3::new(0.0, 0.0, walk_speed);
+        let report = crowd.step(&world, dt).unwrap().clone();
+        assert_eq!((report.yielded, report.retried), (0, 0), "{report:?}");
+        assert!(crowd.agents[0].state.position.z > start.z + 0.5 * walk_speed * dt);
+        // Towards it from 30 cm: farther than its polytope reaches, so it
+        // walks (the polytope stops it short).
+        let (mut crowd, placed) = pair(&floor, 0.3, 0.0);
+        let world = CrowdSurroundings::new(&placed);
+        settle(&mut crowd);
+        let start = crowd.agents[0].state.position;
+        crowd.agents[0].state.velocity = Vec3::new(0.0, 0.0, -walk_speed);
+        let report = crowd.step(&world, dt).unwrap().clone();
+        assert_eq!(report.yielded, 0, "{report:?}");
+        assert!(crowd.agents[0].state.position.z < start.z - 0.5 * walk_speed * dt);
+    }
 }
