@@ -147,14 +147,13 @@ impl<'a> StepInputs<'a> {
     /// The box (metres) an agent's ellipsoid may sweep through this tick.
     /// Agents whose polytopes reach into it are put in its world.
     ///
-    /// `Reach::Ahead`: where its walk is heading, the displacement it will
-    /// have (its velocity moved towards the intent's by one tick of
-    /// acceleration, plus its ground's motion), with a step up and a snap
-    /// down along "up" and 2 cm around: the neighbours beside and behind a
+    /// `Some(ahead)` (`Reach::Ahead`): where its walk is heading, the
+    /// displacement [`StepInputs::ahead`], with a step up and a snap down
+    /// along "up" and 2 cm around: the neighbours beside and behind a
     /// walker are left out (it sweeps fewer polytopes; a move that ends in
     /// one of them anyway is refused by the check and run again).
-    /// `Reach::All`: every direction it could go, for standing still.
-    fn reach(&self, state: &CharacterState, intent: &Intent, reach: Reach) -> (Vec3, Vec3) {
+    /// `None` (`Reach::All`): every direction it could go, for standing still.
+    fn reach(&self, state: &CharacterState, ahead: Option<Vec3>) -> (Vec3, Vec3) {
         let c = &self.config.controller;
         let dt = self.dt;
         let up = state.up;
@@ -162,13 +161,13 @@ impl<'a> StepInputs<'a> {
         let fall = 0.5 * c.gravity.length() * dt * dt;
         let accel = c.ground_acceleration.max(c.air_acceleration) * dt;
         let v = state.world_velocity();
-        let (from, to) = match reach {
-            Reach::All => {
+        let (from, to) = match ahead {
+            None => {
                 let h = Vec3::splat((v.length() + accel) * dt + fall + 0.01);
                 (state.position - h, state.position + h)
             }
-            Reach::Ahead => {
-                let (a, b) = (state.position, state.position + self.ahead(state, intent));
+            Some(ahead) => {
+                let (a, b) = (state.position, state.position + ahead);
                 (a.min(b) - Vec3::splat(fall + 0.02), a.max(b) + Vec3::splat(fall + 0.02))
             }
         };
@@ -238,7 +237,8 @@ impl<'a> StepInputs<'a> {
         reach: Reach,
     ) -> Outcome {
         let size = &self.sizes[self.agents[i].size as usize];
-        let (lo, hi) = self.reach(state, intent, reach);
+        let ahead = (reach == Reach::Ahead).then(|| self.ahead(state, intent));
+        let (lo, hi) = self.reach(state, ahead);
         colliders.clear();
         colliders.extend_from_slice(self.world.colliders);
         let touches = |c: Vec3, half: Vec3| (c - half).cmple(hi).all() && (c + half).cmpge(lo).all();
@@ -248,7 +248,7 @@ impl<'a> StepInputs<'a> {
             colliders.push(player);
         }
         let mut hulls = 0;
-        let straight = (reach == Reach::Ahead).then(|| state.position + self.ahead(state, intent));
+        let straight = ahead.map(|d| state.position + d);
         let mut yields = false;
         if self.config.collide_agents {
             let m = self.max_hull_half;
@@ -594,13 +594,13 @@ impl<'a> StepInputs<'a> {
         let mut refused: Vec<usize> = (0..n).filter(|&i| !scratch.keep[i]).collect();
         let retried = refused.len();
         if !refused.is_empty() {
-            let ticks = refused.iter().any(|&i| !self.at_rest(&self.agents[i]));
-            if ticks {
+            let at_rest: Vec<bool> = refused.iter().map(|&i| self.at_rest(&self.agents[i])).collect();
+            if at_rest.contains(&false) {
                 scratch.end_grid.build(scratch.current.iter().copied(), self.cell);
             }
             // A few hundred stand-stills cost less than starting a thread.
             let retry_threads = if refused.len() >= 1024 { self.threads } else { 1 };
-            let tries = self.try_standing(&refused, retry_threads, &scratch.end_grid);
+            let tries = self.try_standing(&refused, &at_rest, retry_threads, &scratch.end_grid);
             let kept = self.keep_tries(&refused, retry_threads, &tries);
             for (w, &i) in refused.iter().enumerate() {
                 if kept[w] {
@@ -625,13 +625,19 @@ impl<'a> StepInputs<'a> {
     }
 
     /// The stand-stills of phase 3, on `threads`: each agent of `refused`
-    /// ticks with no walking and no velocity (no tick when at rest: in a
-    /// jam most refused agents stand on the floor) against the others
+    /// ticks with no walking and no velocity (no tick when `at_rest`, by
+    /// place: in a jam most refused agents stand on the floor) against the others
     /// where they are now (in `grid`, built when any of them ticks).
     /// Returns, by place in `refused`, its state, the tick's outcome, and
     /// whether it ends apart from the others (at its start it is, see
     /// [`StepInputs::stand_still`]).
-    fn try_standing(&self, refused: &[usize], threads: usize, grid: &Grid) -> Vec<(CharacterState, Outcome, bool)> {
+    fn try_standing(
+        &self,
+        refused: &[usize],
+        at_rest: &[bool],
+        threads: usize,
+        grid: &Grid,
+    ) -> Vec<(CharacterState, Outcome, bool)> {
         let agents = self.agents;
         let mut tries = vec![(agents[0].state, Outcome::default(), false); refused.len()];
         fill(threads, &mut tries, Vec::new, |colliders, w| {
@@ -640,7 +646,7 @@ impl<'a> StepInputs<'a> {
                 velocity: Vec3::ZERO,
                 ..agents[i].state
             };
-            let outcome = if self.at_rest(&agents[i]) {
+            let outcome = if at_rest[w] {
                 Outcome::default()
             } else {
                 self.tick(colliders, i, &mut state, &Intent::default(), grid, Reach::All)
