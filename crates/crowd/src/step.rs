@@ -15,7 +15,11 @@ use crate::wander::Wander;
 use controller::{CharacterState, Intent, Surroundings, validate_dt};
 use glam::Vec3;
 use std::time::Instant;
-use sweep::{Ellipsoid, PlacedCollider, Pose};
+use sweep::{Aabb, Ellipsoid, PlacedCollider, Pose};
+
+/// Agents, taken in the moves' order, whose level data is fetched together
+/// before the first of them ticks ([`StepInputs::fetch_level_near`]).
+const FETCH_BATCH: usize = 16;
 
 /// The least gap the check demands between two agents' ellipsoids, in
 /// the eSpace of each (a fraction of its radius): 0.1 mm on a 1 m radius.
@@ -452,9 +456,30 @@ impl<'a> StepInputs<'a> {
         scratch.start_grid.build(starts.iter().copied(), self.cell);
         order_moves(starts, self.agents, scratch);
         let (order, start_grid) = (&scratch.order, &scratch.start_grid);
+        let fetch = self.world.colliders.iter().any(|c| c.mesh.fetches_ahead());
         fill(self.threads, &mut scratch.moves, Vec::new, |colliders, w| {
+            if fetch && w % FETCH_BATCH == 0 {
+                let batch = &order[w..(w + FETCH_BATCH).min(order.len())];
+                self.fetch_level_near(batch.iter().map(|&(_, i)| i as usize));
+            }
             self.move_agent(colliders, order[w].1 as usize, start_grid)
         });
+    }
+
+    /// Starts loading the level's data near each of `agents` (where its
+    /// tick can reach), for all of them together: on a level larger than
+    /// the caches, their ticks then find it loaded instead of each waiting
+    /// for the tree one level after another ([`PlacedCollider::fetch_near`]).
+    fn fetch_level_near(&self, agents: impl Iterator<Item = usize>) {
+        let boxes: Vec<Aabb> = agents
+            .map(|i| {
+                let (min, max) = self.reach(&self.agents[i].state, None);
+                Aabb { min, max }
+            })
+            .collect();
+        for collider in self.world.colliders {
+            collider.fetch_near(&boxes);
+        }
     }
 
     /// Agent `i`'s move in phase 1: its wander decides where it walks, then

@@ -11,6 +11,7 @@ mod swept;
 mod wide;
 
 use crate::aabb::Aabb;
+use crate::prefetch::prefetch;
 pub(crate) use build::Prim;
 use glam::Vec3;
 use wide::WideNode;
@@ -167,6 +168,43 @@ impl Bvh {
         }
     }
 
+    /// Starts loading the nodes a [`Bvh::query`] with each of `boxes`
+    /// would read, and hands `leaf(first, count)` each leaf one of them
+    /// reaches (once per box that reaches it). The boxes are walked
+    /// together a level at a time: the loads of one level, for every box,
+    /// are under way at once, where a query waits for each node before it
+    /// knows the next. A hint only, for a caller about to query many
+    /// places of a tree larger than the caches (a crowd's agents).
+    pub(crate) fn fetch_near(&self, boxes: &[Aabb], mut leaf: impl FnMut(usize, u32)) {
+        let mut level: Vec<(u32, u32)> = Vec::with_capacity(4 * boxes.len());
+        for (b, q) in boxes.iter().enumerate() {
+            let start = self.start(q.min, q.max);
+            if start != entry::NOTHING {
+                prefetch(std::slice::from_ref(&self.nodes[start as usize]));
+                level.push((start, b as u32));
+            }
+        }
+        let mut next = Vec::with_capacity(level.capacity());
+        while !level.is_empty() {
+            for &(at, b) in &level {
+                let node = &self.nodes[at as usize];
+                let q = &boxes[b as usize];
+                for k in lanes(node.overlapping(q.min, q.max)) {
+                    let child = node.child[k];
+                    match node.count[k] {
+                        0 => {
+                            prefetch(std::slice::from_ref(&self.nodes[child as usize]));
+                            next.push((child, b));
+                        }
+                        count => leaf(child as usize, count),
+                    }
+                }
+            }
+            std::mem::swap(&mut level, &mut next);
+            next.clear();
+        }
+    }
+
     /// Walks the nodes as [`Bvh::query`] does, but always from the root
     /// (the whole way down, ignoring the entry grid: it reaches the same
     /// leaves), and calls `visit(node)` for every child box it tests, in
@@ -297,6 +335,39 @@ mod tests {
             assert!(tested < stats.nodes, "a small box tests a fraction of the tree");
         }
         assert!(below_root > 100, "only {below_root} queries started below the root");
+    }
+
+    #[test]
+    fn fetching_near_many_boxes_reaches_the_leaves_each_query_reads() {
+        let mut rng = fastrand::Rng::with_seed(11);
+        let boxes: Vec<Aabb> = (0..20_000)
+            .map(|_| {
+                let p = Vec3::new(rng.f32(), rng.f32(), rng.f32()) * 100.0;
+                Aabb::from_corners(p, p + Vec3::new(rng.f32(), rng.f32(), rng.f32()) * 3.0)
+            })
+            .collect();
+        let (bvh, _) = Bvh::build(&boxes);
+        // A batch of places, some near each other (sharing nodes), one far
+        // outside the tree.
+        let mut places: Vec<Aabb> = (0..16)
+            .map(|_| {
+                let p = Vec3::new(rng.f32(), rng.f32(), rng.f32()) * 100.0;
+                Aabb::from_corners(p, p + Vec3::splat(rng.f32() * 4.0))
+            })
+            .collect();
+        places.push(Aabb::from_corners(Vec3::splat(500.0), Vec3::splat(501.0)));
+        places.push(places[0]);
+        let mut fetched = Vec::new();
+        bvh.fetch_near(&places, |first, count| fetched.push(first..first + count as usize));
+        let mut fetched: Vec<usize> = fetched.into_iter().flatten().collect();
+        fetched.sort();
+        let mut queried = Vec::new();
+        for q in &places {
+            bvh.query(q, |slot| queried.push(slot));
+        }
+        queried.sort();
+        assert!(!queried.is_empty());
+        assert_eq!(fetched, queried);
     }
 
     #[test]

@@ -206,7 +206,7 @@ impl MeshCollider {
         // and its corners once its turn comes, all at once rather than
         // each after the one before. (On a small one that costs more
         // than it saves.)
-        let fetch = self.slots.len() >= FETCH_AHEAD_TRIANGLES;
+        let fetch = self.fetches_ahead();
         let entered = |first: usize, count: u32| {
             if fetch {
                 prefetch(&self.slots[first..first + count as usize]);
@@ -227,6 +227,40 @@ impl MeshCollider {
         };
         self.bvh
             .query_swept(origin, inv_radii, v, reach, t_max, fetch, entered, leaf)
+    }
+
+    /// Whether the collider is larger than the caches (65,536 triangles or
+    /// more): its sweeps then fetch ahead, and [`MeshCollider::fetch_near`]
+    /// does something.
+    #[inline]
+    pub fn fetches_ahead(&self) -> bool {
+        self.slots.len() >= FETCH_AHEAD_TRIANGLES
+    }
+
+    /// Starts loading what sweeps and queries near each of `boxes` (local
+    /// frame, metres) will read: the tree's nodes a level at a time for all
+    /// the boxes together, then their leaves' triangles and corners. A hint
+    /// only (no answer depends on it), for a caller about to tick many
+    /// characters in different places of a collider larger than the caches,
+    /// as a crowd does: their loads are then under way together instead of
+    /// one after another. Does nothing on a smaller collider.
+    pub fn fetch_near(&self, boxes: &[Aabb]) {
+        if !self.fetches_ahead() {
+            return;
+        }
+        let mut leaves = Vec::new();
+        self.bvh.fetch_near(boxes, |first, count| {
+            let slots = first..first + count as usize;
+            prefetch(&self.slots[slots.clone()]);
+            leaves.push(slots);
+        });
+        for slots in leaves {
+            for slot in &self.slots[slots] {
+                for i in slot.corners {
+                    prefetch(std::slice::from_ref(&self.vertices[i as usize]));
+                }
+            }
+        }
     }
 
     /// The BVH nodes a [`MeshCollider::query`] with `query` (local frame)
@@ -356,6 +390,19 @@ impl<'a> PlacedCollider<'a> {
     /// Velocity (m/s) of the collider's material at world point `p`.
     pub fn velocity_at(&self, p: Vec3) -> Vec3 {
         self.linear_velocity + self.angular_velocity.cross(p - self.pose.translation)
+    }
+
+    /// [`MeshCollider::fetch_near`] for world-space `boxes`.
+    pub fn fetch_near(&self, boxes: &[Aabb]) {
+        if self.pose == Pose::IDENTITY {
+            self.mesh.fetch_near(boxes);
+        } else {
+            let local: Vec<Aabb> = boxes
+                .iter()
+                .map(|b| Aabb::from_points(b.corners().map(|c| self.pose.inverse_transform_point(c))))
+                .collect();
+            self.mesh.fetch_near(&local);
+        }
     }
 
     /// Calls `visit(slot, world_triangle)` for each triangle whose BVH leaf
