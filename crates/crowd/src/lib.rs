@@ -72,7 +72,10 @@
 //!    still ground with nothing moving near it is asleep: its tick, which
 //!    would change nothing, is skipped). Agents are taken in the order of
 //!    a Z-curve over their cells, so the level's data they read is shared
-//!    in the caches.
+//!    in the caches; on a level larger than the caches, the data near 16
+//!    of them is asked for together before the first of them ticks
+//!    ([`sweep::MeshCollider::fetch_near`]), so their ticks do not each
+//!    wait for the tree one level after another.
 //! 2. **Check** (parallel, exact): a move is kept when its end is apart
 //!    from every other agent's *start* ellipsoid, and from the *end* of
 //!    every kept move of an agent with a lower index, by an exact
