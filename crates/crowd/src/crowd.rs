@@ -117,7 +117,8 @@ pub struct StepReport {
     /// Agents asleep: standing still on ground that does not move with
     /// nothing moving near, so their tick was skipped (it would change nothing).
     pub asleep: usize,
-    /// Other agents' polytopes put in the agents' worlds (summed over agents).
+    /// Other agents' polytopes swept against (put in the worlds of the
+    /// agents that ticked, summed over agents).
     pub hulls_swept: u64,
     /// Collide-and-slide sweeps run by the controller (summed over agents).
     pub sweeps: u64,

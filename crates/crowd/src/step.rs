@@ -273,8 +273,8 @@ impl<'a> StepInputs<'a> {
             });
         }
         if yields {
+            // Its tick is not run: no polytope is swept.
             return Outcome {
-                hulls,
                 yielded: true,
                 ..Outcome::default()
             };
@@ -982,6 +982,8 @@ mod tests {
         crowd.agents[0].state.velocity = Vec3::new(0.0, 0.0, -walk_speed);
         let report = crowd.step(&world, dt).unwrap().clone();
         assert_eq!((report.yielded, report.retried), (1, 1), "{report:?}");
+        // Its tick did not run, so it swept no polytope (the other is asleep).
+        assert_eq!((report.hulls_swept, report.asleep), (0, 1), "{report:?}");
         assert_eq!(crowd.agents[0].state.position, start);
         assert_eq!(crowd.agents[0].state.velocity, Vec3::ZERO);
         // Walking away from it: its tick runs, and it moves.

@@ -323,6 +323,12 @@ impl Pose {
     pub fn transform_aabb(&self, b: Aabb) -> Aabb {
         Aabb::from_points(b.corners().map(|p| self.transform_point(p)))
     }
+
+    /// The local box holding the world box `b` (its eight corners brought
+    /// to the local frame), metres.
+    pub fn inverse_transform_aabb(&self, b: Aabb) -> Aabb {
+        Aabb::from_points(b.corners().map(|p| self.inverse_transform_point(p)))
+    }
 }
 
 /// A [`MeshCollider`] placed in the world: the static level (identity pose),
@@ -394,13 +400,13 @@ impl<'a> PlacedCollider<'a> {
 
     /// [`MeshCollider::fetch_near`] for world-space `boxes`.
     pub fn fetch_near(&self, boxes: &[Aabb]) {
+        if !self.mesh.fetches_ahead() {
+            return;
+        }
         if self.pose == Pose::IDENTITY {
             self.mesh.fetch_near(boxes);
         } else {
-            let local: Vec<Aabb> = boxes
-                .iter()
-                .map(|b| Aabb::from_points(b.corners().map(|c| self.pose.inverse_transform_point(c))))
-                .collect();
+            let local: Vec<Aabb> = boxes.iter().map(|&b| self.pose.inverse_transform_aabb(b)).collect();
             self.mesh.fetch_near(&local);
         }
     }
@@ -412,7 +418,7 @@ impl<'a> PlacedCollider<'a> {
         if self.pose == Pose::IDENTITY {
             self.mesh.query(query, |slot| visit(slot, self.mesh.triangle(slot)));
         } else {
-            let local = Aabb::from_points(query.corners().map(|c| self.pose.inverse_transform_point(c)));
+            let local = self.pose.inverse_transform_aabb(*query);
             self.mesh.query(&local, |slot| {
                 visit(slot, self.mesh.triangle(slot).map(|v| self.pose.transform_point(v)));
             });
@@ -466,6 +472,14 @@ mod tests {
         };
         let p = Vec3::new(-4.0, 5.0, 0.5);
         assert!((pose.inverse_transform_point(pose.transform_point(p)) - p).length() < 1e-5);
+        // A box there and back holds the box (grown by the turns).
+        let b = Aabb::from_corners(p, p + Vec3::new(1.0, 2.0, 0.5));
+        let back = pose.inverse_transform_aabb(pose.transform_aabb(b));
+        assert!(
+            back.min.cmple(b.min + 1e-5).all() && back.max.cmpge(b.max - 1e-5).all(),
+            "{back:?}"
+        );
+        assert!(back.size().x > b.size().x + 0.1, "turned both ways: {back:?}");
     }
 
     #[test]
