@@ -285,6 +285,17 @@ impl Bvh {
 mod tests {
     use super::*;
 
+    /// 20,000 boxes up to 3 m wide in a 100 m cube: enough for an entry
+    /// grid, so most queries start below the root.
+    fn scattered_boxes(rng: &mut fastrand::Rng) -> Vec<Aabb> {
+        (0..20_000)
+            .map(|_| {
+                let p = Vec3::new(rng.f32(), rng.f32(), rng.f32()) * 100.0;
+                Aabb::from_corners(p, p + Vec3::new(rng.f32(), rng.f32(), rng.f32()) * 3.0)
+            })
+            .collect()
+    }
+
     fn brute(boxes: &[Aabb], q: &Aabb) -> Vec<u32> {
         (0..boxes.len() as u32)
             .filter(|&i| boxes[i as usize].intersects(q))
@@ -294,13 +305,7 @@ mod tests {
     #[test]
     fn query_finds_every_overlapping_box() {
         let mut rng = fastrand::Rng::with_seed(7);
-        // Enough boxes for an entry grid: most queries start below the root.
-        let boxes: Vec<Aabb> = (0..20_000)
-            .map(|_| {
-                let p = Vec3::new(rng.f32(), rng.f32(), rng.f32()) * 100.0;
-                Aabb::from_corners(p, p + Vec3::new(rng.f32(), rng.f32(), rng.f32()) * 3.0)
-            })
-            .collect();
+        let boxes = scattered_boxes(&mut rng);
         let (bvh, order) = Bvh::build(&boxes);
         let stats = bvh.stats();
         assert!(stats.depth <= MAX_DEPTH, "{stats:?}");
@@ -340,12 +345,7 @@ mod tests {
     #[test]
     fn fetching_near_many_boxes_reaches_the_leaves_each_query_reads() {
         let mut rng = fastrand::Rng::with_seed(11);
-        let boxes: Vec<Aabb> = (0..20_000)
-            .map(|_| {
-                let p = Vec3::new(rng.f32(), rng.f32(), rng.f32()) * 100.0;
-                Aabb::from_corners(p, p + Vec3::new(rng.f32(), rng.f32(), rng.f32()) * 3.0)
-            })
-            .collect();
+        let boxes = scattered_boxes(&mut rng);
         let (bvh, _) = Bvh::build(&boxes);
         // A batch of places, some near each other (sharing nodes), one far
         // outside the tree.
