@@ -214,11 +214,7 @@ impl MeshCollider {
         };
         let leaf = |slots: std::ops::Range<usize>, mut t_max: f32| {
             if fetch {
-                for slot in &self.slots[slots.clone()] {
-                    for i in slot.corners {
-                        prefetch(std::slice::from_ref(&self.vertices[i as usize]));
-                    }
-                }
+                self.fetch_corners(slots.clone());
             }
             for slot in slots {
                 t_max = visit(slot);
@@ -255,10 +251,17 @@ impl MeshCollider {
             leaves.push(slots);
         });
         for slots in leaves {
-            for slot in &self.slots[slots] {
-                for i in slot.corners {
-                    prefetch(std::slice::from_ref(&self.vertices[i as usize]));
-                }
+            self.fetch_corners(slots);
+        }
+    }
+
+    /// Starts loading the corners of the triangles in `slots` (their slots
+    /// read: loaded, or waited for).
+    #[inline(always)]
+    fn fetch_corners(&self, slots: std::ops::Range<usize>) {
+        for slot in &self.slots[slots] {
+            for i in slot.corners {
+                prefetch(std::slice::from_ref(&self.vertices[i as usize]));
             }
         }
     }
