@@ -417,6 +417,34 @@ mod tests {
         assert!(bvh.stats().depth <= MAX_DEPTH);
     }
 
+    #[test]
+    fn a_query_box_without_bounds_meets_every_box_and_no_empty_lane() {
+        // A rotated collider's query for a motion near f32::MAX becomes a
+        // box from −∞ to +∞ (found by fuzzing, crates/fuzz): it met the
+        // empty lanes' boxes too, and the walk followed one to node
+        // u32::MAX. Trees with empty lanes: none at all, one box (a root
+        // of one leaf), three, and a large one (with an entry grid).
+        let everywhere = Aabb {
+            min: Vec3::NEG_INFINITY,
+            max: Vec3::INFINITY,
+        };
+        let mut rng = fastrand::Rng::with_seed(5);
+        let large = scattered_boxes(&mut rng);
+        for boxes in [&[][..], &large[..1], &large[..3], &large[..]] {
+            let (bvh, _) = Bvh::build(boxes);
+            let mut slots = Vec::new();
+            bvh.query(&everywhere, |slot| slots.push(slot));
+            slots.sort_unstable();
+            assert_eq!(slots, (0..boxes.len()).collect::<Vec<_>>());
+            let mut fetched = 0;
+            bvh.fetch_near(&[everywhere], |_, count| fetched += count as usize);
+            assert_eq!(fetched, boxes.len());
+            let mut traced = 0;
+            bvh.trace(&everywhere, |node| traced += usize::from(node.leaf) * node.triangles);
+            assert_eq!(traced, boxes.len());
+        }
+    }
+
     /// Boxes in clusters of very different sizes and densities (a level's
     /// tessellated props on a coarse floor), enough for several forks.
     fn clustered_boxes(n: usize, seed: u64) -> Vec<Aabb> {

@@ -15,9 +15,14 @@ pub(super) const EMPTY: u32 = u32::MAX;
 /// bytes aligned to a 64-byte cache line, so a node is two lines, never
 /// three. Lane `k`: `count[k] > 0` is a leaf of `count[k]` slots from
 /// `child[k]`; `count[k] == 0` is the wide node `child[k]`, or nothing when
-/// `child[k] == EMPTY` (its box then empty: min +∞, max −∞, which no test
-/// meets).
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// `child[k] == EMPTY`. An empty lane's box has min NaN, which no box
+/// test meets (every comparison with NaN is false), and max −∞, which puts
+/// it infinitely far from the swept walk's capsule. (A box min +∞, max −∞
+/// is met by a query box from −∞ to +∞, which a rotated collider's query
+/// for a motion near `f32::MAX` becomes: the box query followed the lane
+/// to node `EMPTY`, found by fuzzing.) Nodes compare bit for bit: the same
+/// tree is the same bits, NaN included.
+#[derive(Clone, Copy, Debug)]
 #[repr(C, align(64))]
 pub(super) struct WideNode {
     pub min: [Vec4; 3],
@@ -29,13 +34,22 @@ pub(super) struct WideNode {
 impl WideNode {
     /// A node with four empty lanes.
     pub const EMPTY: Self = Self {
-        min: [Vec4::INFINITY; 3],
+        min: [Vec4::NAN; 3],
         max: [Vec4::NEG_INFINITY; 3],
         child: [EMPTY; 4],
         count: [0; 4],
     };
 
-    /// Lane `k`'s box.
+    /// The node's bits, for comparing nodes.
+    fn bits(&self) -> ([[u32; 4]; 6], [u32; 4], [u32; 4]) {
+        let mut boxes = [[0; 4]; 6];
+        for (out, v) in boxes.iter_mut().zip(self.min.iter().chain(&self.max)) {
+            *out = v.to_array().map(f32::to_bits);
+        }
+        (boxes, self.child, self.count)
+    }
+
+    /// Lane `k`'s box (min NaN for an empty lane).
     #[inline]
     pub fn bounds(&self, k: usize) -> Aabb {
         Aabb {
@@ -50,7 +64,8 @@ impl WideNode {
         self.count[k] > 0 || self.child[k] != EMPTY
     }
 
-    /// The lanes whose boxes overlap the box `min`–`max` (bit `k` for lane `k`).
+    /// The lanes whose boxes overlap the box `min`–`max` (bit `k` for lane
+    /// `k`), never an empty one, whatever the box.
     #[inline]
     pub fn overlapping(&self, min: Vec3, max: Vec3) -> u32 {
         let mut hit = BVec4A::TRUE;
@@ -77,6 +92,12 @@ impl WideNode {
         }
         self.child[k] = child;
         self.count[k] = count;
+    }
+}
+
+impl PartialEq for WideNode {
+    fn eq(&self, other: &Self) -> bool {
+        self.bits() == other.bits()
     }
 }
 
