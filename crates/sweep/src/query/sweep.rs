@@ -43,8 +43,12 @@ pub struct SweepHit {
 /// The candidate triangles are those of the BVH leaves the swept ellipsoid
 /// may reach before the earliest hit found so far (the tree is walked in
 /// eSpace, nearest node first); each is brought to eSpace relative to
-/// `start` (which keeps coordinates small and precise far from the origin),
-/// meets a cheap conservative reject and is tested with
+/// `start` (which keeps coordinates small and precise far from the origin:
+/// a rotated collider's corners through the world point, `(pose(p) −
+/// start) / r`, an unrotated one's in its own frame, `(p − (start −
+/// translation)) / r`, the frame its tree is walked in, which rounds a
+/// little differently from the world point), meets a cheap conservative
+/// reject and is tested with
 /// [`super::sphere_triangle::sweep_unit_sphere_triangle`]. Contacts at the
 /// same time go to the earlier collider, then to the lower input triangle
 /// index.
