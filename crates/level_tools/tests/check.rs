@@ -421,3 +421,67 @@ fn penetration_is_judged_against_what_an_f32_position_can_resolve() {
     let far = level_tools::penetration_tolerance(Vec3::new(-79.7, 3596.3, -2230.3), r);
     assert!(far > 1.13e-4 && far < 3e-3, "{far}");
 }
+
+/// A closed 10 × 3 × 10 m room of 1 mm walls (a box seen from inside within
+/// one seen from outside), its spawn node 1.5 m above the middle of the
+/// floor: the standing shape (1.8 m tall) does not fit with its feet on the
+/// node, its top would be 0.3 m into the ceiling.
+fn room_with_a_spawn_under_the_ceiling() -> Vec<u8> {
+    use glam::Vec3;
+    let half = Vec3::new(5.0, 1.5, 5.0);
+    let mut inside = Soup::default();
+    inside.cuboid(-half, half);
+    let mut outside = Soup::default();
+    outside.cuboid(-half - Vec3::splat(0.001), half + Vec3::splat(0.001));
+    inside.extend(&outside.flipped());
+    // The floor at y = 0.
+    let room = Soup {
+        positions: inside.positions.iter().map(|p| *p + Vec3::Y * half.y).collect(),
+        triangles: inside.triangles,
+    };
+    soup_level(&room, |f| {
+        f.node(json!({"name": "Spawn", "translation": [0.0, 1.5, 0.0]}), true);
+    })
+}
+
+#[test]
+fn a_closed_room_whose_spawn_node_is_too_near_the_ceiling_is_walked_from_its_spawn() {
+    let bytes = room_with_a_spawn_under_the_ceiling();
+    let level = load_bytes(&bytes, None, Path::new("room.glb")).unwrap();
+    assert_eq!(level.spawns.len(), 1);
+    let report = walk_level(&level, &CheckConfig::short(8, 300));
+    assert_eq!(report.walks_started, 8, "{report:#?}");
+    assert!(report.passed() && !report.thin(), "{report:#?}");
+    assert_eq!(report.walked_off, 0, "{report:#?}");
+    // Walk 0 starts under the spawn node, inside the room.
+    let start = report.first_start.unwrap();
+    assert_eq!((start.x, start.z), (0.0, 0.0), "{report:#?}");
+    assert!(start.y > 0.9 && start.y + 0.9 < 3.0, "{report:#?}");
+
+    // The command line says so too.
+    let dir = temp_dir("spawn-under-the-ceiling");
+    std::fs::write(dir.join("room.glb"), &bytes).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_level-check"))
+        .arg(dir.join("room.glb"))
+        .args(["--walks", "6", "--ticks", "200"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(
+        text.contains("6 of 6 walks started, ") && !text.contains("could not start"),
+        "{text}"
+    );
+}
+
+#[test]
+fn the_games_spawn_and_level_checks_first_walk_at_spawn_0_are_the_same_point() {
+    let room = load_bytes(&room_with_a_spawn_under_the_ceiling(), None, Path::new("room.glb")).unwrap();
+    let playground =
+        level::load(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets/levels/playground.glb")).unwrap();
+    for level in [&room, &open_floor_with_a_spawn(), &playground] {
+        assert!(!level.spawns.is_empty());
+        let report = walks_from_the_games_start(level, &CheckConfig::short(1, 2));
+        assert_eq!(report.walks_started, 1, "{report:#?}");
+    }
+}

@@ -27,11 +27,14 @@ impl Course<'_> {
         }
     }
 
-    /// A free centre: at a spawn point (feet on it) with a small random
-    /// offset, or, for levels without spawns, where the game starts the
-    /// player (walk 0's first placement) or dropped onto a random walkable
-    /// surface. Every third walk starts at a door or a lift (where it is
-    /// now, `poses`), so they meet walkers.
+    /// A free centre: where the game starts the player (walk 0's first
+    /// placement, [`spawn::start_point`]); at a spawn point placed by the
+    /// game's rule ([`spawn::place_at_node`]: feet on the node, or straight
+    /// below or above it where the standing shape fits), with a small random
+    /// offset of the node after the first try; or, for levels without
+    /// spawns, dropped onto a random walkable surface. Every third walk
+    /// starts at a door or a lift (where it is now, `poses`), so they meet
+    /// walkers.
     pub(super) fn spawn_point(
         &self,
         world: &[PlacedCollider<'_>],
@@ -50,7 +53,6 @@ impl Course<'_> {
         let free = |centre: Vec3| sweep::penetration_depth(e, centre, world) == 0.0;
         let standing = |feet: Vec3| CharacterState::standing_at(feet, &self.config.controller).position;
         if mover.is_none()
-            && level.spawns.is_empty()
             && walk == 0
             && first
             && let Some(start) = self.game_start.filter(|c| free(*c))
@@ -79,7 +81,7 @@ impl Course<'_> {
                 } else {
                     Vec3::new(uniform(rng, -1.0, 1.0), 0.0, uniform(rng, -1.0, 1.0))
                 };
-                Some(standing(spawn.position + jitter))
+                spawn::place_at_node(e, spawn.position + jitter, world).map(standing)
             } else {
                 // Drop from a random point inside or above the level's
                 // bounds (rooms are often closed) onto the first walkable
