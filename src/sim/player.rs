@@ -14,7 +14,7 @@ use super::tuning::CurrentSettings;
 use crate::notices::Notices;
 use bevy::prelude::*;
 use bevy_slidewalk::{MovementIntent, MovementReport, Obstacles, SlidewalkSystems};
-use controller::{CharacterState, ControllerConfig, TickReport};
+use controller::{ControllerConfig, TickReport};
 use glam::Vec3;
 use play::{Buttons, Summary};
 
@@ -86,7 +86,7 @@ fn spawn_player(settings: Option<Res<CurrentSettings>>, mut commands: Commands) 
     let config = settings.map_or_else(ControllerConfig::default, |s| s.0.controller);
     let mut body = CharacterController::new(config).unwrap_or_default();
     body.time_sweeps = true;
-    body.set_state(CharacterState::standing_at(Vec3::ZERO, &config));
+    body.teleport_feet(Vec3::ZERO);
     commands.spawn((
         Player,
         Name::new("player"),
@@ -120,8 +120,7 @@ fn place_player(
 
 /// Puts the player at the level's spawn, standing, at rest.
 pub fn respawn(body: &mut CharacterController, input: &mut PlayerInput, current: &CurrentLevel) {
-    let config = *body.config_in_use();
-    body.set_state(CharacterState::standing_at(current.spawn.position, &config));
+    body.teleport_feet(current.spawn.position);
     input.yaw = current.spawn.yaw;
     input.pitch = 0.0;
 }

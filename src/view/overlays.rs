@@ -8,8 +8,8 @@
 //!   feature (ring: face, ball: edge, box: vertex);
 //! * F2 slide planes: a translucent quad through each contact, fading over
 //!   a second;
-//! * F3 the ellipsoid (three great ellipses, live radii) with the intended
-//!   (white) and actual (cyan) velocity;
+//! * F3 the ellipsoid (three great ellipses, live radii; seen from behind
+//!   only, V) with the intended (white) and actual (cyan) velocity;
 //! * F4 the trail of the last 5 s;
 //! * F5 the BVH nodes a box over the tick's sweeps reaches (deeper = warmer);
 //! * F6 the door (orange) and lift (cyan) colliders;
@@ -308,9 +308,37 @@ fn shown_centre(rewind: &Rewind, r: &TickRecord, last: Option<&LastTick>, overst
     }
 }
 
+/// What F3 draws of the player: its outline (three great ellipses) only
+/// when the camera is outside it (in first person the eye is inside the
+/// ellipsoid, and each outline would be a line across the whole view),
+/// and its intended (white) and actual (cyan) velocities as arrows from
+/// the centre.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EllipsoidOverlay {
+    /// Draw the three outlines.
+    pub outlines: bool,
+    /// Arrows: from, to, colour.
+    pub arrows: Vec<(Vec3, Vec3, Color)>,
+}
+
+/// F3 for a player at `centre` moving at `actual` (m/s) and asked for
+/// `intended` (m/s), seen from behind (`third_person`) or from its eyes.
+pub fn ellipsoid_overlay(centre: Vec3, third_person: bool, intended: Vec3, actual: Vec3) -> EllipsoidOverlay {
+    let arrows = [(intended, Color::WHITE), (actual, Color::from(css::AQUA))]
+        .into_iter()
+        .filter(|(v, _)| v.length() > 0.01)
+        .map(|(v, colour)| (centre, centre + v * ARROW_S, colour))
+        .collect();
+    EllipsoidOverlay {
+        outlines: third_person,
+        arrows,
+    }
+}
+
 fn draw_ellipsoid(
     rewind: Res<Rewind>,
     fixed: Res<Time<Fixed>>,
+    settings: Res<CurrentSettings>,
     players: Query<(&CharacterController, &LastTick), With<Player>>,
     mut gizmos: Gizmos<EllipsoidGizmos>,
 ) {
@@ -318,41 +346,29 @@ fn draw_ellipsoid(
     let (body, last) = players.iter().next().unzip();
     let centre = shown_centre(&rewind, r, last, fixed.overstep_fraction());
     let s = &r.after.player;
-    let radii = s.radii;
-    let colour = Color::srgb(0.9, 0.9, 0.3);
-    gizmos
-        .ellipse(
-            Isometry3d::from_translation(centre),
-            Vec2::new(radii.x, radii.y),
-            colour,
-        )
-        .resolution(48);
-    gizmos
-        .ellipse(
-            Isometry3d::new(centre, Quat::from_rotation_x(std::f32::consts::FRAC_PI_2)),
-            Vec2::new(radii.x, radii.z),
-            colour,
-        )
-        .resolution(48);
-    gizmos
-        .ellipse(
-            Isometry3d::new(centre, Quat::from_rotation_y(std::f32::consts::FRAC_PI_2)),
-            Vec2::new(radii.z, radii.y),
-            colour,
-        )
-        .resolution(48);
     // Intended: the input's direction at the top speed for the stance.
-    if let Some(body) = body {
+    let intended = body.map_or(Vec3::ZERO, |body| {
         let i = &r.input;
         let top = body.config_in_use().top_speed(s.crouched, i.held.sprint);
-        let intended = play::walk_direction(i.movement, i.yaw, s.up) * top;
-        if intended.length() > 0.01 {
-            gizmos.arrow(centre, centre + intended * ARROW_S, Color::WHITE);
+        play::walk_direction(i.movement, i.yaw, s.up) * top
+    });
+    let overlay = ellipsoid_overlay(centre, settings.0.third_person, intended, s.world_velocity());
+    if overlay.outlines {
+        let radii = s.radii;
+        let colour = Color::srgb(0.9, 0.9, 0.3);
+        let quarter = std::f32::consts::FRAC_PI_2;
+        for (rotation, half) in [
+            (Quat::IDENTITY, Vec2::new(radii.x, radii.y)),
+            (Quat::from_rotation_x(quarter), Vec2::new(radii.x, radii.z)),
+            (Quat::from_rotation_y(quarter), Vec2::new(radii.z, radii.y)),
+        ] {
+            gizmos
+                .ellipse(Isometry3d::new(centre, rotation), half, colour)
+                .resolution(48);
         }
     }
-    let actual = s.world_velocity();
-    if actual.length() > 0.01 {
-        gizmos.arrow(centre, centre + actual * ARROW_S, css::AQUA);
+    for (from, to, colour) in overlay.arrows {
+        gizmos.arrow(from, to, colour);
     }
 }
 

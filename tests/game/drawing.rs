@@ -214,3 +214,35 @@ fn a_level_bevy_cannot_draw_is_drawn_from_its_collision_geometry_with_the_grid()
         assert!(has_grid(&app, *entity), "the fallback drawing gets the grid");
     }
 }
+
+/// F3 in first person: the eye is inside the ellipsoid, so its outlines
+/// are not drawn (each would be a line across the whole view); the
+/// velocity arrows are, and none passes near the eye.
+#[test]
+fn the_ellipsoid_overlay_draws_no_line_across_the_first_person_view() {
+    use slidewalk::view::overlays::ellipsoid_overlay;
+    let (centre, radii, up) = (Vec3::new(1.0, 0.9, 2.0), Vec3::new(0.4, 0.9, 0.4), Vec3::Y);
+    let eye = slidewalk::sim::player::eye(centre, radii, up);
+    let (intended, actual) = (Vec3::new(0.0, 0.0, -6.0), Vec3::new(0.5, -3.0, -5.0));
+    let first = ellipsoid_overlay(centre, false, intended, actual);
+    assert!(!first.outlines, "no outline seen from inside");
+    assert_eq!(first.arrows.len(), 2, "both velocities drawn");
+    for (from, to, _) in &first.arrows {
+        // The closest point of the arrow to the eye.
+        let along = (*to - *from).normalize();
+        let t = (eye - *from).dot(along).clamp(0.0, from.distance(*to));
+        let closest = *from + along * t;
+        assert!(
+            closest.distance(eye) > 0.3,
+            "an arrow passes {} m from the eye",
+            closest.distance(eye)
+        );
+    }
+    let behind = ellipsoid_overlay(centre, true, intended, actual);
+    assert!(behind.outlines && behind.arrows == first.arrows);
+    assert!(
+        ellipsoid_overlay(centre, true, Vec3::ZERO, Vec3::ZERO)
+            .arrows
+            .is_empty()
+    );
+}

@@ -76,6 +76,6 @@ fn drop_player(
     *dropped = true;
     let middle = (bounds.min + bounds.max) / 2.0;
     for mut character in &mut player {
-        character.teleport(Vec3::new(middle.x, bounds.max.y + 1.0, middle.z));
+        character.teleport_feet(Vec3::new(middle.x, bounds.max.y + 0.1, middle.z));
     }
 }

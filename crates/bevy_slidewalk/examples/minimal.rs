@@ -45,10 +45,11 @@ pub fn scene(
 /// A character with a camera at its eyes, moved by the keyboard and mouse.
 pub fn first_person(app: &mut App) {
     app.add_systems(Startup, |mut commands: Commands| {
-        // The transform is the ellipsoid's centre; the eyes 0.7 m above it.
-        let body = (CharacterController::default(), Transform::from_xyz(0.0, 1.0, 4.0));
+        // Feet on the floor 4 m back; the transform is the ellipsoid's
+        // centre, the eyes 0.7 m above it.
+        let body = CharacterController::default();
         commands
-            .spawn(body)
+            .spawn((body.transform_at_feet(Vec3::new(0.0, 0.0, 4.0)), body))
             .with_child((Camera3d::default(), Transform::from_xyz(0.0, 0.7, 0.0)));
     })
     .add_systems(Update, (look, walk).chain());

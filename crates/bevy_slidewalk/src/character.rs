@@ -19,9 +19,12 @@ use std::time::{Duration, Instant};
 ///
 /// The entity's `Transform` translation is the ellipsoid's centre: spawn
 /// the character where it should start (the first tick settles it on the
-/// ground). The plugin writes the translation (interpolated between ticks)
-/// and leaves the rotation to the game; a translation the game writes
-/// itself is taken as a teleport. Keep the character a root entity.
+/// ground), or by its feet with
+/// [`transform_at_feet`](CharacterController::transform_at_feet). The
+/// plugin writes the translation (interpolated between ticks) and leaves
+/// the rotation to the game; a translation the game writes itself is
+/// taken as a teleport at the next tick, however many frames come before
+/// it. Keep the character a root entity.
 #[derive(Component, Clone, Debug)]
 #[require(MovementIntent, MovementReport, FootstepStride, Transform, Visibility)]
 pub struct CharacterController {
@@ -85,6 +88,12 @@ impl CharacterController {
         })
     }
 
+    /// Whether the game wrote a translation of its own since the plugin
+    /// last drew the character: a teleport the next tick takes.
+    fn moved_by_the_game(&self, transform: &Transform) -> bool {
+        self.drawn.is_some_and(|d| d != transform.translation)
+    }
+
     /// The configuration in use (the last valid one given).
     pub fn config_in_use(&self) -> &ControllerConfig {
         self.controller.config()
@@ -114,6 +123,21 @@ impl CharacterController {
         state.velocity = Vec3::ZERO;
         state.ground = None;
         self.set_state(state);
+    }
+
+    /// The transform that puts this character's feet at `feet` (metres),
+    /// standing: a level's spawn point gives the feet, the transform is
+    /// the centre. `commands.spawn((character.transform_at_feet(spawn),
+    /// character))`.
+    pub fn transform_at_feet(&self, feet: Vec3) -> Transform {
+        Transform::from_translation(CharacterState::standing_at(feet, self.config_in_use()).position)
+    }
+
+    /// Puts the feet at `feet` (metres), standing, at rest, not yet on
+    /// ground (a respawn at a spawn point), and draws it there without
+    /// interpolating. [`teleport`](Self::teleport) places the centre.
+    pub fn teleport_feet(&mut self, feet: Vec3) {
+        self.set_state(CharacterState::standing_at(feet, self.config_in_use()));
     }
 
     /// Replaces the state (a respawn, a rewind, a replay) and draws it
@@ -294,6 +318,7 @@ pub(crate) fn step_characters(
                 stride: stride.0,
                 up: c.state.up,
                 world,
+                dt,
             },
             &mut c.walked,
             &mut c.touching_wall,
@@ -317,6 +342,11 @@ fn tick_one(
     dt: f32,
 ) {
     let started = Instant::now();
+    // Placed at the first tick, or moved by the game since the last.
+    if !c.placed || c.moved_by_the_game(transform) {
+        c.teleport(transform.translation);
+        c.drawn = None;
+    }
     if !c.active {
         // Drawn where the game put it, from where it was last tick.
         c.previous = c.last_end;
@@ -328,11 +358,6 @@ fn tick_one(
     let collision = Surroundings::new(placed).with_friction(&friction);
     let sweep_time = Cell::new(Duration::ZERO);
     let timed = collision.with_sweep_timer(&sweep_time);
-    // Placed at the first tick, or moved by the game since the last.
-    if !c.placed || c.drawn.is_some_and(|d| d != transform.translation) {
-        c.teleport(transform.translation);
-        c.drawn = None;
-    }
     apply_config(entity, c, &collision);
     // The ground by entity: collider indices may have changed. A state
     // given back (set_state) keeps its index while it is one.
@@ -406,7 +431,10 @@ pub(crate) fn interpolate_transforms(
 ) {
     let fraction = time.overstep_fraction();
     for (mut c, mut transform) in &mut characters {
-        if !c.placed {
+        if !c.placed || c.moved_by_the_game(&transform) {
+            // A translation the game wrote since the last draw is kept
+            // for the next tick to take as a teleport (frames without a
+            // tick would otherwise draw over it).
             continue;
         }
         let at = c.interpolated(fraction);
@@ -418,7 +446,7 @@ pub(crate) fn interpolate_transforms(
 /// Draws each character where its last tick left it (no interpolation).
 pub(crate) fn place_transforms(mut characters: Query<(&mut CharacterController, &mut Transform)>) {
     for (mut c, mut transform) in &mut characters {
-        if !c.placed {
+        if !c.placed || c.moved_by_the_game(&transform) {
             continue;
         }
         let at = c.state.position;

@@ -3,6 +3,8 @@
 //! [`Surface`] for its friction and tag, and [`SolidScene`] for a whole
 //! spawned scene.
 
+use bevy::ecs::lifecycle::HookContext;
+use bevy::ecs::world::DeferredWorld;
 use bevy::prelude::*;
 use std::sync::Arc;
 use sweep::MeshCollider;
@@ -149,9 +151,41 @@ impl Surface {
 ///     commands.spawn((WorldAssetRoot(scene), SolidScene));
 /// }
 /// ```
+///
+/// A headless app (no `DefaultPlugins`) needs Bevy's `ImagePlugin`,
+/// `WorldSerializationPlugin` and `MeshPlugin` for a scene, and
+/// `GltfPlugin` for a glTF file: without the first two Bevy's loader
+/// panics or the scene never spawns. Spawning a `SolidScene` in an app
+/// that lacks one logs an error naming it.
 #[derive(Component, Clone, Copy, Debug, Default)]
 #[require(Transform)]
+#[component(on_add = check_scene_plugins)]
 pub struct SolidScene;
+
+/// Logs, for a [`SolidScene`] just added, each plugin the app lacks that
+/// a scene needs (a headless app adds them itself).
+fn check_scene_plugins(world: DeferredWorld, context: HookContext) {
+    let needs = [
+        (
+            world.contains_resource::<Assets<bevy::image::Image>>(),
+            "bevy::image::ImagePlugin (without it Bevy's glTF loader panics on its IO thread and the scene never loads)",
+        ),
+        (
+            world.contains_resource::<bevy::world_serialization::WorldInstanceSpawner>(),
+            "bevy::world_serialization::WorldSerializationPlugin (it spawns scenes)",
+        ),
+        (
+            world.contains_resource::<Assets<bevy::mesh::Mesh>>(),
+            "bevy::mesh::MeshPlugin (the scene's meshes)",
+        ),
+    ];
+    for (_, plugin) in needs.iter().filter(|(present, _)| !present) {
+        error!(
+            "SolidScene on {}: the app has no {plugin}; DefaultPlugins has it, a headless app must add it",
+            context.entity
+        );
+    }
+}
 
 /// Gives [`Collider::mesh`] to meshes under a [`SolidScene`] that have none.
 pub(crate) fn adopt_scene_meshes(

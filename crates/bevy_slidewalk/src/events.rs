@@ -78,7 +78,8 @@ pub struct HitWall {
     pub character: Entity,
     /// The wall's normal, unit, towards the character.
     pub normal: Vec3,
-    /// Speed into the wall just before the hit, m/s.
+    /// Speed into the wall at the moment of the hit (relative to the wall,
+    /// gravity's pull during the tick until then included), m/s.
     pub speed: f32,
     /// The collider entity hit.
     pub wall: Option<Entity>,
@@ -152,6 +153,47 @@ pub(crate) struct TickFacts<'a> {
     pub stride: f32,
     pub up: Vec3,
     pub world: &'a CollisionWorld,
+    /// The tick's length, seconds.
+    pub dt: f32,
+}
+
+/// The character's velocity at the moment of contact `k` of the tick
+/// (world space, m/s). In the air, gravity pulls through the tick: the
+/// contact's time is the fraction of the motion its iteration met it at,
+/// each iteration taking what remained of the previous one's. On the
+/// ground, the walk's velocity at the start of the tick.
+fn velocity_at_contact(f: &TickFacts, k: usize) -> Vec3 {
+    let start = f.before.world_velocity();
+    let hit = &f.tick.contacts[k];
+    if hit.pass != Pass::Air {
+        return start;
+    }
+    let up = f.up;
+    let start = if f.tick.jumped {
+        start - up * start.dot(up) + up * f.config.jump_speed()
+    } else {
+        start
+    };
+    // The fraction of the tick gone when the hit's iteration began: each
+    // earlier iteration ended at its first contact.
+    let mut gone = 0.0f32;
+    let mut counted = None;
+    for c in f.tick.contacts[..k]
+        .iter()
+        .filter(|c| c.pass == Pass::Air && !c.contact.depenetration && c.contact.iteration < hit.contact.iteration)
+    {
+        if counted != Some(c.contact.iteration) {
+            counted = Some(c.contact.iteration);
+            gone += (1.0 - gone) * c.contact.time.clamp(0.0, 1.0);
+        }
+    }
+    let t = (gone + (1.0 - gone) * hit.contact.time.clamp(0.0, 1.0)) * f.dt;
+    let mut v = start + f.config.gravity * t;
+    let fall = -v.dot(up);
+    if fall > f.config.max_fall_speed {
+        v += up * (fall - f.config.max_fall_speed);
+    }
+    v
 }
 
 /// Writes the events of one character's tick; keeps what they need
@@ -220,9 +262,10 @@ pub(crate) fn emit(
         .tick
         .contacts
         .iter()
-        .filter(|c| matches!(c.pass, Pass::Move | Pass::Air | Pass::StepForward) && !c.contact.depenetration)
-        .filter(|c| c.contact.normal.dot(up) < walkable_cos && c.contact.normal.dot(up) > -walkable_cos)
-        .min_by(|a, b| {
+        .enumerate()
+        .filter(|(_, c)| matches!(c.pass, Pass::Move | Pass::Air | Pass::StepForward) && !c.contact.depenetration)
+        .filter(|(_, c)| c.contact.normal.dot(up) < walkable_cos && c.contact.normal.dot(up) > -walkable_cos)
+        .min_by(|(_, a), (_, b)| {
             a.contact
                 .normal
                 .dot(up)
@@ -230,9 +273,9 @@ pub(crate) fn emit(
                 .total_cmp(&b.contact.normal.dot(up).abs())
         });
     match wall {
-        Some(c) => {
+        Some((k, c)) => {
             if !*touching_wall {
-                let v = f.before.world_velocity();
+                let v = velocity_at_contact(&f, k) - c.contact.surface_velocity;
                 w.hit_wall.write(HitWall {
                     character,
                     normal: c.contact.normal,

@@ -76,11 +76,14 @@
 //! lines.
 #![deny(missing_docs)]
 
+mod build;
 mod character;
 mod collider;
 mod debug;
 mod events;
 mod mesh;
+mod placement;
+mod removals;
 mod report;
 mod world;
 
@@ -168,6 +171,7 @@ impl Plugin for SlidewalkPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<CollisionWorld>()
             .init_resource::<Obstacles>()
+            .init_resource::<removals::PendingRemovals>()
             // Read by the propagation the plugin runs (an app without
             // TransformPlugin, headless, works too).
             .init_resource::<StaticTransformOptimizations>()
@@ -179,6 +183,9 @@ impl Plugin for SlidewalkPlugin {
             .add_systems(
                 self.schedule,
                 (
+                    // Removals since the last frame's collection (made
+                    // earlier in this tick).
+                    removals::collect_removals,
                     // Colliders moved earlier in this tick are seen where they
                     // are now: root colliders directly, hierarchies by Bevy's
                     // propagation (which wakes worker threads, so only when a
@@ -193,7 +200,9 @@ impl Plugin for SlidewalkPlugin {
                     .chain()
                     .in_set(SlidewalkSystems::Prepare),
             )
-            .add_systems(self.schedule, character::step_characters.in_set(SlidewalkSystems::Step));
+            .add_systems(self.schedule, character::step_characters.in_set(SlidewalkSystems::Step))
+            // Every frame, ticked or not: Bevy forgets removals after two.
+            .add_systems(Last, removals::collect_removals);
         if self.interpolate {
             app.add_systems(
                 RunFixedMainLoop,

@@ -1,9 +1,9 @@
-//! Reading triangles out of a Bevy [`Mesh`]: positions scaled into the
-//! entity's frame, triangle lists and strips, indexed or not; what cannot
+//! Reading triangles out of a Bevy [`Mesh`]: positions scaled (sheared,
+//! mirrored) into the entity's frame, triangle lists and strips, indexed or not; what cannot
 //! be used is counted, never a panic.
 
 use bevy::mesh::{Indices, Mesh, MeshAccessError, PrimitiveTopology, VertexAttributeValues};
-use glam::Vec3;
+use glam::{Mat3, Vec3};
 
 /// Triangles read from a mesh, ready for [`sweep::MeshCollider::build`].
 #[derive(Debug, Default)]
@@ -16,9 +16,9 @@ pub(crate) struct MeshTriangles {
     pub out_of_range: usize,
 }
 
-/// The triangles of `mesh` with its positions multiplied by `scale`, or
-/// why none can be had.
-pub(crate) fn mesh_triangles(mesh: &Mesh, scale: Vec3) -> Result<MeshTriangles, String> {
+/// The triangles of `mesh` with its positions mapped by `linear`, or why
+/// none can be had.
+pub(crate) fn mesh_triangles(mesh: &Mesh, linear: Mat3) -> Result<MeshTriangles, String> {
     let topology = mesh.primitive_topology();
     if !matches!(
         topology,
@@ -44,7 +44,7 @@ pub(crate) fn mesh_triangles(mesh: &Mesh, scale: Vec3) -> Result<MeshTriangles, 
             );
         }
     };
-    let positions: Vec<Vec3> = positions.iter().map(|&p| Vec3::from_array(p) * scale).collect();
+    let positions: Vec<Vec3> = positions.iter().map(|&p| linear * Vec3::from_array(p)).collect();
     let indices: Vec<u32> = match mesh.try_indices() {
         Ok(Indices::U16(i)) => i.iter().map(|&i| i as u32).collect(),
         Ok(Indices::U32(i)) => i.clone(),

@@ -1,17 +1,14 @@
-//! The collision world of a tick: every [`Collider`] entity's triangles at
+//! The collision world of a tick: every [`Collider`](crate::Collider) entity's triangles at
 //! its pose, built from the ECS at the start of each tick. Small colliders
 //! that have never moved are merged into one structure (a scene of a
 //! thousand props costs about what one mesh of the same triangles costs);
 //! large ones and movers are placed on their own, with their motion over
-//! the tick as velocities.
+//! the tick as velocities. [`sync`] brings it up to date each tick.
 
-use crate::collider::{Collider, ColliderSource, Surface, TriangleSurfaces};
-use crate::mesh::mesh_triangles;
-use bevy::asset::AssetEvent;
-use bevy::mesh::{Mesh, Mesh3d};
+use crate::collider::{Surface, TriangleSurfaces};
 use bevy::platform::collections::{HashMap, HashSet};
 use bevy::prelude::*;
-use glam::Vec3;
+use glam::{Mat3, Vec3};
 use std::sync::Arc;
 use sweep::{Aabb, MeshCollider, PlacedCollider, Pose};
 
@@ -23,10 +20,10 @@ pub const MERGE_MAX_TRIANGLES: usize = 4096;
 /// One collider entity in the world.
 struct Body {
     entity: Entity,
-    /// Triangles in the entity's frame, its scale applied.
+    /// Triangles in the entity's frame, its scale (and shear) applied.
     shape: Arc<MeshCollider>,
-    /// The scale baked into `shape`.
-    scale: Vec3,
+    /// The linear part of its transform baked into `shape`.
+    linear: Mat3,
     surface: Surface,
     triangle_surfaces: Option<Arc<TriangleSurfaces>>,
     /// Pose at the end of this tick.
@@ -85,6 +82,8 @@ pub struct CollisionWorld {
     waiting: HashSet<Entity>,
     /// What was wrong with a collider's geometry when it was last built.
     problems: HashMap<Entity, String>,
+    /// Movers whose changing shear was warned about.
+    warned_reshaped: HashSet<Entity>,
 }
 
 impl CollisionWorld {
@@ -314,290 +313,5 @@ impl CollisionWorld {
     }
 }
 
-/// A collider with no parent and no children, moved (or new).
-type MovedRootCollider = (
-    With<Collider>,
-    Without<ChildOf>,
-    Without<Children>,
-    Or<(Changed<Transform>, Added<GlobalTransform>)>,
-);
-
-/// An entity of a hierarchy that moved, or whose place in it changed.
-type MovedInHierarchy = (
-    Or<(Changed<Transform>, Changed<ChildOf>, Added<GlobalTransform>)>,
-    Or<(With<ChildOf>, With<Children>)>,
-);
-
-/// Colliders with no parent and no children that moved this tick: their
-/// global transform is their transform (what Bevy's propagation would
-/// give them at the end of the frame), set now, one by one.
-pub(crate) fn place_root_colliders(mut roots: Query<(&Transform, &mut GlobalTransform), MovedRootCollider>) {
-    for (transform, mut global) in &mut roots {
-        *global = GlobalTransform::from(*transform);
-    }
-}
-
-/// Whether an entity in a hierarchy moved or the hierarchy changed since
-/// the last tick (Bevy's propagation is needed then).
-pub(crate) fn hierarchy_moved(moved: Query<(), MovedInHierarchy>, mut orphaned: RemovedComponents<ChildOf>) -> bool {
-    let orphans = orphaned.read().count() > 0;
-    orphans || !moved.is_empty()
-}
-
-fn pose_and_scale(global: &GlobalTransform) -> (Pose, Vec3) {
-    let (scale, rotation, translation) = global.to_scale_rotation_translation();
-    (Pose { rotation, translation }, scale)
-}
-
-/// A collider's triangles built, with what was left out of them.
-struct Built {
-    shape: Arc<MeshCollider>,
-    warnings: Vec<String>,
-}
-
-/// Builds a collider's triangles, or says why it cannot (`Ok(None)`: its
-/// mesh is not loaded yet).
-fn build_shape(
-    collider: &Collider,
-    mesh: Option<&Mesh3d>,
-    meshes: Option<&Assets<Mesh>>,
-    scale: Vec3,
-) -> Result<Option<Built>, String> {
-    let mut warnings = Vec::new();
-    let (positions, triangles) = match &collider.source {
-        ColliderSource::Built(shape) if scale == Vec3::ONE => {
-            return Ok(Some(Built {
-                shape: shape.clone(),
-                warnings,
-            }));
-        }
-        ColliderSource::Built(shape) => {
-            let corners: Vec<[Vec3; 3]> = shape.triangles().map(|t| t.map(|p| p * scale)).collect();
-            let built = MeshCollider::from_triangles(&corners).map_err(|e| e.to_string())?;
-            return Ok(Some(Built {
-                shape: Arc::new(built),
-                warnings,
-            }));
-        }
-        ColliderSource::Triangles(data) => {
-            let n = data.0.len() as u32;
-            let kept: Vec<[u32; 3]> = data.1.iter().copied().filter(|t| t.iter().all(|&i| i < n)).collect();
-            if kept.len() < data.1.len() {
-                warnings.push(format!(
-                    "{} triangles name a vertex that does not exist",
-                    data.1.len() - kept.len()
-                ));
-            }
-            (data.0.iter().map(|&p| p * scale).collect::<Vec<_>>(), kept)
-        }
-        ColliderSource::Mesh => {
-            let Some(handle) = mesh else {
-                return Err("it has `Collider::mesh()` but no `Mesh3d`".into());
-            };
-            let Some(asset) = meshes.and_then(|m| m.get(&handle.0)) else {
-                return Ok(None);
-            };
-            let read = mesh_triangles(asset, scale)?;
-            if read.out_of_range > 0 {
-                warnings.push(format!(
-                    "{} triangles name a vertex that does not exist",
-                    read.out_of_range
-                ));
-            }
-            (read.positions, read.triangles)
-        }
-    };
-    let shape = MeshCollider::build(&positions, &triangles).map_err(|e| e.to_string())?;
-    let report = shape.report();
-    if report.rejected_non_finite > 0 || report.rejected_degenerate > 0 {
-        warnings.push(format!(
-            "{} non-finite and {} degenerate triangles left out",
-            report.rejected_non_finite, report.rejected_degenerate
-        ));
-    }
-    Ok(Some(Built {
-        shape: Arc::new(shape),
-        warnings,
-    }))
-}
-
-/// The surface an entity has: its own, or its nearest ancestor's.
-fn inherited_surface(entity: Entity, surfaces: &Query<&Surface>, parents: &Query<&ChildOf>) -> Surface {
-    std::iter::once(entity)
-        .chain(parents.iter_ancestors(entity))
-        .find_map(|e| surfaces.get(e).ok().cloned())
-        .unwrap_or_default()
-}
-
-fn describe(entity: Entity, names: &Query<&Name>) -> String {
-    match names.get(entity) {
-        Ok(name) => format!("collider {entity} ({name})"),
-        Err(_) => format!("collider {entity}"),
-    }
-}
-
-type ColliderItem<'a> = (
-    Entity,
-    Ref<'a, Collider>,
-    Option<Ref<'a, Mesh3d>>,
-    Ref<'a, GlobalTransform>,
-);
-
-/// Colliders that may need a look this tick: new, changed, moved.
-type Touched = Or<(Changed<Collider>, Changed<Mesh3d>, Changed<GlobalTransform>)>;
-
-/// What [`update`] reads besides the collider entity itself.
-struct Context<'a, 'w, 's> {
-    meshes: Option<&'a Assets<Mesh>>,
-    changed_meshes: &'a HashSet<AssetId<Mesh>>,
-    surfaces: &'a Query<'w, 's, &'static Surface>,
-    parents: &'a Query<'w, 's, &'static ChildOf>,
-    names: &'a Query<'w, 's, &'static Name>,
-}
-
-impl Context<'_, '_, '_> {
-    fn mesh_changed(&self, mesh: &Option<Ref<Mesh3d>>) -> bool {
-        mesh.as_ref()
-            .is_some_and(|m| m.is_changed() || self.changed_meshes.contains(&m.0.id()))
-    }
-}
-
-/// Brings the collision world up to date with the ECS: colliders added,
-/// removed or changed (their mesh asset included), their poses, and which
-/// of them move. Only colliders that changed are looked at (a scene of
-/// resting props costs a pass over a list, not a look at each entity).
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn sync_colliders(
-    mut world: ResMut<CollisionWorld>,
-    time: Res<Time>,
-    meshes: Option<Res<Assets<Mesh>>>,
-    mut mesh_events: MessageReader<AssetEvent<Mesh>>,
-    touched: Query<ColliderItem, Touched>,
-    all: Query<ColliderItem>,
-    changed_surfaces: Query<Entity, (With<Collider>, Changed<Surface>)>,
-    surfaces: Query<&'static Surface>,
-    parents: Query<&'static ChildOf>,
-    names: Query<&'static Name>,
-    mut removed: RemovedComponents<Collider>,
-) {
-    let world = &mut *world;
-    world.dt = time.delta_secs();
-    for entity in removed.read() {
-        if !all.contains(entity) {
-            world.remove(entity);
-        }
-    }
-    // Whatever does not move this tick was at the same pose a tick ago.
-    for body in &mut world.bodies {
-        body.previous = body.pose;
-    }
-    let changed_meshes: HashSet<AssetId<Mesh>> = mesh_events
-        .read()
-        .filter_map(|e| match e {
-            AssetEvent::Modified { id } | AssetEvent::LoadedWithDependencies { id } | AssetEvent::Added { id } => {
-                Some(*id)
-            }
-            _ => None,
-        })
-        .collect();
-    let cx = Context {
-        meshes: meshes.as_deref(),
-        changed_meshes: &changed_meshes,
-        surfaces: &surfaces,
-        parents: &parents,
-        names: &names,
-    };
-    for item in &touched {
-        update(world, &cx, &item);
-    }
-    // Colliders still waiting for their mesh, and meshes loaded or changed.
-    let waiting: Vec<Entity> = world.waiting.iter().copied().collect();
-    for entity in waiting {
-        if let Ok(item) = all.get(entity)
-            && !touched.contains(entity)
-        {
-            update(world, &cx, &item);
-        }
-    }
-    if !changed_meshes.is_empty() {
-        for item in &all {
-            if cx.mesh_changed(&item.2) && !touched.contains(item.0) && !world.waiting.contains(&item.0) {
-                update(world, &cx, &item);
-            }
-        }
-    }
-    for entity in &changed_surfaces {
-        if let Some(&i) = world.by_entity.get(&entity) {
-            world.bodies[i].surface = inherited_surface(entity, &surfaces, &parents);
-        }
-    }
-    if world.stale {
-        world.rebuild();
-    }
-}
-
-/// Builds, rebuilds or moves one collider.
-fn update(world: &mut CollisionWorld, cx: &Context, (entity, collider, mesh, global): &ColliderItem) {
-    let entity = *entity;
-    let known = world.by_entity.get(&entity).copied();
-    let (pose, scale) = pose_and_scale(global);
-    let rescaled = known.is_some_and(|i| !world.bodies[i].scale.abs_diff_eq(scale, 1e-6));
-    let from_mesh = matches!(collider.source, ColliderSource::Mesh);
-    let needs_build = collider.is_changed()
-        || (from_mesh && cx.mesh_changed(mesh))
-        || rescaled
-        || (known.is_none() && (world.waiting.contains(&entity) || !world.refused.contains(&entity)));
-    if !needs_build {
-        let Some(i) = known else { return };
-        let body = &mut world.bodies[i];
-        if global.is_changed() && pose != body.pose {
-            body.pose = pose;
-            if !body.mover {
-                body.mover = true;
-                if body.shape.len() <= MERGE_MAX_TRIANGLES {
-                    world.stale = true;
-                }
-            }
-        }
-        return;
-    }
-    world.refused.remove(&entity);
-    match build_shape(collider, mesh.as_deref(), cx.meshes, scale) {
-        Ok(None) => {
-            world.waiting.insert(entity);
-        }
-        Ok(Some(Built { shape, warnings })) => {
-            world.waiting.remove(&entity);
-            if warnings.is_empty() {
-                world.problems.remove(&entity);
-            } else {
-                let problem = warnings.join("; ");
-                warn!("{}: {problem}; the rest of it is solid", describe(entity, cx.names));
-                world.problems.insert(entity, problem);
-            }
-            let (previous, mover) = match known {
-                Some(i) => (world.bodies[i].pose, world.bodies[i].mover),
-                None => (pose, false),
-            };
-            world.insert(Body {
-                entity,
-                shape,
-                scale,
-                surface: inherited_surface(entity, cx.surfaces, cx.parents),
-                triangle_surfaces: collider.surfaces.clone(),
-                pose,
-                previous,
-                mover: mover || (known.is_some() && previous != pose),
-            });
-        }
-        Err(e) => {
-            warn!("{} is not solid: {e}", describe(entity, cx.names));
-            if known.is_some() {
-                world.remove(entity);
-            }
-            world.waiting.remove(&entity);
-            world.refused.insert(entity);
-            world.problems.insert(entity, e);
-        }
-    }
-}
+mod sync;
+pub(crate) use sync::{hierarchy_moved, place_root_colliders, sync_colliders};

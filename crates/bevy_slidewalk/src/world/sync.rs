@@ -1,0 +1,243 @@
+//! Bringing the [`CollisionWorld`] up to date with the ECS at the start
+//! of each tick: colliders' transforms (roots directly, hierarchies by
+//! Bevy's propagation), colliders added, removed, changed and moved.
+
+use super::{Body, CollisionWorld, MERGE_MAX_TRIANGLES};
+use crate::build::{Built, build_shape};
+use crate::collider::{Collider, ColliderSource, Surface};
+use crate::placement::{Placement, placement};
+use crate::removals::PendingRemovals;
+use bevy::asset::AssetEvent;
+use bevy::mesh::{Mesh, Mesh3d};
+use bevy::platform::collections::HashSet;
+use bevy::prelude::*;
+
+/// A collider with no parent and no children, moved (or new).
+type MovedRootCollider = (
+    With<Collider>,
+    Without<ChildOf>,
+    Without<Children>,
+    Or<(Changed<Transform>, Added<GlobalTransform>)>,
+);
+
+/// An entity of a hierarchy that moved, or whose place in it changed.
+type MovedInHierarchy = (
+    Or<(Changed<Transform>, Changed<ChildOf>, Added<GlobalTransform>)>,
+    Or<(With<ChildOf>, With<Children>)>,
+);
+
+/// Colliders with no parent and no children that moved this tick: their
+/// global transform is their transform (what Bevy's propagation would
+/// give them at the end of the frame), set now, one by one.
+pub(crate) fn place_root_colliders(mut roots: Query<(&Transform, &mut GlobalTransform), MovedRootCollider>) {
+    for (transform, mut global) in &mut roots {
+        *global = GlobalTransform::from(*transform);
+    }
+}
+
+/// Whether an entity in a hierarchy moved or the hierarchy changed since
+/// the last tick (Bevy's propagation is needed then).
+pub(crate) fn hierarchy_moved(moved: Query<(), MovedInHierarchy>, removals: Res<PendingRemovals>) -> bool {
+    removals.orphaned || !moved.is_empty()
+}
+
+/// The surface an entity has: its own, or its nearest ancestor's.
+fn inherited_surface(entity: Entity, surfaces: &Query<&Surface>, parents: &Query<&ChildOf>) -> Surface {
+    std::iter::once(entity)
+        .chain(parents.iter_ancestors(entity))
+        .find_map(|e| surfaces.get(e).ok().cloned())
+        .unwrap_or_default()
+}
+
+fn describe(entity: Entity, names: &Query<&Name>) -> String {
+    match names.get(entity) {
+        Ok(name) => format!("collider {entity} ({name})"),
+        Err(_) => format!("collider {entity}"),
+    }
+}
+
+type ColliderItem<'a> = (
+    Entity,
+    Ref<'a, Collider>,
+    Option<Ref<'a, Mesh3d>>,
+    Ref<'a, GlobalTransform>,
+);
+
+/// Colliders that may need a look this tick: new, changed, moved.
+type Touched = Or<(Changed<Collider>, Changed<Mesh3d>, Changed<GlobalTransform>)>;
+
+/// What [`update`] reads besides the collider entity itself.
+struct Context<'a, 'w, 's> {
+    meshes: Option<&'a Assets<Mesh>>,
+    changed_meshes: &'a HashSet<AssetId<Mesh>>,
+    surfaces: &'a Query<'w, 's, &'static Surface>,
+    parents: &'a Query<'w, 's, &'static ChildOf>,
+    names: &'a Query<'w, 's, &'static Name>,
+}
+
+impl Context<'_, '_, '_> {
+    fn mesh_changed(&self, mesh: &Option<Ref<Mesh3d>>) -> bool {
+        mesh.as_ref()
+            .is_some_and(|m| m.is_changed() || self.changed_meshes.contains(&m.0.id()))
+    }
+}
+
+/// Brings the collision world up to date with the ECS: colliders added,
+/// removed or changed (their mesh asset included), their poses, and which
+/// of them move. Only colliders that changed are looked at (a scene of
+/// resting props costs a pass over a list, not a look at each entity).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn sync_colliders(
+    mut world: ResMut<CollisionWorld>,
+    time: Res<Time>,
+    meshes: Option<Res<Assets<Mesh>>>,
+    mut mesh_events: MessageReader<AssetEvent<Mesh>>,
+    touched: Query<ColliderItem, Touched>,
+    all: Query<ColliderItem>,
+    changed_surfaces: Query<Entity, (With<Collider>, Changed<Surface>)>,
+    surfaces: Query<&'static Surface>,
+    parents: Query<&'static ChildOf>,
+    names: Query<&'static Name>,
+    mut removals: ResMut<PendingRemovals>,
+) {
+    let world = &mut *world;
+    world.dt = time.delta_secs();
+    removals.orphaned = false;
+    for entity in removals.colliders.drain() {
+        // Still a collider: removed and given one again since.
+        if !all.contains(entity) {
+            world.remove(entity);
+        }
+    }
+    // Whatever does not move this tick was at the same pose a tick ago.
+    for body in &mut world.bodies {
+        body.previous = body.pose;
+    }
+    let changed_meshes: HashSet<AssetId<Mesh>> = mesh_events
+        .read()
+        .filter_map(|e| match e {
+            AssetEvent::Modified { id } | AssetEvent::LoadedWithDependencies { id } | AssetEvent::Added { id } => {
+                Some(*id)
+            }
+            _ => None,
+        })
+        .collect();
+    let cx = Context {
+        meshes: meshes.as_deref(),
+        changed_meshes: &changed_meshes,
+        surfaces: &surfaces,
+        parents: &parents,
+        names: &names,
+    };
+    for item in &touched {
+        update(world, &cx, &item);
+    }
+    // Colliders still waiting for their mesh, and meshes loaded or changed.
+    let waiting: Vec<Entity> = world.waiting.iter().copied().collect();
+    for entity in waiting {
+        if let Ok(item) = all.get(entity)
+            && !touched.contains(entity)
+        {
+            update(world, &cx, &item);
+        }
+    }
+    if !changed_meshes.is_empty() {
+        for item in &all {
+            if cx.mesh_changed(&item.2) && !touched.contains(item.0) && !world.waiting.contains(&item.0) {
+                update(world, &cx, &item);
+            }
+        }
+    }
+    for entity in &changed_surfaces {
+        if let Some(&i) = world.by_entity.get(&entity) {
+            world.bodies[i].surface = inherited_surface(entity, &surfaces, &parents);
+        }
+    }
+    if world.stale {
+        world.rebuild();
+    }
+}
+
+/// Builds, rebuilds or moves one collider.
+fn update(world: &mut CollisionWorld, cx: &Context, (entity, collider, mesh, global): &ColliderItem) {
+    let entity = *entity;
+    let known = world.by_entity.get(&entity).copied();
+    let at = placement(global);
+    let pose = at.pose;
+    let reshaped = known.is_some_and(|i| {
+        let body = &world.bodies[i];
+        !at.same_shape(&Placement {
+            pose: body.pose,
+            linear: body.linear,
+        })
+    });
+    let from_mesh = matches!(collider.source, ColliderSource::Mesh);
+    let needs_build = collider.is_changed()
+        || (from_mesh && cx.mesh_changed(mesh))
+        || reshaped
+        || (known.is_none() && (world.waiting.contains(&entity) || !world.refused.contains(&entity)));
+    if !needs_build {
+        let Some(i) = known else { return };
+        let body = &mut world.bodies[i];
+        if global.is_changed() && pose != body.pose {
+            body.pose = pose;
+            if !body.mover {
+                body.mover = true;
+                if body.shape.len() <= MERGE_MAX_TRIANGLES {
+                    world.stale = true;
+                }
+            }
+        }
+        return;
+    }
+    world.refused.remove(&entity);
+    if reshaped
+        && !at.is_axis_scale()
+        && known.is_some_and(|i| world.bodies[i].mover)
+        && world.warned_reshaped.insert(entity)
+    {
+        warn!(
+            "{}: its shear changes as it moves (a rotating child of a non-uniformly scaled parent?); \
+             its triangles are rebuilt at each such tick",
+            describe(entity, cx.names)
+        );
+    }
+    match build_shape(collider, mesh.as_deref(), cx.meshes, &at) {
+        Ok(None) => {
+            world.waiting.insert(entity);
+        }
+        Ok(Some(Built { shape, warnings })) => {
+            world.waiting.remove(&entity);
+            if warnings.is_empty() {
+                world.problems.remove(&entity);
+            } else {
+                let problem = warnings.join("; ");
+                warn!("{}: {problem}; the rest of it is solid", describe(entity, cx.names));
+                world.problems.insert(entity, problem);
+            }
+            let (previous, mover) = match known {
+                Some(i) => (world.bodies[i].pose, world.bodies[i].mover),
+                None => (pose, false),
+            };
+            world.insert(Body {
+                entity,
+                shape,
+                linear: at.linear,
+                surface: inherited_surface(entity, cx.surfaces, cx.parents),
+                triangle_surfaces: collider.surfaces.clone(),
+                pose,
+                previous,
+                mover: mover || (known.is_some() && previous != pose),
+            });
+        }
+        Err(e) => {
+            warn!("{} is not solid: {e}", describe(entity, cx.names));
+            if known.is_some() {
+                world.remove(entity);
+            }
+            world.waiting.remove(&entity);
+            world.refused.insert(entity);
+            world.problems.insert(entity, e);
+        }
+    }
+}

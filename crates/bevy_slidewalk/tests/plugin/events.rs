@@ -1,0 +1,126 @@
+//! Movement events: each fires as documented (once per jump, landing,
+//! wall touch; footsteps by distance), with the figures they carry.
+
+use super::*;
+
+#[test]
+fn events_fire_as_documented() {
+    at_every_pacing(|pacing| {
+        let mut app = app_at(pacing);
+        let ground = floor(&mut app);
+        app.world_mut().entity_mut(ground).insert(Surface::new("stone"));
+        log::<Jumped>(&mut app);
+        log::<Landed>(&mut app);
+        log::<Footstep>(&mut app);
+        log::<HitWall>(&mut app);
+        // A fall of 2.5 m from rest.
+        let faller = character(&mut app, Vec3::new(-10.0, 2.5, 0.0));
+        run(&mut app, ticks(1.5));
+        let landed = logged::<Landed>(&app);
+        assert_eq!(landed.len(), 1, "{landed:?}");
+        let expected = (2.0f32 * 9.81 * 2.5).sqrt();
+        assert!(
+            (landed[0].impact_speed / expected - 1.0).abs() < 0.02,
+            "impact {} m/s, √(2gh) = {expected}",
+            landed[0].impact_speed
+        );
+        assert_eq!(
+            (landed[0].character, &*landed[0].surface.tag, landed[0].ground),
+            (faller, "stone", Some(ground))
+        );
+        // Three jumps, one event each.
+        for _ in 0..3 {
+            app.world_mut().get_mut::<MovementIntent>(faller).unwrap().jump = true;
+            run(&mut app, ticks(1.2));
+        }
+        let jumps = logged::<Jumped>(&app);
+        assert_eq!(jumps.len(), 3, "{jumps:?}");
+        assert!(
+            jumps
+                .iter()
+                .all(|j| (j.speed - (2.0f32 * 9.81 * 1.0).sqrt()).abs() < 0.05)
+        );
+        assert_eq!(logged::<Landed>(&app).len(), 4);
+        // Footsteps over 10 m at the default stride of 0.8 m.
+        let walker = character(&mut app, Vec3::new(0.0, 0.0, 5.0));
+        run(&mut app, 5);
+        let before = logged::<Footstep>(&app).len();
+        let start = get(&app, walker).feet();
+        walk(&mut app, walker, Vec3::X);
+        while (get(&app, walker).feet() - start).length() < 10.0 {
+            frames(&mut app, 1);
+        }
+        let steps: Vec<Footstep> = logged::<Footstep>(&app)[before..].to_vec();
+        assert!((11..=13).contains(&steps.len()), "{} footsteps over 10 m", steps.len());
+        assert!(
+            steps
+                .iter()
+                .all(|s| s.character == walker && &*s.surface.tag == "stone" && s.speed > 1.0)
+        );
+        // A wall met once, however long it is leaned on.
+        solid_box(&mut app, Vec3::new(1.0, 3.0, 6.0), Vec3::new(14.0, 1.5, 5.0));
+        run(&mut app, ticks(1.0));
+        let walls = logged::<HitWall>(&app);
+        assert_eq!(walls.len(), 1, "{walls:?}");
+        assert!(walls[0].normal.x < -0.99 && walls[0].speed > 3.0, "{walls:?}");
+    });
+}
+
+/// The first `HitWall` of a character dropped from rest, its centre at
+/// height `drop_from`, onto a slope 70° steep (too steep to stand on), at
+/// `hz` ticks a second.
+fn first_hit_on_a_steep_slope(hz: f64, drop_from: f32) -> HitWall {
+    let mut app = App::new();
+    app.add_plugins((
+        MinimalPlugins,
+        AssetPlugin::default(),
+        MeshPlugin,
+        SlidewalkPlugin::default(),
+    ))
+    .insert_resource(Time::<Fixed>::from_hz(hz))
+    .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f64(1.0 / hz)));
+    let slab = app
+        .world_mut()
+        .resource_mut::<Assets<Mesh>>()
+        .add(Cuboid::new(20.0, 1.0, 10.0));
+    // Its top face's normal is (−sin 70°, cos 70°, 0).
+    app.world_mut().spawn((
+        Mesh3d(slab),
+        Transform::from_rotation(Quat::from_rotation_z(70f32.to_radians())),
+        Collider::mesh(),
+    ));
+    app.world_mut().spawn((
+        CharacterController::default(),
+        Transform::from_xyz(-3.0, drop_from, 0.0),
+    ));
+    log::<HitWall>(&mut app);
+    app.finish();
+    app.cleanup();
+    for _ in 0..(3.0 * hz) as usize {
+        app.update();
+        if let Some(hit) = logged::<HitWall>(&app).first() {
+            return hit.clone();
+        }
+    }
+    panic!("no wall hit at {hz} Hz from {drop_from} m");
+}
+
+/// `HitWall` says the speed into the wall at the moment of contact, not
+/// at the start of the tick it happens in: at 10 and 20 Hz (a fall gains
+/// 1 and 0.5 m/s in a tick) it is what a 1,000 Hz tick measures.
+#[test]
+fn hit_wall_speed_is_the_speed_at_the_moment_of_contact() {
+    for drop_from in [-2.0, -1.73, -1.41, -1.17] {
+        let reference = first_hit_on_a_steep_slope(1000.0, drop_from);
+        assert!(reference.normal.x < -0.9 && reference.speed > 2.0, "{reference:?}");
+        for hz in [10.0, 20.0] {
+            let hit = first_hit_on_a_steep_slope(hz, drop_from);
+            assert!(
+                (hit.speed - reference.speed).abs() < 0.02 * reference.speed,
+                "from {drop_from} m at {hz} Hz: {} m/s into the wall, {} m/s at 1,000 Hz",
+                hit.speed,
+                reference.speed
+            );
+        }
+    }
+}

@@ -1,0 +1,189 @@
+//! Every example run headless for a few seconds, and a glTF scene made
+//! solid with one line and walked.
+
+use super::*;
+
+/// Runs an example's plugins headless for `seconds` with no input.
+fn run_example(pacing: Pacing, seconds: f32, plugins: impl FnOnce(&mut App)) -> App {
+    let mut app = app_at(pacing);
+    app.add_plugins(bevy::input::InputPlugin)
+        .init_asset::<StandardMaterial>();
+    plugins(&mut app);
+    run(&mut app, ticks(seconds as f64));
+    app
+}
+
+fn the_player(app: &mut App) -> CharacterController {
+    let mut q = app.world_mut().query::<&CharacterController>();
+    q.single(app.world()).unwrap().clone()
+}
+
+/// Holds W (forward, as a player would) for `seconds`.
+fn walk_forward(app: &mut App, seconds: f32) {
+    app.world_mut()
+        .resource_mut::<ButtonInput<KeyCode>>()
+        .press(KeyCode::KeyW);
+    run(app, ticks(seconds as f64));
+}
+
+#[test]
+fn every_example_runs_headless() {
+    at_every_pacing(|pacing| {
+        // minimal: the player lands on the floor and walks forward on it with W.
+        let mut app = run_example(pacing, 1.0, |app| {
+            app.add_plugins(examples::minimal::first_person)
+                .add_systems(Startup, examples::minimal::scene);
+        });
+        let from = the_player(&mut app).feet();
+        assert!(the_player(&mut app).grounded() && from.y.abs() < 0.01, "{from:?}");
+        walk_forward(&mut app, 0.5);
+        let p = the_player(&mut app);
+        assert!(p.grounded() && p.feet().y.abs() < 0.01, "{:?}", p.feet());
+        assert!(from.z - p.feet().z > 1.0, "walked forward from {from} to {}", p.feet());
+        // moving_platforms: three movers, the player on the floor.
+        let mut app = run_example(pacing, 3.0, |app| {
+            app.add_plugins((examples::moving_platforms::platforms, examples::minimal::first_person));
+        });
+        let p = the_player(&mut app);
+        assert!(p.grounded());
+        let world = app.world().resource::<CollisionWorld>();
+        assert_eq!((0..world.len()).filter(|&i| world.is_mover(i)).count(), 3);
+        // events: walking forward, the player steps up onto the metal plate and
+        // its footsteps there say "metal".
+        let mut app = run_example(pacing, 1.0, |app| {
+            app.add_plugins((examples::minimal::first_person, examples::events::events))
+                .add_systems(Startup, examples::minimal::scene);
+            log::<Footstep>(app);
+            log::<SteppedUp>(app);
+        });
+        assert!(the_player(&mut app).grounded());
+        walk_forward(&mut app, 1.5);
+        let tags: Vec<String> = logged::<Footstep>(&app)
+            .iter()
+            .map(|f| f.surface.tag.to_string())
+            .collect();
+        assert!(tags.iter().any(|t| t == "metal"), "footsteps on {tags:?}");
+        // Stepped up onto the 0.2 m plate (over a tick or two, each reported).
+        let steps = logged::<SteppedUp>(&app);
+        let risen: f32 = steps.iter().map(|s| s.height).sum();
+        assert!(!steps.is_empty() && risen <= 0.201, "{steps:?}");
+    });
+}
+
+#[test]
+fn a_gltf_scene_made_solid_with_one_line_is_walked() {
+    at_every_pacing(|pacing| {
+        let mut app = App::new();
+        let folder = examples::gltf_scene::demo_level()
+            .parent()
+            .unwrap()
+            .to_string_lossy()
+            .into_owned();
+        app.add_plugins((
+            MinimalPlugins,
+            AssetPlugin {
+                file_path: folder,
+                ..default()
+            },
+            MeshPlugin,
+            TransformPlugin,
+            bevy::input::InputPlugin,
+            SlidewalkPlugin::default(),
+        ));
+        app.add_plugins((
+            bevy::image::ImagePlugin::default(),
+            bevy::world_serialization::WorldSerializationPlugin,
+            bevy::gltf::GltfPlugin::default(),
+        ))
+        .init_asset::<StandardMaterial>()
+        .insert_resource(examples::gltf_scene::SceneFile("playground.glb".into()))
+        .add_plugins((examples::gltf_scene::solid_scene, examples::minimal::first_person));
+        paced(&mut app, pacing);
+        // Loading runs on Bevy's IO threads: up to 30 s on a busy machine (it
+        // took over 3 s once while another process was using the disk).
+        let mut waited = 0;
+        while app.world().resource::<CollisionWorld>().is_empty() && waited < 6_000 {
+            std::thread::sleep(Duration::from_millis(5));
+            run(&mut app, 1);
+            waited += 1;
+        }
+        let world = app.world().resource::<CollisionWorld>();
+        assert!(
+            world.entity_count() > 10,
+            "the scene's meshes are solid: {}",
+            world.entity_count()
+        );
+        run(&mut app, ticks(2.0));
+        let p = the_player(&mut app);
+        assert!(p.grounded(), "landed in the scene: {:?}", p.feet());
+        let mut q = app.world_mut().query_filtered::<Entity, With<CharacterController>>();
+        let e = q.single(app.world()).unwrap();
+        // Forward, as a player would.
+        app.world_mut()
+            .resource_mut::<ButtonInput<KeyCode>>()
+            .press(KeyCode::KeyW);
+        let from = get(&app, e).feet();
+        run(&mut app, ticks(1.0));
+        let to = get(&app, e).feet();
+        assert!((to - from).length() > 1.0, "walked from {from} to {to}");
+        assert!(penetration(&app, e) < 1e-3);
+    });
+}
+
+/// docs/plugin.md's "Headless" app, exactly: what a headless app adds to
+/// walk a glTF scene.
+#[test]
+fn the_headless_app_the_docs_list_walks_a_gltf_scene() {
+    at_every_pacing(|pacing| {
+        let folder = examples::gltf_scene::demo_level()
+            .parent()
+            .unwrap()
+            .to_string_lossy()
+            .into_owned();
+        let mut app = App::new();
+        app.add_plugins((
+            MinimalPlugins,
+            AssetPlugin {
+                file_path: folder,
+                ..default()
+            },
+            MeshPlugin,
+            SlidewalkPlugin::default(),
+        ));
+        app.add_plugins((
+            bevy::image::ImagePlugin::default(),
+            bevy::world_serialization::WorldSerializationPlugin,
+            bevy::gltf::GltfPlugin::default(),
+        ))
+        .init_asset::<StandardMaterial>();
+        paced(&mut app, pacing);
+        let scene = app
+            .world()
+            .resource::<AssetServer>()
+            .load(bevy::gltf::GltfAssetLabel::Scene(0).from_asset("playground.glb"));
+        app.world_mut()
+            .spawn((bevy::world_serialization::WorldAssetRoot(scene), SolidScene));
+        // The demo level's spawn point, its floor at y = 0.
+        let c = character(&mut app, Vec3::new(0.0, 0.5, 30.0));
+        app.world_mut().get_mut::<CharacterController>(c).unwrap().active = false;
+        let mut waited = 0;
+        while {
+            let world = app.world().resource::<CollisionWorld>();
+            world.is_empty() || world.waiting_for_meshes() > 0
+        } && waited < 6_000
+        {
+            std::thread::sleep(Duration::from_millis(5));
+            run(&mut app, 1);
+            waited += 1;
+        }
+        assert!(app.world().resource::<CollisionWorld>().entity_count() > 10);
+        app.world_mut().get_mut::<CharacterController>(c).unwrap().active = true;
+        run(&mut app, ticks(2.0));
+        let body = get(&app, c);
+        assert!(
+            body.grounded() && body.feet().y.abs() < 0.05,
+            "stands at {:?}",
+            body.feet()
+        );
+    });
+}
