@@ -143,7 +143,7 @@ mod tests {
         // The demo level's spawn node (`level_tools::generate::playground::SPAWN`).
         assert_eq!(s.position, Vec3::new(0.0, 0.0, 30.0));
         // The other demo level's nodes are where the feet stand too.
-        let magic = crate::load(&path.with_file_name("magic_room.glb")).unwrap();
+        let magic = crate::load(path.with_file_name("magic_room.glb")).unwrap();
         let s = start_point(&magic, Vec3::new(0.4, 0.9, 0.4), 0.7).unwrap();
         assert_eq!(s, magic.spawns[0]);
         let mut no_spawn = playground.clone();
