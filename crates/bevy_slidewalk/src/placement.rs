@@ -77,7 +77,7 @@ pub(crate) fn placement(global: &GlobalTransform) -> Placement {
     let mut r = polar_rotation(a);
     if r.determinant() < 0.0 {
         // A mirror: the pose keeps a proper rotation, the shape the mirror.
-        r = r * DMat3::from_diagonal(glam::DVec3::new(-1.0, 1.0, 1.0));
+        r *= DMat3::from_diagonal(glam::DVec3::new(-1.0, 1.0, 1.0));
     }
     let rotation = Quat::from_mat3(&r.as_mat3()).normalize();
     // The shape is what the rotation leaves of the matrix.

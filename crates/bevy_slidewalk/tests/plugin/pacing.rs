@@ -5,9 +5,12 @@
 
 use super::*;
 
+/// A change to the world, made once.
+type Change = Box<dyn FnOnce(&mut World) + Send + Sync>;
+
 /// A change the test's `Update` system makes once, in the next frame.
 #[derive(Resource, Default)]
-struct InUpdate(Option<Box<dyn FnOnce(&mut World) + Send + Sync>>);
+struct InUpdate(Option<Change>);
 
 fn apply_in_update(world: &mut World) {
     if let Some(change) = world.resource_mut::<InUpdate>().0.take() {
@@ -19,11 +22,7 @@ fn apply_in_update(world: &mut World) {
 /// floor and a character standing on it, `change` made in `Update` of
 /// that frame, then `seconds` more; `check` sees the app and the
 /// character.
-fn at_every_phase(
-    change: impl Fn(Entity, Entity) -> Box<dyn FnOnce(&mut World) + Send + Sync>,
-    seconds: f64,
-    check: impl Fn(&App, Entity, &str),
-) {
+fn at_every_phase(change: impl Fn(Entity, Entity) -> Change, seconds: f64, check: impl Fn(&App, Entity, &str)) {
     at_every_pacing(|pacing| {
         for phase in 0..pacing.frames_per_tick() {
             let mut app = app_at(pacing);

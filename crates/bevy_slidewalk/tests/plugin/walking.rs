@@ -285,7 +285,7 @@ fn steer_members(time: Res<Time>, mut members: Query<(&Member, &mut MovementInte
     for (m, mut intent) in &mut members {
         let heading = m.0 as f32 * 0.7 + tick as f32 * 0.01;
         intent.direction = Vec3::new(heading.cos(), 0.0, heading.sin());
-        intent.jump = (tick + m.0) % 50 == 0;
+        intent.jump = (tick + m.0).is_multiple_of(50);
     }
 }
 
