@@ -1,7 +1,7 @@
 //! Triangle geometry shared by the sweep, the depenetration and the tests:
 //! closest point, validity.
 
-use glam::Vec3;
+use glam::{DVec3, Vec3};
 
 /// Which part of a triangle a contact lies on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -17,50 +17,49 @@ pub enum Feature {
 /// The point of triangle `abc` closest to `p` (Ericson, *Real-Time Collision
 /// Detection*, §5.1.5, Voronoi-region walk). Works for any winding.
 ///
-/// The walk multiplies four coordinates together, which leaves f32's range
-/// for corners farther than about 1e9 from `p` (or nearer than 1e-9): those
-/// are first scaled by a power of two (exactly), so a huge triangle next to
-/// a small ellipsoid still gives its true closest point (the fuzzer found
-/// a zero normal and a wrong "free" there).
+/// The walk is done in f64, relative to `p`. Its barycentric coordinates
+/// are differences of products of four coordinates; in f32 they cancel on
+/// a triangle large against its distance from `p`, and the point moves
+/// within the plane by about ε · size² / area: an eSpace floor 16,876
+/// radii long (412 m under an ellipsoid 2.4 cm thin) got its closest
+/// point 0.7 radii off the foot, so an ellipsoid 0.29 radii inside it
+/// counted as free (found by fuzzing the controller, crates/fuzz). In f64
+/// that error is 2^29 times smaller, and the products of any f32
+/// coordinates stay within its range (in f32 corners 1e9 away overflowed
+/// them).
 pub fn closest_point_on_triangle(p: Vec3, a: Vec3, b: Vec3, c: Vec3) -> Vec3 {
-    let (pa, pb, pc) = (a - p, b - p, c - p);
-    let span = pa.abs().max(pb.abs()).max(pc.abs()).max_element();
-    if span.is_finite() && span > 0.0 && !(1e-9..=1e9).contains(&span) {
-        // 2^-k with 2^k around the span: exact to multiply by.
-        let k = span.log2().round() as i32;
-        let down = 2f32.powi(-k.clamp(-126, 127));
-        return p + closest_point_walk(Vec3::ZERO, pa * down, pb * down, pc * down) / down;
-    }
-    closest_point_walk(p, a, b, c)
+    let pd = p.as_dvec3();
+    let q = closest_point_walk(a.as_dvec3() - pd, b.as_dvec3() - pd, c.as_dvec3() - pd);
+    (pd + q).as_vec3()
 }
 
 /// Below this `sin²` of the angle at `a`, a triangle is a sliver to
 /// [`closest_point_walk`].
-const SLIVER_SIN2: f32 = 1e-4;
+const SLIVER_SIN2: f64 = 1e-4;
 
-/// [`closest_point_on_triangle`] in the input's own scale: the Voronoi
-/// walk, checked against the three edges for slivers. On a sliver the
-/// walk's differences of products cancel and it can answer a far corner
-/// (the fuzzer found one that called an ellipsoid 0.55 radii inside a
+/// The point of triangle `abc` closest to the origin: the Voronoi walk,
+/// checked against the three edges for slivers. On a sliver the walk's
+/// differences of products cancel and it can answer a far corner (in f32
+/// the fuzzer found one that called an ellipsoid 0.55 radii inside a
 /// sliver free) or NaN; the closest point is then on an edge or (nearly) so.
-fn closest_point_walk(p: Vec3, a: Vec3, b: Vec3, c: Vec3) -> Vec3 {
-    let q = voronoi_walk(p, a, b, c);
+fn closest_point_walk(a: DVec3, b: DVec3, c: DVec3) -> DVec3 {
+    let q = voronoi_walk_f64(DVec3::ZERO, a, b, c);
     let (ab, ac) = (b - a, c - a);
     let sliver = ab.cross(ac).length_squared() < SLIVER_SIN2 * ab.length_squared() * ac.length_squared();
-    // (A triangle degenerate at this scale makes the walk divide 0 by 0:
-    // the edges answer then too.)
+    // (A degenerate triangle makes the walk divide 0 by 0: the edges
+    // answer then too.)
     if !sliver && q.is_finite() {
         return q;
     }
     let mut best = if q.is_finite() {
-        (q - p).length_squared()
+        q.length_squared()
     } else {
-        f32::INFINITY
+        f64::INFINITY
     };
     let mut closest = q;
     for (s, e) in [(a, b), (b, c), (c, a)] {
-        let x = closest_point_on_segment(p, s, e);
-        let d = (x - p).length_squared();
+        let x = closest_point_on_segment(s, e);
+        let d = x.length_squared();
         if d < best {
             best = d;
             closest = x;
@@ -69,62 +68,79 @@ fn closest_point_walk(p: Vec3, a: Vec3, b: Vec3, c: Vec3) -> Vec3 {
     closest
 }
 
-/// The point of segment `s e` closest to `p`.
-fn closest_point_on_segment(p: Vec3, s: Vec3, e: Vec3) -> Vec3 {
+/// The point of segment `s e` closest to the origin.
+fn closest_point_on_segment(s: DVec3, e: DVec3) -> DVec3 {
     let d = e - s;
     let len2 = d.length_squared();
     if len2 == 0.0 {
         return s;
     }
-    s + d * ((p - s).dot(d) / len2).clamp(0.0, 1.0)
+    s + d * (-s.dot(d) / len2).clamp(0.0, 1.0)
 }
 
-/// Ericson's Voronoi-region walk: the closest point but on slivers (see
-/// [`closest_point_walk`]), or where its products overflow (NaN, ∞). Good
-/// as a direction for a separating-axis reject, where any axis is valid.
-/// Inlined into that reject: called, it took its corners and gave back
-/// the point through memory, and the reject waited on reading it back.
+/// Ericson's Voronoi-region walk from `$p` over triangle `$a $b $c`, for
+/// f32 and f64 vectors alike.
+macro_rules! voronoi_walk {
+    ($p:expr, $a:expr, $b:expr, $c:expr) => {{
+        let (p, a, b, c) = ($p, $a, $b, $c);
+        let ab = b - a;
+        let ac = c - a;
+        let ap = p - a;
+        let d1 = ab.dot(ap);
+        let d2 = ac.dot(ap);
+        if d1 <= 0.0 && d2 <= 0.0 {
+            return a;
+        }
+        let bp = p - b;
+        let d3 = ab.dot(bp);
+        let d4 = ac.dot(bp);
+        if d3 >= 0.0 && d4 <= d3 {
+            return b;
+        }
+        let vc = d1 * d4 - d3 * d2;
+        if vc <= 0.0 && d1 >= 0.0 && d3 <= 0.0 {
+            let v = d1 / (d1 - d3);
+            return a + ab * v;
+        }
+        let cp = p - c;
+        let d5 = ab.dot(cp);
+        let d6 = ac.dot(cp);
+        if d6 >= 0.0 && d5 <= d6 {
+            return c;
+        }
+        let vb = d5 * d2 - d1 * d6;
+        if vb <= 0.0 && d2 >= 0.0 && d6 <= 0.0 {
+            let w = d2 / (d2 - d6);
+            return a + ac * w;
+        }
+        let va = d3 * d6 - d5 * d4;
+        if va <= 0.0 && (d4 - d3) >= 0.0 && (d5 - d6) >= 0.0 {
+            let w = (d4 - d3) / ((d4 - d3) + (d5 - d6));
+            return b + (c - b) * w;
+        }
+        let denom = 1.0 / (va + vb + vc);
+        let v = vb * denom;
+        let w = vc * denom;
+        a + ab * v + ac * w
+    }};
+}
+
+/// Ericson's Voronoi-region walk in f32: the closest point but on slivers
+/// and on triangles large against their distance from `p` (see
+/// [`closest_point_on_triangle`]), or where its products overflow (NaN,
+/// ∞). Good as a direction for a separating-axis reject, where any axis
+/// is valid. Inlined into that reject: called, it took its corners and
+/// gave back the point through memory, and the reject waited on reading
+/// it back.
 #[inline]
 pub(crate) fn voronoi_walk(p: Vec3, a: Vec3, b: Vec3, c: Vec3) -> Vec3 {
-    let ab = b - a;
-    let ac = c - a;
-    let ap = p - a;
-    let d1 = ab.dot(ap);
-    let d2 = ac.dot(ap);
-    if d1 <= 0.0 && d2 <= 0.0 {
-        return a;
-    }
-    let bp = p - b;
-    let d3 = ab.dot(bp);
-    let d4 = ac.dot(bp);
-    if d3 >= 0.0 && d4 <= d3 {
-        return b;
-    }
-    let vc = d1 * d4 - d3 * d2;
-    if vc <= 0.0 && d1 >= 0.0 && d3 <= 0.0 {
-        let v = d1 / (d1 - d3);
-        return a + ab * v;
-    }
-    let cp = p - c;
-    let d5 = ab.dot(cp);
-    let d6 = ac.dot(cp);
-    if d6 >= 0.0 && d5 <= d6 {
-        return c;
-    }
-    let vb = d5 * d2 - d1 * d6;
-    if vb <= 0.0 && d2 >= 0.0 && d6 <= 0.0 {
-        let w = d2 / (d2 - d6);
-        return a + ac * w;
-    }
-    let va = d3 * d6 - d5 * d4;
-    if va <= 0.0 && (d4 - d3) >= 0.0 && (d5 - d6) >= 0.0 {
-        let w = (d4 - d3) / ((d4 - d3) + (d5 - d6));
-        return b + (c - b) * w;
-    }
-    let denom = 1.0 / (va + vb + vc);
-    let v = vb * denom;
-    let w = vc * denom;
-    a + ab * v + ac * w
+    voronoi_walk!(p, a, b, c)
+}
+
+/// [`voronoi_walk`] in f64.
+#[inline]
+fn voronoi_walk_f64(p: DVec3, a: DVec3, b: DVec3, c: DVec3) -> DVec3 {
+    voronoi_walk!(p, a, b, c)
 }
 
 /// The unit normal of triangle `abc` (right-handed winding), or zero for a
@@ -277,6 +293,80 @@ mod tests {
         assert_eq!(q, Vec3::splat(1e-12));
         let q = closest_point_on_triangle(Vec3::ZERO, Vec3::X, Vec3::X * 2.0, Vec3::X * 3.0);
         assert_eq!(q, Vec3::X);
+    }
+
+    /// The closest point of `[a, b, c]` to the origin in f64 by another
+    /// route than the walk: the foot on the plane when the edges' cross
+    /// products say it is inside, else the nearest point of the edges.
+    fn closest_by_edges(t: [Vec3; 3]) -> glam::DVec3 {
+        let [a, b, c] = t.map(Vec3::as_dvec3);
+        let n = (b - a).cross(c - a);
+        let foot = n * (n.dot(a) / n.length_squared());
+        let inside = [(a, b), (b, c), (c, a)]
+            .iter()
+            .all(|&(s, e)| (e - s).cross(foot - s).dot(n) >= 0.0);
+        if inside {
+            return foot;
+        }
+        [(a, b), (b, c), (c, a)]
+            .map(|(s, e)| s + (e - s) * (-s.dot(e - s) / (e - s).length_squared()).clamp(0.0, 1.0))
+            .into_iter()
+            .min_by(|x, y| x.length_squared().total_cmp(&y.length_squared()))
+            .expect("three edges")
+    }
+
+    #[test]
+    fn closest_point_of_a_triangle_far_larger_than_its_distance() {
+        // Found by fuzzing the controller (crates/fuzz): a 412 m floor in
+        // the eSpace of an ellipsoid 1.94 m tall and 2.4 cm thin is 16,876
+        // radii long. Its foot is 0.706 below the centre, inside the
+        // triangle; the f32 walk put the closest point 0.7 radii off it
+        // along the floor, 1.0009 away, and the ellipsoid, 0.29 deep,
+        // counted as free.
+        let r = Vec3::new(1.5625, 1.9375, 0.024414063);
+        let centre = Vec3::new(-21.302471, 1.3682516, 0.11673032);
+        let floor = [
+            Vec3::new(-206.01292, 0.0, -206.01292),
+            Vec3::new(-206.01292, 0.0, 206.01292),
+            Vec3::new(206.01292, 0.0, 206.01292),
+        ]
+        .map(|q| (q - centre) / r);
+        let d = distance_to_triangle(Vec3::ZERO, floor);
+        assert!((d - centre.y / r.y).abs() < 1e-5, "{d}");
+        // Triangles up to 1e6 long, stretched up to 1000 to 1, the point
+        // within a few units of them (over the face, or off an edge or a
+        // corner): the walk agrees with the other route.
+        let mut rng = fastrand::Rng::with_seed(29);
+        let mut worst = 0.0f64;
+        for _ in 0..100_000 {
+            let size = 10f32.powf(rng.f32() * 6.0);
+            let stretch = Vec3::new(1.0, 10f32.powf(rng.f32() * 3.0), 1.0);
+            let corner = |rng: &mut fastrand::Rng| {
+                Vec3::new(rng.f32() - 0.5, rng.f32() - 0.5, (rng.f32() - 0.5) * 0.01) * size * stretch
+            };
+            let (a, b, c) = (corner(&mut rng), corner(&mut rng), corner(&mut rng));
+            if triangle_defect([a, b, c]).is_some() {
+                continue;
+            }
+            // A point a few units from a point of the triangle or near it.
+            let (u, v) = (rng.f32() * 1.2, rng.f32() * 1.2);
+            let on = a + (b - a) * u.min(1.0) + (c - a) * v.min(1.0 - u.min(1.0) + 0.1);
+            let p = on + Vec3::new(rng.f32() - 0.5, rng.f32() - 0.5, rng.f32() - 0.5) * 4.0;
+            let t = [a, b, c].map(|q| q - p);
+            let want = closest_by_edges(t);
+            let got = closest_point_on_triangle(Vec3::ZERO, t[0], t[1], t[2]).as_dvec3();
+            // Their distances agree to f32's resolution of the corners.
+            let ulp = f64::from(f32::EPSILON) * f64::from(t.iter().map(|q| q.abs().max_element()).fold(0.0, f32::max));
+            let gap = (got.length() - want.length()).abs();
+            worst = worst.max(gap / (ulp + 1e-6));
+            assert!(
+                gap <= 4.0 * ulp + 1e-6,
+                "{t:?}: {got} at {}, want {want} at {}",
+                got.length(),
+                want.length()
+            );
+        }
+        assert!(worst > 0.0);
     }
 
     #[test]

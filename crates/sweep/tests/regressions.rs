@@ -11,7 +11,10 @@ use sweep::{Ellipsoid, Feature, MeshCollider, PlacedCollider, SlideOptions, coll
 /// just under 1 while the closest-point distance rounded to 1. The narrow
 /// phase then took the "within the plane slab, beside the face" path, tested
 /// only edges and vertices, and let the gravity pass sink 1.5e-5 radii into
-/// the face before an edge stopped it.
+/// the face before an edge stopped it. (The closest point is now found in
+/// f64, and gives the plane's distance, 0.99999996 for these f32 corners:
+/// the sphere overlaps by that rounding step and moves deeper, an embedded
+/// contact at once. The f32 walk's point was 3e-4 off along the needle.)
 #[test]
 fn resting_on_a_face_at_rounding_distance_is_a_contact_now() {
     let needle = [
@@ -25,7 +28,7 @@ fn resting_on_a_face_at_rounding_distance_is_a_contact_now() {
     let inv_r = e.radii().recip();
     let hit = sweep_unit_sphere_triangle(gravity * inv_r, needle.map(|p| (p - start) * inv_r), 1.0)
         .expect("touching the face and moving into it");
-    assert_eq!((hit.t, hit.feature, hit.embedded), (0.0, Feature::Face, false));
+    assert_eq!((hit.t, hit.feature, hit.embedded), (0.0, Feature::Face, true));
     assert!(hit.normal.y > 0.999999);
 
     let soup = sliver_room(Vec3::new(2.0, 1.5, 2.0));
