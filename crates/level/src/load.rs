@@ -71,6 +71,19 @@ pub fn load_bytes(bytes: &[u8], base_dir: Option<&Path>, label: &Path) -> Result
 /// what the level needs, and it stays walkable even where it cannot be drawn.
 fn parse(bytes: &[u8], label: &Path) -> Result<(gltf::Gltf, Vec<String>), LevelError> {
     let not_gltf = |problems: Vec<String>| LevelError::not_gltf(label, problems);
+    // The gltf crate subtracts the 12-byte header from the length a GLB
+    // header gives without checking it (gltf 1.4.1, binary.rs): a smaller
+    // one overflows, a panic in builds with overflow checks (`cargo run`).
+    if let Some(length) = bytes
+        .strip_prefix(b"glTF")
+        .and_then(|rest| rest.get(4..8))
+        .map(|l| u32::from_le_bytes([l[0], l[1], l[2], l[3]]))
+        .filter(|&length| length < 12)
+    {
+        return Err(not_gltf(vec![format!(
+            "its GLB header gives the file a length of {length} bytes, less than the header's own 12"
+        )]));
+    }
     let raw = gltf::Gltf::from_slice_without_validation(bytes).map_err(|e| not_gltf(vec![e.to_string()]))?;
     let mut notices = Vec::new();
     for name in raw.extensions_required() {

@@ -196,6 +196,17 @@ fn bad_files_get_typed_errors_that_say_where() {
     let mut f = Fixture::default();
     let m = f.square_mesh("floor");
     f.node(json!({"mesh": m}), true);
+    // A GLB header whose length is less than the header (found by fuzzing:
+    // the gltf crate's subtraction overflowed, a panic in dev builds).
+    for length in [0u32, 5, 11] {
+        let mut glb = f.glb();
+        glb[8..12].copy_from_slice(&length.to_le_bytes());
+        let err = load_bytes(&glb, None, Path::new("short.glb")).unwrap_err();
+        assert!(
+            matches!(err, LevelError::NotGltf { .. }) && err.to_string().contains("less than the header's own 12"),
+            "{err}"
+        );
+    }
     // A GLB cut in half.
     let glb = f.glb();
     let err = load_bytes(&glb[..glb.len() / 2], None, Path::new("cut.glb")).unwrap_err();
