@@ -187,3 +187,60 @@ fn the_headless_app_the_docs_list_walks_a_gltf_scene() {
         );
     });
 }
+
+/// The messages logged on this thread while `f` runs.
+fn logged_lines(f: impl FnOnce()) -> Vec<String> {
+    use bevy::log::tracing::{self, field::Field, field::Visit};
+    use bevy::log::tracing_subscriber::{Layer, layer::Context, layer::SubscriberExt, registry};
+    use std::sync::{Arc, Mutex};
+    struct Capture(Arc<Mutex<Vec<String>>>);
+    struct Message(String);
+    impl Visit for Message {
+        fn record_debug(&mut self, field: &Field, value: &dyn std::fmt::Debug) {
+            if field.name() == "message" {
+                self.0 = format!("{value:?}");
+            }
+        }
+    }
+    impl<S: tracing::Subscriber> Layer<S> for Capture {
+        fn on_event(&self, event: &tracing::Event<'_>, _: Context<'_, S>) {
+            let mut message = Message(String::new());
+            event.record(&mut message);
+            self.0.lock().unwrap().push(message.0);
+        }
+    }
+    let lines = Arc::new(Mutex::new(Vec::new()));
+    tracing::subscriber::with_default(registry().with(Capture(lines.clone())), f);
+    lines.lock().unwrap().clone()
+}
+
+/// A headless app that lacks what a scene or a mesh needs is told which
+/// plugin to add, in one line each, and keeps running.
+#[test]
+fn a_headless_app_missing_a_plugin_is_told_which() {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, AssetPlugin::default(), SlidewalkPlugin::default()));
+    paced(&mut app, Pacing::FramesPerTick(1));
+    let lines = logged_lines(|| {
+        app.world_mut().spawn(SolidScene);
+    });
+    for plugin in ["ImagePlugin", "WorldSerializationPlugin", "MeshPlugin"] {
+        let naming: Vec<&String> = lines.iter().filter(|l| l.contains(plugin)).collect();
+        assert_eq!(naming.len(), 1, "one line names {plugin}: {lines:?}");
+    }
+    // A mesh collider without mesh assets: refused with the reason.
+    let mesh = app
+        .world_mut()
+        .spawn((Mesh3d(Handle::default()), Collider::mesh()))
+        .id();
+    run(&mut app, 2);
+    let problem = app
+        .world()
+        .resource::<CollisionWorld>()
+        .problem(mesh)
+        .map(str::to_owned);
+    assert!(
+        problem.as_deref().is_some_and(|p| p.contains("MeshPlugin")),
+        "{problem:?}"
+    );
+}
