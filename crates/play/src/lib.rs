@@ -22,9 +22,12 @@
 //! ```
 #![deny(missing_docs)]
 
+mod buttons;
 mod heading;
 pub mod messages;
 mod options;
+mod player;
+mod recorder;
 pub mod rewind;
 mod script;
 pub mod settings;
@@ -33,10 +36,13 @@ mod start;
 mod summary;
 pub mod tuning;
 
+pub use buttons::Buttons;
 pub use heading::{heading_direction, walk_direction};
 pub use options::{MAX_CROWD, Options, USAGE, check_output, text_args};
+pub use player::{ScriptPlayer, TickInput};
+pub use recorder::Recorder;
 pub use rewind::{History, TickRecord, WorldState};
-pub use script::{Buttons, Recorder, Script, ScriptError, ScriptPlayer, Step, TickInput};
+pub use script::{Script, ScriptError, Step};
 pub use settings::{Overlay, Settings};
 pub use spawn::{MAX_SPAWN_LIFT, above_the_level, clear_of_geometry, place_asked_spawn};
 pub use start::Start;

@@ -3,7 +3,10 @@
 //! it (player, lifts' clock, doors, mover poses) — in a ring, and the
 //! ticks in it as a script that replays them headless from the same state.
 
-use crate::script::{Buttons, Recorder, Script, TickInput};
+use crate::buttons::Buttons;
+use crate::player::TickInput;
+use crate::recorder::Recorder;
+use crate::script::Script;
 use crate::start::Start;
 use controller::{CharacterState, ControllerConfig, TickReport};
 use glam::Vec3;
@@ -163,7 +166,7 @@ impl History {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ScriptPlayer;
+    use crate::player::ScriptPlayer;
     use glam::Vec2;
 
     fn record(tick: u64) -> TickRecord {

@@ -1,5 +1,6 @@
 //! The script format: a scripted walk (or a recording of play) as JSON,
-//! played back one fixed tick at a time.
+//! read and written here; played back one fixed tick at a time by
+//! [`ScriptPlayer`](crate::ScriptPlayer), recorded by [`Recorder`](crate::Recorder).
 //!
 //! ```json
 //! {"steps": [{"for_s": 1.5, "move": [0.0, 1.0], "yaw_deg": 90.0,
@@ -19,7 +20,8 @@
 //! starts from, see [`Start`]; without it the walk starts at the spawn, at
 //! rest).
 
-use crate::options::{check_point, check_tick_hz, check_yaw_deg};
+use crate::buttons::{BUTTON_COUNT, BUTTONS};
+use crate::options::{check_point, check_tick_hz, check_yaw_deg, shown};
 use crate::start::Start;
 use crate::tuning::{config_from_json, config_to_json};
 use controller::ControllerConfig;
@@ -40,43 +42,8 @@ pub struct Step {
     pub buttons: [Option<bool>; BUTTON_COUNT],
 }
 
-/// The buttons a script holds, in [`Step::buttons`] order.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Buttons {
-    /// Jump.
-    pub jump: bool,
-    /// Crouch.
-    pub crouch: bool,
-    /// Sprint.
-    pub sprint: bool,
-    /// Use (open or close a door).
-    pub use_key: bool,
-    /// Throw a ball (held: charging; let go: thrown).
-    pub throw: bool,
-}
-
 /// The longest a script may last, seconds (also the longest step).
 pub const MAX_SECONDS: f64 = 1e6;
-
-/// How many buttons a script holds.
-pub const BUTTON_COUNT: usize = 5;
-const BUTTONS: [&str; BUTTON_COUNT] = ["jump", "crouch", "sprint", "use", "throw"];
-
-impl Buttons {
-    fn get(&self, i: usize) -> bool {
-        [self.jump, self.crouch, self.sprint, self.use_key, self.throw][i]
-    }
-
-    fn set(&mut self, i: usize, v: bool) {
-        *[
-            &mut self.jump,
-            &mut self.crouch,
-            &mut self.sprint,
-            &mut self.use_key,
-            &mut self.throw,
-        ][i] = v;
-    }
-}
 
 /// A parsed script.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -186,7 +153,7 @@ impl Script {
         if script.seconds() > MAX_SECONDS {
             return err(format!(
                 "the steps last {} s in all; a script lasts at most {MAX_SECONDS:e} s",
-                crate::options::shown(script.seconds())
+                shown(script.seconds())
             ));
         }
         Ok(script)
@@ -288,201 +255,9 @@ fn parse_step(v: &Value) -> Result<Step, ScriptError> {
     Ok(step)
 }
 
-/// What the script asks for in one tick.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct TickInput {
-    /// [right, forward], each −1..1.
-    pub movement: Vec2,
-    /// Heading, radians.
-    pub yaw: f32,
-    /// Buttons held this tick.
-    pub held: Buttons,
-    /// Buttons pressed this tick (held now, not held the tick before).
-    pub pressed: Buttons,
-}
-
-/// Plays a script back one tick at a time.
-#[derive(Clone, Debug)]
-pub struct ScriptPlayer {
-    /// Step boundaries: tick index at which each step ends.
-    ends: Vec<u64>,
-    steps: Vec<Step>,
-    /// The step being played (the first whose end is after `tick`).
-    index: usize,
-    tick: u64,
-    current: TickInput,
-}
-
-impl ScriptPlayer {
-    /// Plays `script` at ticks of `dt` seconds, starting with the heading
-    /// `start_yaw` radians, no move and every button up (or as held in the
-    /// script's start). A step lasts the ticks whose start falls within it
-    /// (its length rounded to ticks).
-    pub fn new(script: &Script, dt: f32, start_yaw: f32) -> Self {
-        let mut t = 0.0f64;
-        let ends = script
-            .steps
-            .iter()
-            .map(|s| {
-                t += s.for_s;
-                (t / dt as f64).round() as u64
-            })
-            .collect();
-        Self {
-            ends,
-            steps: script.steps.clone(),
-            index: 0,
-            tick: 0,
-            current: TickInput {
-                yaw: start_yaw,
-                held: script.start.as_ref().map(|s| s.held).unwrap_or_default(),
-                ..TickInput::default()
-            },
-        }
-    }
-
-    /// Ticks in the whole script.
-    pub fn total_ticks(&self) -> u64 {
-        self.ends.last().copied().unwrap_or(0)
-    }
-}
-
-impl Iterator for ScriptPlayer {
-    type Item = TickInput;
-
-    fn next(&mut self) -> Option<TickInput> {
-        // The ends only grow: the step moves forward, never back (a search
-        // from the first step each tick made an hour's recording, a step a
-        // tick, take 25 s instead of 5 to replay).
-        while self.ends.get(self.index).is_some_and(|&end| self.tick >= end) {
-            self.index += 1;
-        }
-        let step = self.steps.get(self.index)?;
-        let before = self.current.held;
-        let mut now = self.current;
-        if let Some(m) = step.movement {
-            now.movement = m;
-        }
-        if let Some(y) = step.yaw_deg {
-            // In f64: a heading written by `Recorder::exact` reads back bit for bit.
-            now.yaw = y.to_radians() as f32;
-        }
-        for (i, b) in step.buttons.iter().enumerate() {
-            if let Some(b) = b {
-                now.held.set(i, *b);
-            }
-        }
-        for i in 0..4 {
-            now.pressed.set(i, now.held.get(i) && !before.get(i));
-        }
-        self.current = now;
-        self.tick += 1;
-        Some(now)
-    }
-}
-
-/// Records play, tick by tick, as a script (runs of identical input
-/// merged into one step).
-#[derive(Clone, Debug, Default)]
-pub struct Recorder {
-    script: Script,
-    last: Option<(Vec2, f64, Buttons)>,
-    dt: f64,
-    exact: bool,
-}
-
-impl Recorder {
-    /// A recorder for ticks of `dt` seconds, made on `level` from `spawn` (the feet).
-    pub fn new(dt: f32, level: Option<String>, spawn: Option<Vec3>) -> Self {
-        Self {
-            script: Script {
-                steps: Vec::new(),
-                level,
-                spawn,
-                // 1/dt to a thousandth: 60 Hz is written as 60, not 60.000002.
-                tick_hz: Some(((1.0 / dt as f64) * 1000.0).round() as f32 / 1000.0),
-                controller: None,
-                start: None,
-            },
-            last: None,
-            dt: dt as f64,
-            exact: false,
-        }
-    }
-
-    /// A recorder that keeps headings exactly (for a replay that must end
-    /// where the original did) instead of to a thousandth of a degree.
-    pub fn exact(self) -> Self {
-        Self { exact: true, ..self }
-    }
-
-    /// Adds one tick: [right, forward], heading (radians), buttons held.
-    pub fn record(&mut self, movement: Vec2, yaw: f32, held: Buttons) {
-        // Headings to a thousandth of a degree: steady looks merge.
-        let yaw_deg = (yaw as f64).to_degrees();
-        let yaw_deg = if self.exact {
-            yaw_deg
-        } else {
-            (yaw_deg * 1000.0).round() / 1000.0
-        };
-        let now = (movement, yaw_deg, held);
-        if self.last == Some(now)
-            && let Some(step) = self.script.steps.last_mut()
-        {
-            step.for_s += self.dt;
-            return;
-        }
-        self.last = Some(now);
-        self.script.steps.push(Step {
-            for_s: self.dt,
-            movement: Some(movement),
-            yaw_deg: Some(yaw_deg),
-            buttons: [
-                Some(held.jump),
-                Some(held.crouch),
-                Some(held.sprint),
-                Some(held.use_key),
-                Some(held.throw),
-            ],
-        });
-    }
-
-    /// The script recorded so far.
-    pub fn script(&self) -> &Script {
-        &self.script
-    }
-
-    /// The script recorded, to keep.
-    pub fn into_script(self) -> Script {
-        self.script
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn parses_and_plays_with_held_values_and_single_jumps() {
-        let s = Script::parse(
-            r#"{"steps": [
-                {"for_s": 0.5, "move": [0, 1], "jump": true},
-                {"for_s": 0.5, "yaw_deg": 90},
-                {"for_s": 0.1, "jump": false},
-                {"for_s": 0.1, "jump": true}
-            ]}"#,
-        )
-        .unwrap();
-        let ticks: Vec<TickInput> = ScriptPlayer::new(&s, 0.1, 0.25).collect();
-        assert_eq!(ticks.len(), 12);
-        assert_eq!(ticks[0].yaw, 0.25);
-        assert!(ticks[0].pressed.jump && ticks[0].held.jump);
-        // Held through the second step: no second press; movement kept.
-        assert!(ticks[1..10].iter().all(|t| !t.pressed.jump));
-        assert_eq!(ticks[7].movement, Vec2::new(0.0, 1.0));
-        assert!((ticks[7].yaw - 90f32.to_radians()).abs() < 1e-6);
-        assert!(ticks[11].pressed.jump);
-    }
 
     #[test]
     fn bad_scripts_say_what_is_wrong() {
@@ -528,54 +303,6 @@ mod tests {
         ] {
             let e = Script::parse(text).unwrap_err().to_string();
             assert!(e.contains(says), "{text}: {e}");
-        }
-    }
-
-    #[test]
-    fn steps_shorter_than_a_tick_are_skipped_and_the_rest_play_in_order() {
-        let s = Script::parse(
-            r#"{"steps": [
-                {"for_s": 0.3, "move": [0, 1]},
-                {"for_s": 0.001, "move": [1, 0]},
-                {"for_s": 0.2, "move": [-1, 0]},
-                {"for_s": 1e-9, "jump": true},
-                {"for_s": 0.1, "move": [0, -1]}
-            ]}"#,
-        )
-        .unwrap();
-        let moves: Vec<Vec2> = ScriptPlayer::new(&s, 0.1, 0.0).map(|t| t.movement).collect();
-        let (f, l, b) = (Vec2::new(0.0, 1.0), Vec2::new(-1.0, 0.0), Vec2::new(0.0, -1.0));
-        assert_eq!(moves, vec![f, f, f, l, l, b]);
-    }
-
-    #[test]
-    fn a_recording_plays_back_the_same_inputs() {
-        let mut rec = Recorder::new(1.0 / 60.0, Some("levels/x.glb".into()), Some(Vec3::new(1.0, 0.0, 2.0)));
-        let mut inputs = Vec::new();
-        for k in 0..200 {
-            let held = Buttons {
-                jump: (50..55).contains(&k),
-                sprint: k > 100,
-                ..Buttons::default()
-            };
-            let movement = if k < 150 {
-                Vec2::new(0.0, 1.0)
-            } else {
-                Vec2::new(-0.5, 0.5)
-            };
-            let yaw = if k < 120 { 0.0 } else { 0.5 };
-            rec.record(movement, yaw, held);
-            inputs.push((movement, yaw, held));
-        }
-        let text = rec.script().to_json();
-        let script = Script::parse(&text).unwrap();
-        assert_eq!(script.spawn, Some(Vec3::new(1.0, 0.0, 2.0)));
-        assert!(script.steps.len() < 10, "{} steps", script.steps.len());
-        let played: Vec<TickInput> = ScriptPlayer::new(&script, 1.0 / 60.0, 0.0).collect();
-        assert_eq!(played.len(), 200);
-        for (p, (m, y, h)) in played.iter().zip(&inputs) {
-            assert_eq!((p.movement, p.held), (*m, *h));
-            assert!((p.yaw - y).abs() < 1e-4);
         }
     }
 }

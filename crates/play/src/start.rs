@@ -6,8 +6,8 @@
 //! the rewind buffer carry one, so they replay headless exactly.
 //! Floats are written so they read back bit for bit.
 
+use crate::buttons::Buttons;
 use crate::options::{check_point, shown};
-use crate::script::Buttons;
 use controller::{CharacterState, GroundContact};
 use glam::Vec3;
 use level::DoorControl;

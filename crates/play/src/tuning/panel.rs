@@ -1,15 +1,10 @@
-//! Live tuning of the controller: every tunable with its unit, slider range
-//! and a one-line explanation (what the panel shows), and the checked
-//! changes — one value, the radii, the gravity — that refuse NaN, zero,
-//! negative or absurd values with a message instead of passing them on. What
-//! is accepted is what the controller's validation accepts
-//! ([`controller::FIELD_RANGES`], [`controller::RADIUS_RANGE`],
-//! [`controller::MAX_GRAVITY`]); the sliders show a comfortable part of it.
-//! The same checks read the settings file.
+//! The tuning panel's side: every tunable with its unit, slider range and
+//! a one-line explanation, the gravity presets, and the checked changes
+//! (one value, the radii, the gravity) that refuse what the controller
+//! would not accept, with a message.
 
 use controller::{ControllerConfig, FieldRange, MAX_GRAVITY, RADIUS_RANGE};
 use glam::Vec3;
-use serde_json::{Map, Value, json};
 
 /// One scalar tunable of [`ControllerConfig`].
 #[derive(Clone, Copy, Debug)]
@@ -29,8 +24,9 @@ pub struct Tunable {
     pub whole: bool,
     /// What raising or lowering it does (the panel's hover text).
     pub help: &'static str,
-    get: fn(&ControllerConfig) -> f32,
-    set: fn(&mut ControllerConfig, f32),
+    // Read and written by the JSON form too.
+    pub(super) get: fn(&ControllerConfig) -> f32,
+    pub(super) set: fn(&mut ControllerConfig, f32),
 }
 
 impl Tunable {
@@ -61,7 +57,7 @@ impl Tunable {
 }
 
 /// `r` if every radius is within [`RADIUS_RANGE`].
-fn check_radii(what: &str, r: Vec3) -> Result<Vec3, String> {
+pub(super) fn check_radii(what: &str, r: Vec3) -> Result<Vec3, String> {
     let (lo, hi) = RADIUS_RANGE;
     if r.is_finite() && r.min_element() >= lo && r.max_element() <= hi {
         Ok(r)
@@ -278,77 +274,6 @@ pub fn set_gravity(config: &ControllerConfig, direction: Vec3, magnitude: f32) -
     checked(c)
 }
 
-fn vec3(v: Vec3) -> Value {
-    json!([v.x, v.y, v.z])
-}
-
-fn read_vec3(v: &Value) -> Option<Vec3> {
-    let a = v.as_array().filter(|a| a.len() == 3)?;
-    let xyz: Vec<f32> = a.iter().filter_map(|x| x.as_f64()).map(|x| x as f32).collect();
-    (xyz.len() == 3).then(|| Vec3::new(xyz[0], xyz[1], xyz[2]))
-}
-
-/// The whole configuration as a JSON object (every field, exact).
-pub fn config_to_json(c: &ControllerConfig) -> Value {
-    let mut m = Map::new();
-    m.insert("standing_radii".into(), vec3(c.standing_radii));
-    m.insert("crouched_radii".into(), vec3(c.crouched_radii));
-    m.insert("gravity".into(), vec3(c.gravity));
-    for t in TUNABLES {
-        let v = t.get(c);
-        m.insert(t.key.into(), if t.whole { json!(v as u32) } else { json!(v) });
-    }
-    Value::Object(m)
-}
-
-/// A configuration from JSON, each value checked like a panel edit:
-/// missing keys keep the default, a bad value keeps the default and adds a
-/// warning naming it. If the whole still does not validate, the defaults.
-pub fn config_from_json(v: &Value) -> (ControllerConfig, Vec<String>) {
-    let mut warnings = Vec::new();
-    let defaults = ControllerConfig::default();
-    let Some(obj) = v.as_object() else {
-        return (
-            defaults,
-            vec![format!("controller settings must be an object, got {v}")],
-        );
-    };
-    let mut c = defaults;
-    // Radii and gravity as given, checked with the rest at the end: the
-    // order of keys must not matter.
-    for (key, value) in obj {
-        let vector = || read_vec3(value).ok_or_else(|| format!("{key} must be [x, y, z], got {value}"));
-        let result = match key.as_str() {
-            "standing_radii" => vector().and_then(|r| check_radii(key, r)).map(|r| c.standing_radii = r),
-            "crouched_radii" => vector().and_then(|r| check_radii(key, r)).map(|r| c.crouched_radii = r),
-            "gravity" => vector().and_then(|g| {
-                if g.is_finite() && g.length() <= MAX_GRAVITY {
-                    c.gravity = g;
-                    Ok(())
-                } else {
-                    Err(format!("gravity must be at most {MAX_GRAVITY} m/s², got {value}"))
-                }
-            }),
-            other => match tunable(other) {
-                None => Err(format!("unknown setting {other:?}")),
-                Some(t) => value
-                    .as_f64()
-                    .ok_or_else(|| format!("{} must be a number, got {value}", t.key))
-                    .and_then(|x| t.check(x).map_err(|e| format!("{}: {e}", t.key)))
-                    .map(|x| (t.set)(&mut c, x)),
-            },
-        };
-        if let Err(e) = result {
-            warnings.push(e);
-        }
-    }
-    if let Err(e) = c.validate() {
-        warnings.push(format!("{e}; using the default controller settings"));
-        c = defaults;
-    }
-    (c, warnings)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -474,30 +399,5 @@ mod tests {
         for (name, g) in GRAVITY_PRESETS {
             assert!(set_gravity(&base, g, g.length()).is_ok(), "{name}");
         }
-    }
-
-    #[test]
-    fn the_json_form_round_trips_and_bad_values_fall_back_with_warnings() {
-        let mut c = set_radii(&ControllerConfig::default(), Vec3::new(0.3, 0.8, 0.35)).unwrap();
-        c = set_gravity(&c, Vec3::new(0.3, -1.0, 0.2), 7.0).unwrap();
-        c = set_value(&c, "slide_iterations", 7.0).unwrap();
-        c = set_value(&c, "walk_speed", 3.3).unwrap();
-        let text = config_to_json(&c).to_string();
-        let (back, warnings) = config_from_json(&serde_json::from_str(&text).unwrap());
-        assert_eq!(back, c);
-        assert!(warnings.is_empty(), "{warnings:?}");
-        let (back, warnings) = config_from_json(&json!({
-            "walk_speed": "fast", "jump_height": -1, "gravity": [0, 1e9, 0],
-            "sprint_speed": 9.0, "colour": 3
-        }));
-        assert_eq!(back.sprint_speed, 9.0);
-        assert_eq!(back.walk_speed, 4.5);
-        assert_eq!(back.jump_height, 1.0);
-        assert_eq!(back.gravity, ControllerConfig::default().gravity);
-        assert_eq!(warnings.len(), 4, "{warnings:?}");
-        // Values that pass one by one but not together: the defaults.
-        let (back, warnings) = config_from_json(&json!({"step_height": 1.0}));
-        assert_eq!(back, ControllerConfig::default());
-        assert!(warnings[0].contains("default"), "{warnings:?}");
     }
 }

@@ -1,0 +1,18 @@
+//! Live tuning of the controller: every tunable with its unit, slider range
+//! and a one-line explanation (what the panel shows), and the checked
+//! changes — one value, the radii, the gravity — that refuse NaN, zero,
+//! negative or absurd values with a message instead of passing them on. What
+//! is accepted is what the controller's validation accepts
+//! ([`controller::FIELD_RANGES`], [`controller::RADIUS_RANGE`],
+//! [`controller::MAX_GRAVITY`]); the sliders show a comfortable part of it.
+//! The same checks read the settings file.
+//!
+//! [`TUNABLES`] and the checked changes are in `panel`; the whole
+//! configuration as JSON (the settings file's and a script's form), each
+//! value checked the same way, in `json`.
+
+mod json;
+mod panel;
+
+pub use json::{config_from_json, config_to_json};
+pub use panel::{GRAVITY_PRESETS, RADIUS_SLIDER, TUNABLES, Tunable, set_gravity, set_radii, set_value, tunable};
