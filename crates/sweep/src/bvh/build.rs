@@ -11,11 +11,13 @@
 //! blocks are laid out at the end in one fixed order, so the node array is
 //! the same for any thread count, one included.
 
-use super::MAX_DEPTH;
 use crate::aabb::Aabb;
 use crate::parallel::ThreadBudget;
 use glam::{Vec3, Vec3A};
 
+/// Deepest level the builder splits to; deeper ranges become leaves, so the
+/// traversal stacks (tree.rs) never overflow.
+pub(super) const MAX_DEPTH: usize = 60;
 /// Ranges smaller than this are binned along their longest centre axis
 /// only: a third of the binning where most ranges are, for about an eighth
 /// of the build time, and no measurable change in the sweeps.

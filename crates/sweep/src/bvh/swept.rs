@@ -2,8 +2,8 @@
 //! capsule of the remaining motion and along the direction to them, nearest
 //! first, the walk shrinking as the caller finds earlier hits.
 
-use super::wide::WideNode;
-use super::{Bvh, SHALLOW, STACK};
+use super::tree::{Bvh, SHALLOW, STACK};
+use super::wide::{WideNode, lanes};
 use crate::prefetch::prefetch;
 use glam::{Vec3, Vec4};
 use std::ops::Range;
@@ -120,7 +120,7 @@ impl Bvh {
             // The lanes entered, pushed farthest first so the nearest is
             // taken next (insertion into the few already pushed).
             let base = top;
-            for k in super::lanes(mask) {
+            for k in lanes(mask) {
                 if !node.used(k) {
                     continue;
                 }

@@ -101,6 +101,18 @@ impl PartialEq for WideNode {
     }
 }
 
+/// The set bits of `mask`, lowest first.
+#[inline]
+pub(super) fn lanes(mut mask: u32) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let k = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            k
+        })
+    })
+}
+
 /// Whether binary node `b` has children.
 fn interior(b: &Node) -> bool {
     b.count == 0 && b.index != EMPTY
