@@ -1,7 +1,7 @@
 //! Building a [`MeshCollider`](super::MeshCollider): triangles checked on
 //! several threads, the BVH, and the shared-vertex layout in leaf order.
 
-use super::{BuildError, BuildReport, Slot};
+use super::report::{BuildError, BuildReport};
 use crate::aabb::Aabb;
 use crate::bvh::{Bvh, Prim};
 use crate::parallel::map_chunks;
@@ -12,6 +12,17 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 /// Triangles checked per run (runs are spread over the threads).
 const CHECK_CHUNK: usize = 32 * 1024;
+
+/// One leaf slot's triangle: its corners as indices into the collider's
+/// shared vertices and its index in the input, side by side (16 bytes, on
+/// one cache line: a sweep reads a candidate's input index right after its
+/// corners).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(C, align(16))]
+pub(super) struct Slot {
+    pub(super) corners: [u32; 3],
+    pub(super) input: u32,
+}
 
 /// What the build produces: vertices in first-use order, the slots
 /// (triangles as vertex indices, with their input index) in leaf order,
