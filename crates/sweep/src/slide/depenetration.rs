@@ -1,0 +1,188 @@
+//! Depenetration: pushing an ellipsoid out of the triangles it overlaps
+//! (Gauss–Seidel in eSpace, the still colliders last), and measuring how
+//! deep it is.
+
+use super::skin::{effective_skin, touch_distance};
+use super::types::{Contact, SlideOptions, SlidePlane};
+use crate::collider::PlacedCollider;
+use crate::ellipsoid::Ellipsoid;
+use crate::query::sweep::{NearTriangle, in_push_order, triangles_near};
+use crate::triangle::{Feature, closest_point_on_triangle, face_normal, segment_crosses_triangle};
+use glam::Vec3;
+
+/// Pushes an ellipsoid centred at `centre` out of every triangle it overlaps
+/// and returns the freed centre (metres) and whether it is free. A skin
+/// ([`SlideOptions::skin`]) is left between it and each surface it was
+/// pushed from.
+pub fn depenetrate(
+    ellipsoid: &Ellipsoid,
+    centre: Vec3,
+    colliders: &[PlacedCollider<'_>],
+    options: &SlideOptions,
+) -> (Vec3, bool) {
+    let skin = effective_skin(options.skin, centre, Vec3::ZERO, ellipsoid.radii());
+    depenetrate_into(
+        ellipsoid,
+        centre,
+        colliders,
+        skin,
+        options.depenetration_iterations,
+        false,
+        &mut Vec::new(),
+    )
+}
+
+/// How deep an ellipsoid centred at `centre` penetrates the nearest
+/// triangle of `colliders`, in eSpace units (a fraction of the radius; 0
+/// when it touches nothing). A check for tests and tools: the BVH finds the
+/// triangles near the ellipsoid, each is measured exactly.
+pub fn penetration_depth(ellipsoid: &Ellipsoid, centre: Vec3, colliders: &[PlacedCollider<'_>]) -> f32 {
+    let mut near = Vec::new();
+    triangles_near(ellipsoid, centre, 1.0, colliders, &mut near);
+    let nearest = near
+        .iter()
+        .map(|t| touch_distance(centre, &t.world, ellipsoid.radii()))
+        .fold(f32::INFINITY, f32::min);
+    (1.0 - nearest).max(0.0)
+}
+
+/// Gauss–Seidel depenetration in eSpace: each overlapping triangle in turn
+/// pushes the centre along its separating direction to `1 + skin` from it,
+/// never carrying the centre through another triangle.
+///
+/// Within each round the moving colliders push first and the still ones
+/// (the static level, a door at rest) last, so when a mover squeezes the
+/// ellipsoid against the level and no place is free (crushed), the level
+/// wins: the ellipsoid is left overlapping the mover, not pressed into the
+/// floor or wall behind it (a lift coming down on a walker would otherwise
+/// press it through the floor, tick after tick).
+pub(super) fn depenetrate_into(
+    ellipsoid: &Ellipsoid,
+    centre: Vec3,
+    colliders: &[PlacedCollider<'_>],
+    skin: f32,
+    iterations: u32,
+    known_overlap: bool,
+    contacts: &mut Vec<Contact>,
+) -> (Vec3, bool) {
+    let r = ellipsoid.radii();
+    if !centre.is_finite() {
+        return (centre, false);
+    }
+    let mut near = Vec::new();
+    let overlapping = |p: Vec3, t: &NearTriangle| touch_distance(p, &t.world, r) < 1.0;
+    if !known_overlap {
+        // Cheap check first: is anything within touching distance at all?
+        triangles_near(ellipsoid, centre, 1.0, colliders, &mut near);
+        if !near.iter().any(|t| overlapping(centre, t)) {
+            return (centre, true);
+        }
+        near.clear();
+    }
+    let still = |t: &NearTriangle| {
+        let c = &colliders[t.collider];
+        c.linear_velocity == Vec3::ZERO && c.angular_velocity == Vec3::ZERO
+    };
+    let mut pos = centre;
+    // Triangles already reported as pushing (collider, slot).
+    let mut pushed: Vec<(usize, usize)> = Vec::new();
+    let mut passes_left = iterations.max(1);
+    let mut here = Vec::new();
+    for _ in 0..DEPENETRATION_ROUNDS {
+        // Pushes move the centre by up to about one radius a pass: gather
+        // what it may reach from where it is now.
+        near.clear();
+        triangles_near(ellipsoid, pos, 2.5, colliders, &mut near);
+        in_push_order(ellipsoid, pos, colliders, &mut near);
+        near.sort_by_key(still);
+        while passes_left > 0 {
+            passes_left -= 1;
+            let mut moved = false;
+            for (k, t) in near.iter().enumerate() {
+                let [a, b, c] = t.world.map(|p| (p - pos) / r);
+                let q = closest_point_on_triangle(Vec3::ZERO, a, b, c);
+                let d = q.length();
+                if d >= 1.0 {
+                    continue;
+                }
+                let collider = &colliders[t.collider];
+                let n_e = if d > 1e-6 {
+                    -q / d
+                } else {
+                    // Centre on the surface: push along the face normal, on the
+                    // side the collider moves to (it is pushing us), else +normal.
+                    let face = face_normal([a, b, c]);
+                    let v_e = collider.velocity_at(pos) / r;
+                    if face.dot(v_e) < 0.0 { -face } else { face }
+                };
+                if n_e == Vec3::ZERO {
+                    // No way out of a triangle that has no normal here (one
+                    // made degenerate by rounding far from the origin: the
+                    // fuzzer found a contact with a zero normal).
+                    continue;
+                }
+                let push = n_e * (1.0 + skin - d);
+                // Never push the centre through another surface (a thin door or
+                // wall behind): stop a hair before it; the overlap then stays
+                // unresolved rather than teleporting the ellipsoid.
+                let allowed = near
+                    .iter()
+                    .enumerate()
+                    .filter(|&(j, _)| j != k)
+                    .filter_map(|(_, o)| segment_crosses_triangle(Vec3::ZERO, push, o.world.map(|p| (p - pos) / r)))
+                    .fold(1.0f32, f32::min);
+                let step = if allowed < 1.0 {
+                    (allowed - 1e-3 / push.length()).max(0.0)
+                } else {
+                    1.0
+                };
+                if step <= 0.0 {
+                    continue;
+                }
+                let point = pos + q * r;
+                pos += push * step * r;
+                moved = true;
+                if !pushed.contains(&(t.collider, t.slot)) {
+                    pushed.push((t.collider, t.slot));
+                    let normal = ellipsoid.normal_from_espace(n_e);
+                    contacts.push(Contact {
+                        point,
+                        normal,
+                        plane: SlidePlane { origin: point, normal },
+                        time: 0.0,
+                        iteration: 0,
+                        collider: t.collider,
+                        triangle: collider.mesh.input_index(t.slot),
+                        feature: Feature::Face,
+                        surface_velocity: collider.velocity_at(point),
+                        depenetration: true,
+                    });
+                }
+            }
+            if !pos.is_finite() {
+                // Pushed out of f32's range (coordinates near f32::MAX): stay.
+                return (centre, false);
+            }
+            if !moved {
+                break;
+            }
+        }
+        // Free is judged against everything at the end position, not only
+        // what was gathered: pushes can carry the centre into triangles that
+        // were out of reach at the start (the fuzzer found one pushed 1.8
+        // radii along a flight of stairs into a wall, called free).
+        here.clear();
+        triangles_near(ellipsoid, pos, 1.0, colliders, &mut here);
+        if !here.iter().any(|t| overlapping(pos, t)) {
+            return (pos, true);
+        }
+        if passes_left == 0 {
+            break;
+        }
+    }
+    (pos, false)
+}
+
+/// Most times [`depenetrate_into`] gathers the triangles near the centre
+/// again after its pushes carried it towards others.
+const DEPENETRATION_ROUNDS: u32 = 3;
