@@ -2,9 +2,14 @@
 //! side and the caps in closed form, the rims by convex advancement on the
 //! exact distance (see the parent module for the method).
 
-use super::{ADVANCE_TOLERANCE, AnalyticHit, similarity_scale, time_not_after, valid_sweep};
+use super::hit::{AnalyticHit, similarity_scale, time_not_after, valid_sweep};
 use crate::aabb::Aabb;
 use glam::{Affine3A, DVec3, Vec3};
+
+/// Largest step of travel (metres) at which the convex advancement of
+/// [`sweep_sphere_cylinder`] stops: a contact it finds is at most about this
+/// much travel before the true one, never after it.
+pub const ADVANCE_TOLERANCE: f32 = 1e-7;
 
 /// A solid circular cylinder closed by its two end disks: the points within
 /// `radius` of the axis and between the planes through `base` and

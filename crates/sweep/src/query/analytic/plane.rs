@@ -1,7 +1,7 @@
 //! The one-sided infinite plane (a half-space) and the exact sphere sweep
 //! against it.
 
-use super::{AnalyticHit, similarity_scale, time_not_after, valid_sweep};
+use super::hit::{AnalyticHit, similarity_scale, time_not_after, valid_sweep};
 use glam::{Affine3A, Vec3};
 
 /// An infinite plane bounding a half-space: solid behind it (the side the
