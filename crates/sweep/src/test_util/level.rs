@@ -1,8 +1,8 @@
 //! Large generated levels for benchmarks: terrain with buildings and stairs,
 //! and a floor crowded with finely tessellated spheres.
 
-use super::Soup;
 use super::rng::Lcg;
+use super::soup::Soup;
 use crate::proxy::{ProxyShape, proxy_mesh};
 use glam::Vec3;
 

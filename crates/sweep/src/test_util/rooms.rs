@@ -1,7 +1,7 @@
 //! The shared adversarial rooms: closed boxes holding thin walls, slivers,
 //! needles, spikes, coplanar duplicates, T-junctions, stairs and bumps.
 
-use super::Soup;
+use super::soup::Soup;
 use glam::Vec3;
 
 /// A closed box room (inside `-half..half`), walls seen from inside.

@@ -1,11 +1,13 @@
 //! Randomized walks through a closed mesh, checked by brute force: the
 //! invariants of collide-and-slide (never penetrate, never escape, never NaN).
 
-use super::Soup;
 use super::rng::Lcg;
-use crate::{
-    Aabb, Ellipsoid, MeshCollider, PlacedCollider, SlideOptions, closest_point_on_triangle, collide_and_slide,
-};
+use super::soup::Soup;
+use crate::aabb::Aabb;
+use crate::collider::{MeshCollider, PlacedCollider};
+use crate::ellipsoid::Ellipsoid;
+use crate::slide::{SlideOptions, collide_and_slide};
+use crate::triangle::closest_point_on_triangle;
 use glam::Vec3;
 use std::borrow::Borrow;
 
