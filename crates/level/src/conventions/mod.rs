@@ -53,96 +53,20 @@
 //! digit, `_`, `-`, `.` or a space (`Door`, `door_1`, `Lift.001`), case-insensitive.
 //! Any other node is static geometry: a glTF with no conventions at all loads
 //! as a walkable static level.
+//!
+//! The types are in `roles`, a door's and a lift's parameters are read in
+//! `movers`, the numbers they are made of checked in `numbers`.
 
-use glam::Vec3;
+mod movers;
+mod numbers;
+mod roles;
+
+pub use roles::{AnalyticKind, DoorMotion, DoorSpec, LiftSpec, NodeConventions, Role};
+
+use movers::{door_spec, lift_spec};
+use numbers::{number, shown};
 use serde_json::Value;
 use sweep::proxy::ProxyShape;
-
-/// What a node is, as far as the game is concerned.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Role {
-    /// Static geometry (the default).
-    Static,
-    /// A player spawn point.
-    Spawn,
-    /// A door; its mesh and its children's meshes move together.
-    Door(DoorSpec),
-    /// A lift platform; its mesh and its children's meshes move together.
-    Lift(LiftSpec),
-    /// Drawn but never collided.
-    NoCollide,
-}
-
-/// How a door opens.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum DoorMotion {
-    /// Rotates about `axis` (unit, the node's frame, through its origin) by `angle` radians.
-    Hinge {
-        /// Unit rotation axis in the door node's frame.
-        axis: Vec3,
-        /// Opening angle, radians (sign gives the direction).
-        angle: f32,
-    },
-    /// Translates by `offset` (world metres). `None` until the door's width is known.
-    Slide {
-        /// World offset when fully open, metres; `None`: 0.95 × width along local x.
-        offset: Option<Vec3>,
-    },
-}
-
-/// A door's parameters.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct DoorSpec {
-    /// The opening motion.
-    pub motion: DoorMotion,
-    /// Seconds from closed to open.
-    pub open_seconds: f32,
-    /// The door opens while the player is within this distance (metres) of it.
-    pub trigger_radius: f32,
-}
-
-/// A lift's parameters.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct LiftSpec {
-    /// From the rest position to the far end, world metres.
-    pub travel: Vec3,
-    /// Travel speed, m/s.
-    pub speed: f32,
-    /// Wait at each end, seconds.
-    pub pause_seconds: f32,
-}
-
-/// The analytic collider a static mesh node asks for (`"collider"`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum AnalyticKind {
-    /// `"plane"`: the one-sided infinite plane of the node's local y = 0.
-    Plane,
-    /// `"cylinder"`: the capped cylinder along the node's local +Y fitting its mesh.
-    Cylinder,
-}
-
-impl AnalyticKind {
-    /// The extras word for it (`"plane"`, `"cylinder"`).
-    pub fn word(self) -> &'static str {
-        match self {
-            Self::Plane => "plane",
-            Self::Cylinder => "cylinder",
-        }
-    }
-}
-
-/// The conventions read off one node.
-#[derive(Clone, Debug, PartialEq)]
-pub struct NodeConventions {
-    /// Its role.
-    pub role: Role,
-    /// Its `friction` extra, if any (0 ice … 1 normal).
-    pub friction: Option<f32>,
-    /// Its `collider` extra, if any (only on static nodes).
-    pub collider: Option<AnalyticKind>,
-    /// Its `proxy` extra, if any: the shape its own mesh collides as.
-    pub proxy: Option<ProxyShape>,
-}
 
 /// Reads a node's role and parameters from its extras JSON (if any) and its
 /// name. Returns a message naming the bad parameter when one is invalid.
@@ -151,6 +75,42 @@ pub fn read_node(name: Option<&str>, extras: Option<&str>) -> Result<NodeConvent
         Some(text) => serde_json::from_str(text).map_err(|e| format!("extras are not valid JSON: {e}"))?,
         None => Value::Null,
     };
+    let (role, role_word) = read_role(name, &extras)?;
+    let role_word = role_word.as_deref().unwrap_or("static");
+    let friction = read_friction(&extras)?;
+    let collider = read_collider(&extras)?;
+    if let (Some(kind), false) = (collider, role == Role::Static) {
+        return Err(format!(
+            "\"collider\": {:?} is for static geometry, not a {role_word} node",
+            kind.word(),
+        ));
+    }
+    let proxy = read_proxy(&extras)?;
+    if let Some(shape) = proxy {
+        if collider.is_some() {
+            return Err(format!(
+                "\"proxy\": {:?} and \"collider\" cannot go together: an analytic collider needs the node's own triangles",
+                shape.word()
+            ));
+        }
+        if matches!(role, Role::Spawn | Role::NoCollide) {
+            return Err(format!(
+                "\"proxy\": {:?} is for geometry that collides, not a {role_word} node",
+                shape.word(),
+            ));
+        }
+    }
+    Ok(NodeConventions {
+        role,
+        friction,
+        collider,
+        proxy,
+    })
+}
+
+/// The node's role (with its parameters) and the word that named it, from
+/// `"slidewalk"` in its extras or else its name.
+fn read_role(name: Option<&str>, extras: &Value) -> Result<(Role, Option<String>), String> {
     let role_word = match extras.get("slidewalk") {
         Some(Value::String(s)) => Some(s.to_ascii_lowercase()),
         Some(other) => return Err(format!("\"slidewalk\" must be a string, got {other}")),
@@ -160,15 +120,20 @@ pub fn read_node(name: Option<&str>, extras: Option<&str>) -> Result<NodeConvent
         None | Some("static") => Role::Static,
         Some("spawn") => Role::Spawn,
         Some("nocollide") => Role::NoCollide,
-        Some("door") => Role::Door(door_spec(&extras)?),
-        Some("lift") => Role::Lift(lift_spec(&extras)?),
+        Some("door") => Role::Door(door_spec(extras)?),
+        Some("lift") => Role::Lift(lift_spec(extras)?),
         Some(other) => {
             return Err(format!(
                 "unknown \"slidewalk\" role {other:?} (expected spawn, door, lift, nocollide or static)"
             ));
         }
     };
-    let friction = match extras.get("friction") {
+    Ok((role, role_word))
+}
+
+/// The `"friction"` extra, if any (0 to 1).
+fn read_friction(extras: &Value) -> Result<Option<f32>, String> {
+    Ok(match extras.get("friction") {
         None => None,
         Some(v) => Some(number(v, "friction").and_then(|f| {
             if (0.0..=1.0).contains(&f) {
@@ -177,8 +142,12 @@ pub fn read_node(name: Option<&str>, extras: Option<&str>) -> Result<NodeConvent
                 Err(format!("friction must be between 0 and 1, got {}", shown(f)))
             }
         })?),
-    };
-    let collider = match extras.get("collider") {
+    })
+}
+
+/// The `"collider"` extra, if any (`"plane"` or `"cylinder"`).
+fn read_collider(extras: &Value) -> Result<Option<AnalyticKind>, String> {
+    Ok(match extras.get("collider") {
         None => None,
         Some(Value::String(word)) => match word.to_ascii_lowercase().as_str() {
             "plane" => Some(AnalyticKind::Plane),
@@ -186,15 +155,12 @@ pub fn read_node(name: Option<&str>, extras: Option<&str>) -> Result<NodeConvent
             _ => return Err(format!("unknown \"collider\" {word:?} (expected plane or cylinder)")),
         },
         Some(other) => return Err(format!("\"collider\" must be \"plane\" or \"cylinder\", got {other}")),
-    };
-    if let (Some(kind), false) = (collider, role == Role::Static) {
-        return Err(format!(
-            "\"collider\": {:?} is for static geometry, not a {} node",
-            kind.word(),
-            role_word.as_deref().unwrap_or("static")
-        ));
-    }
-    let proxy = match extras.get("proxy") {
+    })
+}
+
+/// The `"proxy"` extra, if any (`"box"`, `"sphere"`, `"capsule"` or `"hull"`).
+fn read_proxy(extras: &Value) -> Result<Option<ProxyShape>, String> {
+    Ok(match extras.get("proxy") {
         None => None,
         Some(Value::String(word)) => Some(
             ProxyShape::from_word(word)
@@ -205,27 +171,6 @@ pub fn read_node(name: Option<&str>, extras: Option<&str>) -> Result<NodeConvent
                 "\"proxy\" must be \"box\", \"sphere\", \"capsule\" or \"hull\", got {other}"
             ));
         }
-    };
-    if let Some(shape) = proxy {
-        if collider.is_some() {
-            return Err(format!(
-                "\"proxy\": {:?} and \"collider\" cannot go together: an analytic collider needs the node's own triangles",
-                shape.word()
-            ));
-        }
-        if matches!(role, Role::Spawn | Role::NoCollide) {
-            return Err(format!(
-                "\"proxy\": {:?} is for geometry that collides, not a {} node",
-                shape.word(),
-                role_word.as_deref().unwrap_or("static")
-            ));
-        }
-    }
-    Ok(NodeConventions {
-        role,
-        friction,
-        collider,
-        proxy,
     })
 }
 
@@ -241,148 +186,10 @@ fn role_from_name(name: &str) -> Option<&'static str> {
     })
 }
 
-fn door_spec(extras: &Value) -> Result<DoorSpec, String> {
-    let motion = match extras
-        .get("door")
-        .map(|v| v.as_str().ok_or("\"door\" must be \"hinge\" or \"slide\""))
-    {
-        None | Some(Ok("hinge")) => {
-            let angle = optional_number(extras, "angle_deg")?.unwrap_or(100.0);
-            if !(angle != 0.0 && angle.abs() <= 360.0) {
-                return Err(format!(
-                    "angle_deg must be from -360 to 360 degrees and not 0, got {}",
-                    shown(angle)
-                ));
-            }
-            let axis = optional_vec3(extras, "axis", 1e6)?.unwrap_or(Vec3::Y);
-            let axis = axis
-                .try_normalize()
-                .ok_or(format!("door axis must not be zero, got {axis}"))?;
-            DoorMotion::Hinge {
-                axis,
-                angle: (angle as f32).to_radians(),
-            }
-        }
-        Some(Ok("slide")) => {
-            let offset = optional_vec3(extras, "slide", MAX_TRAVEL)?;
-            if offset == Some(Vec3::ZERO) {
-                return Err("slide must not be zero (the door would not move)".into());
-            }
-            DoorMotion::Slide { offset }
-        }
-        Some(Ok(other)) => return Err(format!("\"door\" must be \"hinge\" or \"slide\", got {other:?}")),
-        Some(Err(e)) => return Err(e.to_owned()),
-    };
-    let open_seconds = positive(extras, "open_s", 1.0, MAX_SECONDS, "s")?;
-    let trigger_radius = positive(extras, "trigger_m", 2.5, MAX_TRIGGER, "m")?;
-    Ok(DoorSpec {
-        motion,
-        open_seconds,
-        trigger_radius,
-    })
-}
-
-fn lift_spec(extras: &Value) -> Result<LiftSpec, String> {
-    let travel = optional_vec3(extras, "travel", MAX_TRAVEL)?.unwrap_or(Vec3::new(0.0, 3.0, 0.0));
-    if travel == Vec3::ZERO {
-        return Err("lift travel must not be zero".into());
-    }
-    // In f64: the length of [0, 1e-30, 0] is 0 in f32.
-    let length = travel.as_dvec3().length();
-    if length < MIN_TRAVEL as f64 {
-        return Err(format!(
-            "lift travel must be at least {MIN_TRAVEL} m long, got {} m",
-            shown(length)
-        ));
-    }
-    let speed = positive(extras, "speed", 1.5, MAX_SPEED, "m/s")?;
-    let pause_seconds = optional_number(extras, "pause_s")?.unwrap_or(2.0);
-    if !(0.0..=MAX_SECONDS as f64).contains(&pause_seconds) {
-        return Err(format!(
-            "pause_s must be from 0 to {MAX_SECONDS} s (not negative), got {}",
-            shown(pause_seconds)
-        ));
-    }
-    Ok(LiftSpec {
-        travel,
-        speed,
-        pause_seconds: pause_seconds as f32,
-    })
-}
-
-/// Smallest speed, opening time or trigger distance accepted (m/s, s, m):
-/// a lift's cycle (travel / speed) must stay finite in f32. Found by
-/// fuzzing (crates/fuzz): `"speed": 1e-50` was greater than zero in f64,
-/// 0 in f32, and the lift's cycle was infinite.
-const MIN_POSITIVE: f64 = 1e-6;
-
-/// Longest door opening time and lift pause accepted, seconds.
-const MAX_SECONDS: f32 = 3600.0;
-/// Farthest door trigger distance accepted, metres.
-const MAX_TRIGGER: f32 = 1000.0;
-/// Largest lift travel or door slide accepted, metres on each axis.
-const MAX_TRAVEL: f32 = 1e4;
-/// Shortest lift travel accepted, metres.
-const MIN_TRAVEL: f32 = 1e-3;
-/// Fastest lift accepted, m/s.
-const MAX_SPEED: f32 = 100.0;
-
-/// `x` as a message shows it: 1e30, not thirty-one digits.
-fn shown(x: f64) -> String {
-    if x != 0.0 && !(1e-6..1e9).contains(&x.abs()) {
-        format!("{x:e}")
-    } else {
-        format!("{x}")
-    }
-}
-
-/// A number, in `f64` so that a value too large for `f32` is reported as
-/// written (JSON numbers are finite).
-fn number(v: &Value, key: &str) -> Result<f64, String> {
-    v.as_f64()
-        .filter(|f| f.is_finite())
-        .ok_or(format!("{key} must be a number, got {v}"))
-}
-
-fn optional_number(extras: &Value, key: &str) -> Result<Option<f64>, String> {
-    extras.get(key).map(|v| number(v, key)).transpose()
-}
-
-/// An optional number above 0 and at most `max` (`unit` for the message).
-fn positive(extras: &Value, key: &str, default: f32, max: f32, unit: &str) -> Result<f32, String> {
-    match optional_number(extras, key)? {
-        None => Ok(default),
-        Some(v) if v >= MIN_POSITIVE && v <= max as f64 => Ok(v as f32),
-        Some(v) if v > 0.0 && v < MIN_POSITIVE => Err(format!(
-            "{key} must be at least {MIN_POSITIVE} {unit}, got {}",
-            shown(v)
-        )),
-        Some(v) => Err(format!(
-            "{key} must be greater than zero and at most {max} {unit}, got {}",
-            shown(v)
-        )),
-    }
-}
-
-/// An optional `[x, y, z]`, each within ±`limit`.
-fn optional_vec3(extras: &Value, key: &str, limit: f32) -> Result<Option<Vec3>, String> {
-    let Some(v) = extras.get(key) else { return Ok(None) };
-    let bad = || format!("{key} must be an array of three numbers, each from -{limit:e} to {limit:e}, got {v}");
-    let items = v.as_array().filter(|a| a.len() == 3).ok_or_else(bad)?;
-    let mut out = [0.0f32; 3];
-    for (o, item) in out.iter_mut().zip(items) {
-        let x = number(item, key).map_err(|_| bad())?;
-        if x.abs() > limit as f64 {
-            return Err(bad());
-        }
-        *o = x as f32;
-    }
-    Ok(Some(Vec3::from_array(out)))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use glam::Vec3;
 
     #[test]
     fn roles_from_names() {

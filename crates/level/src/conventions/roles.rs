@@ -1,0 +1,92 @@
+//! What a node can mean to the game: its role (static, spawn, door, lift,
+//! no-collide), a door's and a lift's parameters, the analytic collider it
+//! asks for, and all of them as read off one node.
+
+use glam::Vec3;
+use sweep::proxy::ProxyShape;
+
+/// What a node is, as far as the game is concerned.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Role {
+    /// Static geometry (the default).
+    Static,
+    /// A player spawn point.
+    Spawn,
+    /// A door; its mesh and its children's meshes move together.
+    Door(DoorSpec),
+    /// A lift platform; its mesh and its children's meshes move together.
+    Lift(LiftSpec),
+    /// Drawn but never collided.
+    NoCollide,
+}
+
+/// How a door opens.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum DoorMotion {
+    /// Rotates about `axis` (unit, the node's frame, through its origin) by `angle` radians.
+    Hinge {
+        /// Unit rotation axis in the door node's frame.
+        axis: Vec3,
+        /// Opening angle, radians (sign gives the direction).
+        angle: f32,
+    },
+    /// Translates by `offset` (world metres). `None` until the door's width is known.
+    Slide {
+        /// World offset when fully open, metres; `None`: 0.95 × width along local x.
+        offset: Option<Vec3>,
+    },
+}
+
+/// A door's parameters.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct DoorSpec {
+    /// The opening motion.
+    pub motion: DoorMotion,
+    /// Seconds from closed to open.
+    pub open_seconds: f32,
+    /// The door opens while the player is within this distance (metres) of it.
+    pub trigger_radius: f32,
+}
+
+/// A lift's parameters.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LiftSpec {
+    /// From the rest position to the far end, world metres.
+    pub travel: Vec3,
+    /// Travel speed, m/s.
+    pub speed: f32,
+    /// Wait at each end, seconds.
+    pub pause_seconds: f32,
+}
+
+/// The analytic collider a static mesh node asks for (`"collider"`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AnalyticKind {
+    /// `"plane"`: the one-sided infinite plane of the node's local y = 0.
+    Plane,
+    /// `"cylinder"`: the capped cylinder along the node's local +Y fitting its mesh.
+    Cylinder,
+}
+
+impl AnalyticKind {
+    /// The extras word for it (`"plane"`, `"cylinder"`).
+    pub fn word(self) -> &'static str {
+        match self {
+            Self::Plane => "plane",
+            Self::Cylinder => "cylinder",
+        }
+    }
+}
+
+/// The conventions read off one node.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NodeConventions {
+    /// Its role.
+    pub role: Role,
+    /// Its `friction` extra, if any (0 ice … 1 normal).
+    pub friction: Option<f32>,
+    /// Its `collider` extra, if any (only on static nodes).
+    pub collider: Option<AnalyticKind>,
+    /// Its `proxy` extra, if any: the shape its own mesh collides as.
+    pub proxy: Option<ProxyShape>,
+}
