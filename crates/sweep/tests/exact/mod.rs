@@ -1,4 +1,4 @@
-//! The exact f64 reference shared by the oracle tests (`tests/exactness.rs`, `tests/oracle_parry.rs`): point–triangle distance, the distance along a straight centre path, and the random case generators.
+//! The exact f64 reference shared by the oracle tests (`tests/exactness/`, `tests/oracle_parry/`, each including this file by `#[path]`): point–triangle distance, the distance along a straight centre path, and the random case generators.
 //!
 //! The distance is written here (projection + barycentric signs, else the
 //! nearest edge segment), independent of the crate's Ericson closest point,
