@@ -57,20 +57,27 @@
 //! SWEEP_BENCH_SIZES=1M,dense cargo bench --bench update --features counts -- --test   # per-sweep work counts, no timing
 //! ```
 
-use bench_support::{LEVEL_SIZES, criterion_dir, criterion_median_ns, selected_levels};
+#[path = "update/checks.rs"]
+mod checks;
+#[path = "update/moves.rs"]
+mod moves;
+#[path = "update/summary.rs"]
+mod summary;
+
+use bench_support::{LEVEL_SIZES, selected_levels};
+use checks::{SPHERE_RADIUS, brute_force_sweep, check_brute_force, check_parry};
 use criterion::Criterion;
 use glam::Vec3;
+use moves::{GRAVITY_STEP, describe_moves, make_moves, pass_options};
 use parry3d::math::{Pose as PPose, Vector as PVec};
 use parry3d::query::{ShapeCastOptions, cast_shapes};
 use parry3d::shape::{Ball, TriMesh};
 use std::hint::black_box;
 use std::time::{Duration, Instant, SystemTime};
+use summary::{BENCHES, ms, print_summary};
 use sweep::proxy::ProxyShape;
-use sweep::query::sphere_triangle::sweep_unit_sphere_triangle;
 use sweep::test_util::{dense_level_with, generated_level};
-use sweep::{
-    Aabb, Ellipsoid, Ground, MeshCollider, PlacedCollider, SlideOptions, collide_and_slide, distance_to_triangle, sweep,
-};
+use sweep::{Ellipsoid, MeshCollider, PlacedCollider, collide_and_slide, sweep};
 
 /// Largest level on which brute force is benchmarked with criterion.
 const BRUTE_FORCE_MAX: usize = 100_000;
@@ -82,48 +89,8 @@ const DENSE: (usize, &str) = (250_000, "dense");
 /// (`sweep::proxy`, 120 triangles instead of 3,960), as a level that marks
 /// its props `"proxy": "sphere"` loads.
 const DENSE_PROXY: (usize, &str) = (250_000, "dense-proxy");
-/// Moves in the fixed set.
-const MOVES: usize = 256;
-/// Seed of the move set.
-const SEED: u64 = 0x51_1de_a1c;
-/// Horizontal motion of one walking tick: 6 m/s at 60 Hz.
-const WALK_STEP: f32 = 0.1;
-/// Extra downward motion of a falling tick: 12 m/s at 60 Hz.
-const FALL_STEP: f32 = 0.2;
-/// Share of falling ticks in the move set.
-const FALLING_SHARE: f32 = 0.25;
-/// Displacement of the gravity pass of a character update.
-const GRAVITY_STEP: Vec3 = Vec3::new(0.0, -0.05, 0.0);
-
-/// Options of the move pass (defaults) and of the gravity pass (defaults, and
-/// stop on ground walkable up to 50°, as the game's controller does).
-fn pass_options() -> (SlideOptions, SlideOptions) {
-    let gravity = SlideOptions {
-        stop_on_ground: Some(Ground::y_up(50f32.to_radians())),
-        ..Default::default()
-    };
-    (SlideOptions::default(), gravity)
-}
 /// Player ellipsoid radii, metres.
 const PLAYER_RADII: Vec3 = Vec3::new(0.4, 0.9, 0.4);
-/// Sphere radius of the comparison with parry3d, metres.
-const SPHERE_RADIUS: f32 = 0.5;
-
-/// One sweep: start centre and motion, metres.
-#[derive(Clone, Copy, Debug)]
-struct Move {
-    start: Vec3,
-    motion: Vec3,
-}
-
-/// The benchmarked names, in the order of the summary columns.
-const BENCHES: [&str; 5] = [
-    "sweep_bvh",
-    "sweep_brute_force",
-    "update",
-    "sphere_sweep_bvh",
-    "sphere_parry3d",
-];
 
 fn main() {
     let started = SystemTime::now();
@@ -308,247 +275,5 @@ fn round_robin<'a, T>(items: &'a [T]) -> impl FnMut() -> &'a T {
         let item = &items[i];
         i = (i + 1) % items.len();
         item
-    }
-}
-
-/// The fixed move set, the same candidate positions and motions for each
-/// body, each body resting at its own height there (found by a downward sweep
-/// from above the level). A candidate is kept only when every body lands.
-fn make_moves<const N: usize>(mesh: &MeshCollider, bodies: [&Ellipsoid; N]) -> [Vec<Move>; N] {
-    let world = [PlacedCollider::fixed(mesh)];
-    let bounds = mesh.bounds();
-    let top = bounds.max.y + 4.0;
-    let fall = Vec3::new(0.0, bounds.min.y - 4.0 - top, 0.0);
-    let mut rng = fastrand::Rng::with_seed(SEED);
-    let mut moves: [Vec<Move>; N] = std::array::from_fn(|_| Vec::with_capacity(MOVES));
-    let mut attempts = 0;
-    while moves[0].len() < MOVES {
-        attempts += 1;
-        assert!(attempts < 100 * MOVES, "could not place {MOVES} moves on the level");
-        let x = bounds.min.x + 1.0 + (bounds.max.x - bounds.min.x - 2.0) * rng.f32();
-        let z = bounds.min.z + 1.0 + (bounds.max.z - bounds.min.z - 2.0) * rng.f32();
-        let angle = rng.f32() * std::f32::consts::TAU;
-        let falling = rng.f32() < FALLING_SHARE;
-        let u = rng.f32();
-        let walk = Vec3::new(angle.cos(), 0.0, angle.sin()) * WALK_STEP;
-        let (lift, motion) = if falling {
-            (0.05 + 0.95 * u, walk - Vec3::Y * FALL_STEP)
-        } else {
-            (0.001 + 0.004 * u, walk)
-        };
-        let high = Vec3::new(x, top, z);
-        let landed: Vec<Option<Vec3>> = bodies
-            .iter()
-            .map(|body| match sweep(body, high, fall, &world) {
-                Some(hit) if !hit.started_embedded && hit.time > 0.0 => Some(high + fall * hit.time),
-                _ => None,
-            })
-            .collect();
-        if landed.iter().all(Option::is_some) {
-            for (list, rest) in moves.iter_mut().zip(landed) {
-                list.push(Move {
-                    start: rest.unwrap() + Vec3::Y * lift,
-                    motion,
-                });
-            }
-        }
-    }
-    moves
-}
-
-/// Prints what the player's moves meet: broad-phase candidates per sweep,
-/// hits, and what a character update does.
-fn describe_moves(mesh: &MeshCollider, player: &Ellipsoid, moves: &[Move], world: &[PlacedCollider<'_>]) {
-    let r = player.radii();
-    let (mut candidates, mut most, mut hits) = (0usize, 0usize, 0usize);
-    for m in moves {
-        // The same box `sweep` asks the BVH for.
-        let query = Aabb::from_corners(m.start, m.start + m.motion).expand(r * 1.001 + Vec3::splat(1e-6));
-        let mut k = 0;
-        mesh.query(&query, |_| k += 1);
-        candidates += k;
-        most = most.max(k);
-        hits += usize::from(sweep(player, m.start, m.motion, world).is_some());
-    }
-    let (options, gravity_options) = pass_options();
-    let (mut contacts, mut sweeps, mut blocked, mut depenetrated, mut unresolved) = (0, 0, 0, 0, 0);
-    sweep::counts::take();
-    for m in moves {
-        let walked = collide_and_slide(player, m.start, m.motion, world, &options);
-        let fell = collide_and_slide(player, walked.position, GRAVITY_STEP, world, &gravity_options);
-        for step in [&walked, &fell] {
-            contacts += step.contacts.len();
-            sweeps += step.iterations;
-            blocked += usize::from(step.blocked);
-            depenetrated += usize::from(step.depenetration != Vec3::ZERO);
-            unresolved += usize::from(step.unresolved_overlap);
-        }
-    }
-    let work = sweep::counts::take();
-    let n = moves.len() as f64;
-    if work.walks > 0 {
-        // Only with `--features counts`.
-        let per = |x: u64| x as f64 / work.walks as f64;
-        println!(
-            "per sweep of the updates: {:.1} wide nodes opened, {:.1} boxes entered, {:.1} candidate triangles, \
-             {:.2} exact tests",
-            per(work.nodes),
-            per(work.entered),
-            per(work.candidates),
-            per(work.exact)
-        );
-    }
-    println!(
-        "player moves: {MOVES}, {hits} sweeps hit something; broad phase: {:.1} candidate triangles per sweep (max {most})",
-        candidates as f64 / n
-    );
-    println!(
-        "updates: {:.2} contacts and {:.2} sweeps per update (move + gravity pass); of {} passes {blocked} blocked, \
-         {depenetrated} depenetrated, {unresolved} left overlapping",
-        contacts as f64 / n,
-        f64::from(sweeps) / n,
-        2 * moves.len()
-    );
-}
-
-/// Sweeps the ellipsoid against every triangle: what `sweep` does without
-/// the broad phase. Returns the time and slot of the earliest hit.
-fn brute_force_sweep(
-    ellipsoid: &Ellipsoid,
-    triangles: &[[Vec3; 3]],
-    start: Vec3,
-    motion: Vec3,
-) -> Option<(f32, usize)> {
-    // eSpace exactly as `sweep` maps it (reciprocal radii), so the two agree bit for bit.
-    let inv_r = ellipsoid.radii().recip();
-    let v = motion * inv_r;
-    let mut best = None;
-    let mut best_t = 1.0f32;
-    for (slot, tri) in triangles.iter().enumerate() {
-        let tri = tri.map(|p| (p - start) * inv_r);
-        if let Some(hit) = sweep_unit_sphere_triangle(v, tri, best_t)
-            && (best.is_none() || hit.t < best_t)
-        {
-            best_t = hit.t;
-            best = Some((hit.t, slot));
-        }
-    }
-    best
-}
-
-/// The BVH must find exactly the brute-force earliest times.
-fn check_brute_force(triangles: &[[Vec3; 3]], player: &Ellipsoid, moves: &[Move], world: &[PlacedCollider<'_>]) {
-    let mismatches: Vec<String> = moves
-        .iter()
-        .enumerate()
-        .filter_map(|(i, m)| {
-            let bvh = sweep(player, m.start, m.motion, world).map(|h| h.time);
-            let brute = brute_force_sweep(player, triangles, m.start, m.motion).map(|(t, _)| t);
-            (bvh != brute).then(|| format!("move {i}: bvh {bvh:?}, brute force {brute:?}"))
-        })
-        .collect();
-    if mismatches.is_empty() {
-        println!("BVH vs brute force: same earliest time on all {} moves", moves.len());
-    } else {
-        println!(
-            "BVH vs brute force: {} MISMATCHES, first: {}",
-            mismatches.len(),
-            mismatches[0]
-        );
-    }
-}
-
-/// Compares our sphere sweep with parry3d's cast on the same moves. Where
-/// either reports a hit, the true gap at that time (centre to nearest
-/// triangle, minus the radius) says how exact it is: 0 is touching.
-fn check_parry(
-    mesh: &MeshCollider,
-    sphere: &Ellipsoid,
-    moves: &[Move],
-    world: &[PlacedCollider<'_>],
-    parry_moves: &[(PPose, PVec)],
-    parry_cast: impl Fn(&PPose, PVec) -> Option<f32>,
-) {
-    let radius = sphere.radii().x;
-    let gap = |centre: Vec3| {
-        let mut d = f32::INFINITY;
-        mesh.query(
-            &Aabb::from_corners(centre, centre).expand(Vec3::splat(2.0 * radius)),
-            |slot| {
-                d = d.min(distance_to_triangle(centre, mesh.triangle(slot)));
-            },
-        );
-        d - radius
-    };
-    let (mut both, mut only_ours, mut only_parry) = (0, 0, 0);
-    let (mut worst_ours, mut worst_parry, mut worst_along) = (0.0f32, 0.0f32, 0.0f32);
-    for (m, (pose, vel)) in moves.iter().zip(parry_moves) {
-        let ours = sweep(sphere, m.start, m.motion, world).map(|h| h.time);
-        let parry = parry_cast(pose, *vel);
-        match (ours, parry) {
-            (Some(a), Some(b)) => {
-                both += 1;
-                worst_along = worst_along.max((a - b).abs() * m.motion.length());
-            }
-            (Some(_), None) => only_ours += 1,
-            (None, Some(_)) => only_parry += 1,
-            (None, None) => {}
-        }
-        if let Some(t) = ours {
-            worst_ours = worst_ours.max(gap(m.start + m.motion * t).abs());
-        }
-        if let Some(t) = parry {
-            worst_parry = worst_parry.max(gap(m.start + m.motion * t).abs());
-        }
-    }
-    println!(
-        "sphere r={SPHERE_RADIUS} vs parry3d: {both} hit in both, {only_ours} only ours, {only_parry} only parry3d; \
-         largest |gap| at the reported time: ours {:.4} mm, parry3d {:.4} mm; \
-         largest difference along the motion {:.3} mm",
-        worst_ours * 1e3,
-        worst_parry * 1e3,
-        worst_along * 1e3
-    )
-}
-
-fn ms(d: Duration) -> f64 {
-    d.as_secs_f64() * 1e3
-}
-
-/// Prints the medians measured by this run side by side, with the ratios.
-fn print_summary(sizes: &[(usize, &str)], since: SystemTime) {
-    let Some(dir) = criterion_dir() else { return };
-    let rows: Vec<(&str, [Option<f64>; 5])> = sizes
-        .iter()
-        .map(|&(_, label)| (label, BENCHES.map(|b| criterion_median_ns(&dir, label, b, since))))
-        .collect();
-    if rows.iter().all(|(_, cells)| cells.iter().all(Option::is_none)) {
-        return; // smoke run (--test), listing, or everything filtered out
-    }
-    let us = |v: Option<f64>| v.map_or_else(|| "-".to_string(), |ns| format!("{:.3}", ns / 1e3));
-    let ratio = |a: Option<f64>, b: Option<f64>| {
-        a.zip(b)
-            .map_or_else(|| "-".to_string(), |(a, b)| format!("{:.1}x", a / b))
-    };
-    println!(
-        "\nsummary: criterion medians, microseconds per call (from {})",
-        dir.display()
-    );
-    println!(
-        "{:>11} {:>11} {:>13} {:>11} {:>10} {:>14} {:>13} {:>13}",
-        "level", "sweep_bvh", "brute_force", "brute/bvh", "update", "sphere_bvh", "parry3d", "parry/ours"
-    );
-    for (label, [bvh, brute, update, sphere, parry]) in rows {
-        println!(
-            "{:>11} {:>11} {:>13} {:>11} {:>10} {:>14} {:>13} {:>13}",
-            label,
-            us(bvh),
-            us(brute),
-            ratio(brute, bvh),
-            us(update),
-            us(sphere),
-            us(parry),
-            ratio(parry, sphere)
-        );
     }
 }
