@@ -7,97 +7,27 @@
 //! in soak mode each walker keeps walking for the whole time (placed again
 //! after anything that ends a walk).
 //!
-//! [`walk_level`] runs the walks and merges their findings; `walk` is one
-//! walk tick by tick, `placement` where a walker starts, `coverage` how
-//! much of the walkable surface was stood on, `report` what was found and
-//! whether it passes; the doors and lifts run by [`crate::MoverSchedule`].
+//! [`walk_level`] runs the walks and merges their findings; `config` is
+//! how they are run, `course` what they share, `walk` one walk tick by
+//! tick, `placement` where a walker starts, `coverage` how much of the
+//! walkable surface was stood on, `report` what was found and whether it
+//! passes; the doors and lifts run by [`crate::MoverSchedule`].
 
+mod config;
+mod course;
 mod coverage;
 mod placement;
 mod report;
 mod walk;
 
+pub use config::{CheckConfig, SOAK_REVISIT_SECONDS};
 pub use report::{THIN_CHECK_TICKS, WalkReport};
 pub use walk::penetration_tolerance;
 
-use controller::{CharacterState, Controller, ControllerConfig};
-use coverage::Coverage;
-use glam::Vec3;
-use level::{Level, spawn};
+use course::Course;
+use level::Level;
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicU32, Ordering};
-use sweep::{Aabb, Ellipsoid, PlacedCollider};
-
-/// How the walks are run.
-#[derive(Clone, Copy, Debug)]
-pub struct CheckConfig {
-    /// Number of walks (walkers).
-    pub walks: u32,
-    /// Ticks per walk (at `dt`).
-    pub ticks: u32,
-    /// Tick length, seconds.
-    pub dt: f32,
-    /// The walkers' controller (default: the game's defaults).
-    pub controller: ControllerConfig,
-    /// Seed of the walk generator. Walk `k` draws from its own generator
-    /// seeded from this and `k`, so results do not depend on `threads`.
-    pub seed: u64,
-    /// Soak mode: a walker that walked off the level, fell through a
-    /// surface, went non-finite or got stuck is counted and placed again, so
-    /// every walker walks all its `ticks`; walkers that start at a door or
-    /// lift are placed there again every 60 s (`SOAK_REVISIT_SECONDS`), so the
-    /// movers keep meeting walkers all the time. Off: such a walk ends there.
-    pub soak: bool,
-    /// Threads running walks; 0 = one per core.
-    pub threads: usize,
-}
-
-/// In soak mode, how often (simulated seconds) a walker that starts at a
-/// door or lift is placed there again.
-pub const SOAK_REVISIT_SECONDS: f32 = 60.0;
-
-impl CheckConfig {
-    /// `walks` walks of `ticks` ticks each, everything else as by default
-    /// (a quick check; the default is 32 walks of 600 ticks).
-    pub fn short(walks: u32, ticks: u32) -> Self {
-        Self {
-            walks,
-            ticks,
-            ..Self::default()
-        }
-    }
-}
-
-impl Default for CheckConfig {
-    fn default() -> Self {
-        Self {
-            walks: 32,
-            ticks: 600,
-            dt: 1.0 / 60.0,
-            controller: ControllerConfig::default(),
-            seed: 1,
-            soak: false,
-            threads: 0,
-        }
-    }
-}
-
-/// What every walk shares: the level, the run's settings, the controller.
-pub(crate) struct Course<'l> {
-    level: &'l Level,
-    config: &'l CheckConfig,
-    controller: Controller,
-    /// The whole level's box with the movers at rest (world frame, metres).
-    bounds: Aabb,
-    /// The standing walker's shape.
-    standing: Ellipsoid,
-    /// Cosine of the steepest walkable slope.
-    walkable_cos: f32,
-    /// Where the game starts a player on this level (centre), if anywhere.
-    game_start: Option<Vec3>,
-    /// The walkable static surface in cells.
-    coverage: Coverage,
-}
 
 /// Runs random walks through `level` with the character controller, on
 /// `config.threads` threads. The report does not depend on the thread count
@@ -106,20 +36,7 @@ pub(crate) struct Course<'l> {
 /// # Panics
 /// If `config.controller` is not a valid configuration.
 pub fn walk_level(level: &Level, config: &CheckConfig) -> WalkReport {
-    let bounds = PlacedCollider::world_bounds_of(&level.placed_at_rest());
-    let walkable_cos = config.controller.walkable_slope_deg.to_radians().cos();
-    let game_start = spawn::start_point(level, config.controller.standing_radii, walkable_cos)
-        .map(|s| CharacterState::standing_at(s.position, &config.controller).position);
-    let course = Course {
-        level,
-        config,
-        controller: Controller::new(config.controller).expect("valid controller config"),
-        bounds,
-        standing: Ellipsoid::new(config.controller.standing_radii).expect("valid radii"),
-        walkable_cos,
-        game_start,
-        coverage: Coverage::of(level, walkable_cos),
-    };
+    let course = Course::new(level, config);
     let threads = match config.threads {
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
         n => n,

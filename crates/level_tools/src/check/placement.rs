@@ -1,7 +1,7 @@
 //! Where a walker starts: where the game starts the player, at a spawn
 //! node, beside a door or lift, or dropped onto a random walkable surface.
 
-use super::Course;
+use super::course::Course;
 use super::walk::{in_box, uniform};
 use controller::CharacterState;
 use glam::Vec3;

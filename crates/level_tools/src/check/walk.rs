@@ -3,9 +3,10 @@
 //! (penetration, passing through a surface, non-finite, crushed, stuck,
 //! walked off).
 
+use super::config::SOAK_REVISIT_SECONDS;
+use super::course::Course;
 use super::report::WalkReport;
-use super::{Course, SOAK_REVISIT_SECONDS};
-use crate::MoverSchedule;
+use crate::movers::MoverSchedule;
 use controller::{CharacterState, Intent, Surroundings};
 use glam::Vec3;
 use std::collections::HashSet;

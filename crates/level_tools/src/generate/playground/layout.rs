@@ -1,0 +1,222 @@
+//! Where every feature of the playground is (metres, y up), and the bumpy
+//! patch's height function: the numbers the level is built from and tests
+//! and scripted walks rely on.
+
+use super::shapes::{Flight, Ramp, Rect};
+use glam::Vec3;
+
+/// Where the feet stand at the start (the `Spawn` node); the view is along −z.
+pub const SPAWN: Vec3 = Vec3::new(0.0, 0.0, 30.0);
+/// The coloured floor patch around the spawn point.
+pub const START_PAD: Rect = Rect::new(-2.0, 28.0, 2.0, 32.0);
+
+/// The ground: a 1 m thick slab whose top is y = 0.
+pub const GROUND: Rect = Rect::new(-40.0, -40.0, 40.0, 40.0);
+/// Thickness of the ground slab (its bottom is at −this).
+pub const GROUND_DEPTH: f32 = 1.0;
+/// Height of the walls around the ground (too tall to jump).
+pub const BOUNDARY_HEIGHT: f32 = 4.0;
+/// Thickness of the boundary walls, inside the ground's edge: the walkable
+/// area is `GROUND` shrunk by this on every side.
+pub const BOUNDARY_THICKNESS: f32 = 0.5;
+
+/// Stairs the default ellipsoid rolls over (0.15 m risers, 0.3 m treads), up along −z.
+pub const STAIRS_015: Flight = Flight {
+    name: "Stairs_015",
+    base: Vec3::new(-8.5, 0.0, 24.0),
+    dir: Vec3::NEG_Z,
+    width: 3.0,
+    rise: 0.15,
+    run: 0.3,
+    steps: 8,
+    landing: 3.0,
+};
+
+/// Stairs that need a step-up (0.30 m risers, 0.4 m treads), up along −z.
+pub const STAIRS_030: Flight = Flight {
+    name: "Stairs_030",
+    base: Vec3::new(-13.5, 0.0, 24.0),
+    dir: Vec3::NEG_Z,
+    width: 3.0,
+    rise: 0.3,
+    run: 0.4,
+    steps: 5,
+    landing: 3.0,
+};
+
+/// A block too tall to step onto (needs a jump): corners of the box, its
+/// front face (z = 24) faces the spawn.
+pub const LEDGE_070: (Vec3, Vec3) = (Vec3::new(-21.0, 0.0, 21.0), Vec3::new(-17.0, 0.7, 24.0));
+
+/// The finely tessellated floor: `FINE_GRID_CELLS`² cells of 0.1 m at y = 0.
+pub const FINE_GRID: Rect = Rect::new(6.0, 19.0, 10.0, 23.0);
+/// Cells along each side of [`FINE_GRID`].
+pub const FINE_GRID_CELLS: u32 = 40;
+
+/// The bumpy patch: a low heightfield, zero at its border (see [`bump_height`]).
+pub const BUMPY_PATCH: Rect = Rect::new(13.0, 18.0, 19.0, 24.0);
+/// Cells along each side of [`BUMPY_PATCH`] (0.2 m cells).
+pub const BUMPY_CELLS: u32 = 30;
+
+/// A slippery floor patch at y = 0 (node `IcePatch`, extras `{"friction":0.05}`).
+pub const ICE_PATCH: Rect = Rect::new(22.0, 18.0, 28.0, 24.0);
+/// The ice patch's friction.
+pub const ICE_FRICTION: f32 = 0.05;
+
+/// The four ramps, all climbing along −z to 4 m deep platforms over z ∈ [0, 4]:
+/// 15°, 30° (its 2.5 m platform is the ledge to fall from), 40°, and 55° (too steep).
+pub const RAMPS: [Ramp; 4] = [
+    Ramp {
+        name: "Ramp_15deg",
+        platform_name: "Platform_15deg",
+        platform_foot: Vec3::new(-7.5, 0.0, 4.0),
+        dir: Vec3::NEG_Z,
+        width: 3.0,
+        angle_deg: 15.0,
+        height: 1.5,
+        platform_depth: 4.0,
+        walkable: true,
+    },
+    Ramp {
+        name: "Ramp_30deg",
+        platform_name: "Platform_30deg",
+        platform_foot: Vec3::new(-12.5, 0.0, 4.0),
+        dir: Vec3::NEG_Z,
+        width: 3.0,
+        angle_deg: 30.0,
+        height: 2.5,
+        platform_depth: 4.0,
+        walkable: true,
+    },
+    Ramp {
+        name: "Ramp_40deg",
+        platform_name: "Platform_40deg",
+        platform_foot: Vec3::new(-17.5, 0.0, 4.0),
+        dir: Vec3::NEG_Z,
+        width: 3.0,
+        angle_deg: 40.0,
+        height: 2.0,
+        platform_depth: 4.0,
+        walkable: true,
+    },
+    Ramp {
+        name: "Ramp_55deg",
+        platform_name: "Platform_55deg",
+        platform_foot: Vec3::new(-22.5, 0.0, 4.0),
+        dir: Vec3::NEG_Z,
+        width: 3.0,
+        angle_deg: 55.0,
+        height: 2.0,
+        platform_depth: 4.0,
+        walkable: false,
+    },
+];
+
+/// Centres (on the ground) of the four round pillars of the `Pillars` node.
+pub const PILLARS: [Vec3; 4] = [
+    Vec3::new(7.0, 0.0, 8.0),
+    Vec3::new(9.5, 0.0, 6.0),
+    Vec3::new(12.0, 0.0, 8.0),
+    Vec3::new(14.5, 0.0, 6.0),
+];
+/// Radius of the free-standing pillars.
+pub const PILLAR_RADIUS: f32 = 0.3;
+/// Height of the free-standing pillars.
+pub const PILLAR_HEIGHT: f32 = 3.0;
+/// Sides of every round pillar.
+pub const PILLAR_SEGMENTS: u32 = 20;
+
+/// The 1 cm thin wall (a closed box), 4 m long along x, 2.5 m high.
+pub const THIN_WALL: (Vec3, Vec3) = (Vec3::new(18.0, 0.0, 5.995), Vec3::new(22.0, 2.5, 6.005));
+
+/// The narrow corridor's free floor (0.95 m wide in x, 8 m long in z),
+/// between two walls [`PASSAGE_WALL`] thick and [`CORRIDOR_HEIGHT`] high; open above.
+pub const NARROW_CORRIDOR: Rect = Rect::new(25.525, 2.0, 26.475, 10.0);
+/// Height of the narrow corridor's walls.
+pub const CORRIDOR_HEIGHT: f32 = 2.5;
+/// Thickness of the corridor's and the low passage's walls and roof.
+pub const PASSAGE_WALL: f32 = 0.3;
+
+/// The low-ceiling passage's free floor (2.5 m wide in x, 4 m long in z);
+/// its ceiling is at [`LOW_CEILING_HEIGHT`] (crouch), a slab [`PASSAGE_WALL`] thick on side walls.
+pub const LOW_CEILING: Rect = Rect::new(30.75, 4.0, 33.25, 8.0);
+/// Clear height under the low ceiling.
+pub const LOW_CEILING_HEIGHT: f32 = 1.3;
+
+/// Inside of the two rooms (node `Rooms`): room A is z ∈ [−14, −6] (entered
+/// through a gap x ∈ [−1, 1] in its front wall at z = −6), room B is
+/// z ∈ [−22, −14]; they share the wall at [`DIVIDER_Z`] with the doorway.
+pub const ROOMS: Rect = Rect::new(-4.0, -22.0, 4.0, -6.0);
+/// Height of the rooms' walls (open above).
+pub const ROOM_WALL_HEIGHT: f32 = 3.0;
+/// Thickness of the rooms' walls.
+pub const ROOM_WALL: f32 = 0.2;
+/// Half width of room A's entrance gap (centred on x = 0).
+pub const ROOM_ENTRANCE_HALF_WIDTH: f32 = 1.0;
+/// Centre plane of the wall between the rooms.
+pub const DIVIDER_Z: f32 = -14.0;
+/// The doorway in the divider: width (centred on x = 0) and height.
+pub const DOORWAY: (f32, f32) = (1.3, 2.3);
+/// The door node's origin: the hinge, on the doorway's −x side, at the
+/// divider's centre plane. The leaf spans local x ∈ [0, 1.2],
+/// y ∈ [0.01, 2.21], z ∈ [−0.05, 0.05]; it swings about +y into room B.
+pub const DOOR_HINGE: Vec3 = Vec3::new(-0.6, 0.0, DIVIDER_Z);
+/// The door leaf: width, height, thickness.
+pub const DOOR_SIZE: Vec3 = Vec3::new(1.2, 2.2, 0.1);
+/// Opening angle (positive about +y: the leaf turns towards −z, into room B).
+pub const DOOR_ANGLE_DEG: f32 = 90.0;
+/// Seconds to open the door.
+pub const DOOR_OPEN_S: f32 = 1.0;
+/// The door opens while the player is this close, metres.
+pub const DOOR_TRIGGER_M: f32 = 2.5;
+
+/// Inside of the ball room (walls [`BALL_ROOM_WALL`] high, 0.3 m thick,
+/// open above), entered through a gap x ∈ [15.2, 16.8] in its +z wall.
+pub const BALL_ROOM: Rect = Rect::new(10.0, -22.0, 22.0, -10.0);
+/// Height of the ball room's walls.
+pub const BALL_ROOM_WALL: f32 = 2.0;
+/// Centres (on the ground) of the ball room's pillars (radius 0.4 m, 2 m high).
+pub const BALL_ROOM_PILLARS: [Vec3; 3] = [
+    Vec3::new(13.0, 0.0, -14.0),
+    Vec3::new(19.0, 0.0, -15.0),
+    Vec3::new(15.5, 0.0, -19.0),
+];
+
+/// The upper floor: a solid block whose top is at [`UPPER_FLOOR_HEIGHT`],
+/// with 1 m railings along its edges except where the lift arrives (its
+/// +x edge, z ∈ [−22.4, −19.6]). Reachable only by the lift.
+pub const UPPER_FLOOR: Rect = Rect::new(-26.0, -26.0, -16.0, -16.0);
+/// Height of the upper floor's top.
+pub const UPPER_FLOOR_HEIGHT: f32 = 4.2;
+/// Where the beacon (something to walk to on the upper floor) stands.
+pub const BEACON: Vec3 = Vec3::new(-23.0, UPPER_FLOOR_HEIGHT, -23.0);
+
+/// The lift node's rest position: the centre of the platform's bottom, on the ground.
+pub const LIFT_REST: Vec3 = Vec3::new(-14.75, 0.0, -21.0);
+/// The lift platform's size (its top is 0.2 m above the ground at rest).
+pub const LIFT_SIZE: Vec3 = Vec3::new(2.4, 0.2, 2.4);
+/// From rest to the top: the platform's top arrives flush with the upper floor.
+pub const LIFT_TRAVEL: Vec3 = Vec3::new(0.0, 4.0, 0.0);
+/// Lift speed, m/s.
+pub const LIFT_SPEED: f32 = 1.5;
+/// Lift wait at each end, seconds.
+pub const LIFT_PAUSE_S: f32 = 2.0;
+
+/// The bumpy patch's height and its partial derivatives at (x, z) (f64):
+/// two products of sines, ±0.11 m at most, zero on the patch's border.
+pub fn bump_height(x: f64, z: f64) -> (f64, f64, f64) {
+    let (r, pi) = (BUMPY_PATCH, std::f64::consts::PI);
+    let (w, d) = ((r.max.x - r.min.x) as f64, (r.max.y - r.min.y) as f64);
+    let (u, v) = ((x - r.min.x as f64) / w, (z - r.min.y as f64) / d);
+    let mut y = 0.0;
+    let (mut dx, mut dz) = (0.0, 0.0);
+    for (amp, ku, kv) in [(0.08, 3.0, 3.0), (0.03, 7.0, 5.0)] {
+        let (a, b) = (ku * pi * u, kv * pi * v);
+        y += amp * a.sin() * b.sin();
+        dx += amp * ku * pi / w * a.cos() * b.sin();
+        dz += amp * kv * pi / d * a.sin() * b.cos();
+    }
+    // sin(kπ) is not exactly 0 in floating point: keep the border on the ground.
+    let on_border = u <= 0.0 || u >= 1.0 || v <= 0.0 || v >= 1.0;
+    (if on_border { 0.0 } else { y }, dx, dz)
+}

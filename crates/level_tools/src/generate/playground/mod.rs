@@ -1,0 +1,38 @@
+//! The demo level, `playground.glb`: one of every feature the character
+//! controller has to handle, laid out on an 80 × 80 m walled ground plane.
+//!
+//! Metres, y up. The player spawns at [`SPAWN`] looking along −z: the low
+//! features (stairs, the 0.7 m ledge, floor patches) are nearest, the ramps,
+//! pillars, thin wall and passages in the middle, the tall ones (rooms with
+//! the door, the ball room, the lift and its upper floor) at the back, so
+//! every feature is in sight from the spawn.
+//!
+//! Seen from the spawn, far to near (x ranges in metres; −x is left):
+//!
+//! | z | left (x < 0) | centre | right (x > 0) |
+//! |---|---|---|---|
+//! | −26 … −6 | `UpperFloor` −26…−16 (4.2 m, `Beacon` on it), `Lift` at x −14.75, z −21 | `Rooms` −4…4 (room B z −22…−14, `Door` at z −14, room A z −14…−6) | `BallRoom` 10…22, z −22…−10 |
+//! | 0 … 10 | ramps climbing along −z to platforms at z 0…4: 55° at −22.5, 40° at −17.5, 30° at −12.5, 15° at −7.5 | open | `Pillars` 7…14.5, `ThinWall` 18…22 (z 6), `NarrowCorridor` x 26 (z 2…10), `LowCeiling` x 32 (z 4…8) |
+//! | 18 … 24 | `Ledge_070` −21…−17, `Stairs_030` −15…−12, `Stairs_015` −10…−7 (up along −z from z 24) | open | `FineGrid` 6…10, `BumpyPatch` 13…19, `IcePatch` 22…28 |
+//! | 30 | | `Spawn` (0, 0, 30) on the `StartPad` | |
+//!
+//! Every feature is its own named node with its own material (one base
+//! colour per feature kind, no textures, not metallic). The level carries no
+//! lights: the game adds its own (a sun and ambient light); the colours are
+//! mid-tones chosen to stay distinct under any white light. Every solid is
+//! closed; floor patches fill holes in the ground slab exactly, so the ground
+//! is one closed solid too. All positions below are where the geometry is,
+//! for tests and scripted walks.
+//!
+//! The shapes features are described by are in `shapes`, where each one is
+//! in `layout`, their colours in `materials`, and the document built from
+//! them in `build`.
+
+mod build;
+mod layout;
+mod materials;
+mod shapes;
+
+pub use build::document;
+pub use layout::*;
+pub use shapes::{Flight, Ramp, Rect};
