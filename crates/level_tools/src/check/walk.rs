@@ -158,24 +158,7 @@ impl Course<'_> {
         let (level, config) = (self.level, self.config);
         let friction = |collider: usize, triangle: u32| level.friction(collider, triangle);
         let world = Surroundings::new(colliders).with_friction(&friction);
-        // A new heading now and then, and whenever the last tick was
-        // blocked (a bumping walker), and often a jump when blocked, so
-        // "stuck" means no direction or jump got it out; now and then a
-        // jump, a crouch, a sprint.
-        if w.blocked || rng.f32() < config.dt / 1.5 {
-            w.heading = uniform(rng, 0.0, std::f32::consts::TAU);
-            w.sprint = rng.f32() < 0.3;
-        }
-        if w.crouch_left <= 0.0 && rng.f32() < config.dt / 8.0 {
-            w.crouch_left = uniform(rng, 0.5, 3.0);
-        }
-        w.crouch_left -= config.dt;
-        let intent = Intent {
-            direction: Vec3::new(w.heading.sin(), 0.0, -w.heading.cos()),
-            jump: rng.f32() < if w.blocked { 0.2 } else { config.dt / 4.0 },
-            crouch: w.crouch_left > 0.0,
-            sprint: w.sprint,
-        };
+        let intent = self.intent(w, rng);
         let from = w.state.position;
         let started = Instant::now();
         let tick_report = self.controller.tick(&mut w.state, &intent, &world, config.dt);
@@ -247,6 +230,28 @@ impl Course<'_> {
             return (Some(Ended::Stuck), seconds);
         }
         (None, seconds)
+    }
+
+    /// What the walker wants this tick: a new heading now and then, and
+    /// whenever the last tick was blocked (a bumping walker), and often a
+    /// jump when blocked, so "stuck" means no direction or jump got it out;
+    /// now and then a jump, a crouch, a sprint.
+    fn intent(&self, w: &mut Walker, rng: &mut fastrand::Rng) -> Intent {
+        let config = self.config;
+        if w.blocked || rng.f32() < config.dt / 1.5 {
+            w.heading = uniform(rng, 0.0, std::f32::consts::TAU);
+            w.sprint = rng.f32() < 0.3;
+        }
+        if w.crouch_left <= 0.0 && rng.f32() < config.dt / 8.0 {
+            w.crouch_left = uniform(rng, 0.5, 3.0);
+        }
+        w.crouch_left -= config.dt;
+        Intent {
+            direction: Vec3::new(w.heading.sin(), 0.0, -w.heading.cos()),
+            jump: rng.f32() < if w.blocked { 0.2 } else { config.dt / 4.0 },
+            crouch: w.crouch_left > 0.0,
+            sprint: w.sprint,
+        }
     }
 }
 
