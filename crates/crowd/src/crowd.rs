@@ -2,7 +2,7 @@
 //! polytope the others collide with), and what the last step cost.
 
 use crate::config::{CrowdConfig, CrowdError};
-use crate::grid::Grid;
+use crate::scratch::{Clear, Move, Scratch};
 use crate::wander::Wander;
 use controller::{CharacterState, Controller};
 use glam::Vec3;
@@ -162,24 +162,6 @@ pub(crate) struct Size {
 /// Polytope scales per size, from circumscribed to inscribed.
 pub(crate) const SHELLS: usize = 6;
 
-/// Buffers kept from step to step.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct Scratch {
-    pub start_grid: Grid,
-    pub end_grid: Grid,
-    /// The moves, in the order they are run.
-    pub moves: Vec<crate::step::Move>,
-    /// That order: (Z-curve key, agent), sorted; the next step's sort
-    /// starts from it.
-    pub order: Vec<(u64, u32)>,
-    /// Each agent's place in `moves`.
-    pub rank: Vec<u32>,
-    /// The check's first pass, per agent.
-    pub clear: Vec<crate::step::Clear>,
-    pub keep: Vec<bool>,
-    pub current: Vec<Vec3>,
-}
-
 /// N agents wandering a level with the player's controller, colliding with
 /// the level, its doors and lifts, the player and each other.
 #[derive(Clone, Debug)]
@@ -331,9 +313,9 @@ impl Crowd {
         let bytes = self.agents.capacity() * std::mem::size_of::<Agent>()
             + s.start_grid.memory_bytes()
             + s.end_grid.memory_bytes()
-            + s.moves.capacity() * std::mem::size_of::<crate::step::Move>()
+            + s.moves.capacity() * std::mem::size_of::<Move>()
             + s.rank.capacity() * 4
-            + s.clear.capacity() * std::mem::size_of::<crate::step::Clear>()
+            + s.clear.capacity() * std::mem::size_of::<Clear>()
             + s.keep.capacity()
             + s.current.capacity() * std::mem::size_of::<Vec3>()
             + s.order.capacity() * std::mem::size_of::<(u64, u32)>();

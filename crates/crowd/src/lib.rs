@@ -111,6 +111,7 @@ mod crowd;
 pub mod grid;
 mod hull;
 mod parallel;
+mod scratch;
 pub mod separation;
 mod spawn;
 mod step;

@@ -7,11 +7,11 @@
 
 use crate::config::{CrowdConfig, CrowdError};
 use crate::crowd::SHELLS;
-use crate::crowd::{Agent, Crowd, CrowdSurroundings, Obstacle, Scratch, Size, StepReport};
+use crate::crowd::{Agent, Crowd, CrowdSurroundings, Obstacle, Size, StepReport};
 use crate::grid::{Grid, floor_to_i32};
 use crate::parallel::fill;
+use crate::scratch::{Clear, Move, Outcome, Scratch};
 use crate::separation::{apart, espace_distance, espace_distance_lower_bound};
-use crate::wander::Wander;
 use controller::{CharacterState, Intent, Surroundings, validate_dt};
 use glam::Vec3;
 use std::time::Instant;
@@ -26,38 +26,6 @@ const FETCH_BATCH: usize = 16;
 /// The sweeps keep ten times that (the controller's skin) from the
 /// polytopes, which are outside the ellipsoids.
 pub const CLEARANCE: f64 = 1e-4;
-
-/// One agent's tick as the parallel pass left it.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Move {
-    pub state: CharacterState,
-    pub wander: Wander,
-    pub outcome: Outcome,
-}
-
-/// What one controller tick reported.
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct Outcome {
-    pub hulls: u32,
-    pub sweeps: u32,
-    pub asleep: bool,
-    pub crushed: bool,
-    /// A level collider that pushed it while it was crushed.
-    pub crushed_by: Option<usize>,
-    /// Its tick was not run: heading straight into a neighbour it was
-    /// already closer to than that one's outer polytope reaches (see
-    /// [`StepInputs::tick`]); the check refuses it.
-    pub yielded: bool,
-}
-
-/// What the check's first pass found of one agent's move.
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct Clear {
-    /// Its end is apart from every other agent's start.
-    pub apart: bool,
-    /// No other mover of a lower index is near enough to end near it.
-    pub alone: bool,
-}
 
 /// How far around an agent its world takes in other agents (see [`StepInputs::reach`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -927,7 +895,7 @@ fn z_order(x: i32, z: i32) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::wander::AgentRng;
+    use crate::wander::{AgentRng, Wander};
     use sweep::MeshCollider;
     use sweep::test_util::Soup;
 
