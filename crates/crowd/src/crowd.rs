@@ -151,7 +151,7 @@ pub struct StepReport {
 pub(crate) struct Size {
     pub radii: Vec3,
     pub controller: Controller,
-    /// The polytope scaled by [`Crowd::shells`]: `hulls[0]` circumscribes
+    /// The polytope scaled by [`shell_scales`]: `hulls[0]` circumscribes
     /// the ellipsoid, the last is inscribed in it. Shared: a game may
     /// hold the outer one as an obstacle ([`Crowd::polytope_shapes_in`]).
     pub hulls: Vec<Arc<MeshCollider>>,
