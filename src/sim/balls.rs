@@ -14,7 +14,7 @@ use super::input::{Player, PlayerInput};
 use super::level::CurrentLevel;
 use super::player::{BallPush, LastTick};
 use crate::notices::Notices;
-use balls::{AnalyticObstacles, Ball, BallConfig, BallSimulation, ImpactKind, MeshObstacles, MovingCapsule, Obstacles};
+use balls::{AnalyticSolids, Ball, BallConfig, BallSimulation, ImpactKind, MeshSolids, MovingCapsule, Solids};
 use bevy::prelude::*;
 use bevy_slidewalk::CharacterController;
 use std::time::Instant;
@@ -349,7 +349,7 @@ fn control_balls(
 /// triangles), and every other triangle.
 struct BallLevel<'c> {
     placed: Vec<PlacedCollider<'c>>,
-    shapes: AnalyticObstacles,
+    shapes: AnalyticSolids,
     friction: Box<dyn Fn(usize, u32) -> f32 + Sync + 'c>,
     analytic: Box<dyn Fn(usize, u32) -> bool + Sync + 'c>,
     any_analytic: bool,
@@ -362,7 +362,7 @@ impl<'c> BallLevel<'c> {
         let shapes = colliders.analytic_shapes();
         Self {
             placed: colliders.placed_at_tick_start(),
-            shapes: AnalyticObstacles::new(&shapes),
+            shapes: AnalyticSolids::new(&shapes),
             friction: Box::new(|c, t| colliders.friction(c, t)),
             analytic: Box::new(|c, t| colliders.is_analytic(c, t)),
             any_analytic: !shapes.is_empty(),
@@ -370,8 +370,8 @@ impl<'c> BallLevel<'c> {
         }
     }
 
-    fn obstacles(&self) -> (&AnalyticObstacles, MeshObstacles<'_>) {
-        let meshes = MeshObstacles::new(&self.placed).with_friction(&*self.friction);
+    fn obstacles(&self) -> (&AnalyticSolids, MeshSolids<'_>) {
+        let meshes = MeshSolids::new(&self.placed).with_friction(&*self.friction);
         let meshes = if let Some(statics) = self.analytic_statics {
             meshes.without(statics)
         } else if self.any_analytic {
@@ -520,7 +520,7 @@ fn throw(
     charge: f32,
     body: &CharacterController,
     input: &PlayerInput,
-    level: &impl Obstacles,
+    level: &impl Solids,
 ) -> Option<Ball> {
     let state = &body.state;
     let eye = super::player::eye(state.position, state.radii, state.up);

@@ -18,7 +18,7 @@ use super::{LaunchOptions, SimSet};
 use crate::notices::Notices;
 use bevy::prelude::*;
 use bevy_slidewalk::{CharacterController, Obstacles, SlidewalkSystems};
-use crowd::{Crowd, CrowdConfig, CrowdSurroundings, Obstacle, StepReport};
+use crowd::{Bystander, Crowd, CrowdConfig, CrowdSurroundings, StepReport};
 
 /// Most agents the game keeps (the panel's largest button, twice).
 pub const MAX_AGENTS: usize = play::MAX_CROWD;
@@ -158,7 +158,7 @@ fn with_player<'a>(
     players: &Query<&CharacterController, With<Player>>,
 ) -> CrowdSurroundings<'a> {
     match players.iter().find(|body| !flying(body)) {
-        Some(body) => world.with_player(Obstacle {
+        Some(body) => world.with_player(Bystander {
             centre: body.state.position,
             radii: body.state.radii,
         }),

@@ -8,7 +8,7 @@
 //!
 //!   cargo bench -p balls --bench balls
 
-use balls::{AnalyticObstacles, Ball, BallConfig, BallSimulation, MeshObstacles, Obstacles};
+use balls::{AnalyticSolids, Ball, BallConfig, BallSimulation, MeshSolids, Solids};
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use glam::Vec3;
 use std::path::Path;
@@ -16,7 +16,7 @@ use sweep::PlacedCollider;
 
 /// `count` balls rained over `half` metres each side of the origin, from
 /// 1–7 m up (where `clear` says there is room), then a second of ticks.
-fn rained(count: usize, half: f32, clear: impl Fn(Vec3) -> bool, obstacles: &impl Obstacles) -> BallSimulation {
+fn rained(count: usize, half: f32, clear: impl Fn(Vec3) -> bool, solids: &impl Solids) -> BallSimulation {
     let mut seed = 0x2545_f491_4f6c_dd1du64;
     let mut next = move || {
         seed ^= seed << 13;
@@ -35,7 +35,7 @@ fn rained(count: usize, half: f32, clear: impl Fn(Vec3) -> bool, obstacles: &imp
         }
     }
     for _ in 0..60 {
-        world.step(1.0 / 60.0, obstacles);
+        world.step(1.0 / 60.0, solids);
     }
     world
 }
@@ -44,11 +44,11 @@ fn bench(c: &mut Criterion) {
     let level = level::load(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets/levels/playground.glb")).unwrap();
     let statics = level.statics.as_ref().expect("the demo level has static geometry");
     let placed = [PlacedCollider::fixed(statics)];
-    let obstacles = MeshObstacles::new(&placed);
+    let solids = MeshSolids::new(&placed);
     let mut group = c.benchmark_group("balls tick (60 Hz, demo level)");
     for count in [100, 1_000, 10_000] {
-        let world = rained(count, 38.0, |_| true, &obstacles);
-        let report = world.clone().step(1.0 / 60.0, &obstacles);
+        let world = rained(count, 38.0, |_| true, &solids);
+        let report = world.clone().step(1.0 / 60.0, &solids);
         eprintln!(
             "{count} balls: {} impacts, {} pair tests, {} sweeps, {} capped, {} asleep in the measured tick",
             report.impacts.len(),
@@ -65,7 +65,7 @@ fn bench(c: &mut Criterion) {
                 b.iter_batched(
                     || world.clone(),
                     // The world goes back out: criterion drops it untimed.
-                    |mut w| (w.step(1.0 / 60.0, &obstacles), w),
+                    |mut w| (w.step(1.0 / 60.0, &solids), w),
                     BatchSize::LargeInput,
                 )
             });
@@ -79,8 +79,8 @@ fn bench(c: &mut Criterion) {
     let placed = [PlacedCollider::fixed(room.statics.as_ref().unwrap())];
     // Every triangle of the room belongs to a shape: the mesh is left out.
     assert!(room.static_analytic.iter().all(|&a| a));
-    let exact = (AnalyticObstacles::new(&shapes), MeshObstacles::new(&placed).without(0));
-    let meshed = MeshObstacles::new(&placed);
+    let exact = (AnalyticSolids::new(&shapes), MeshSolids::new(&placed).without(0));
+    let meshed = MeshSolids::new(&placed);
     let mut group = c.benchmark_group("balls tick (60 Hz, magic room, 1,000 balls, one core)");
     let clear = |p: Vec3| shapes.iter().all(|(s, _)| s.signed_distance(p) > 0.2);
     let world = rained(1_000, 6.5, clear, &exact);

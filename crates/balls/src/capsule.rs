@@ -6,7 +6,7 @@
 //! ball bounces off at most 0.086 m from the ellipsoid (computed by
 //! sampling both outlines); none at the waist, the top or the bottom.
 
-use crate::obstacles::{Contact, Obstacles};
+use crate::solids::{Contact, Solids};
 use crate::toi::time_of_impact;
 use glam::Vec3;
 
@@ -56,7 +56,7 @@ impl MovingCapsule {
     }
 }
 
-impl Obstacles for MovingCapsule {
+impl Solids for MovingCapsule {
     fn sweep(&self, ball: Vec3, radius: f32, velocity: Vec3, at: f32, duration: f32) -> Option<Contact> {
         let centre = self.centre + self.velocity * at;
         let reach = self.radius + radius;

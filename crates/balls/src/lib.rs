@@ -5,13 +5,13 @@
 //! and re-steps every ball to every impact. Here:
 //!
 //! * **Ball–obstacle impacts** are sphere sweeps against the level
-//!   ([`Obstacles`]; [`MeshObstacles`] uses the collision core's swept
+//!   ([`Solids`]; [`MeshSolids`] uses the collision core's swept
 //!   sphere against the level's triangles, doors and lifts included). A
 //!   moving door or lift is swept against in its own frame (the ball's
 //!   motion relative to the surface), so it hits a ball as well as the
 //!   other way round. The exact planes and capped cylinders a level asks
-//!   for (NeHe's room) are [`AnalyticObstacles`], used instead of their
-//!   triangles ([`MeshObstacles::skipping`]).
+//!   for (NeHe's room) are [`AnalyticSolids`], used instead of their
+//!   triangles ([`MeshSolids::skipping`]).
 //! * **Ball–ball impacts** are the exact time of impact of two moving
 //!   spheres, the smallest root of `|Δp + Δv·s|² = (r₁ + r₂)²`
 //!   ([`time_of_impact`]).
@@ -53,18 +53,18 @@
 //! # Example
 //!
 //! ```
-//! use balls::{AnalyticObstacles, Ball, BallConfig, BallSimulation};
+//! use balls::{AnalyticSolids, Ball, BallConfig, BallSimulation};
 //! use glam::Vec3;
 //! use sweep::{AnalyticShape, Plane};
 //!
 //! // A floor at y = 0 (the exact plane, friction 1) and one ball dropped from 2 m.
 //! let floor = AnalyticShape::Plane(Plane::new(Vec3::ZERO, Vec3::Y).unwrap());
-//! let obstacles = AnalyticObstacles::new(&[(floor, 1.0)]);
+//! let solids = AnalyticSolids::new(&[(floor, 1.0)]);
 //! let mut simulation = BallSimulation::new(BallConfig::default());
 //! simulation.balls.push(Ball::new(Vec3::new(0.0, 2.0, 0.0), Vec3::ZERO, 0.25));
 //! let mut lowest = f32::MAX;
 //! for _ in 0..600 {
-//!     simulation.step(1.0 / 60.0, &obstacles);
+//!     simulation.step(1.0 / 60.0, &solids);
 //!     lowest = lowest.min(simulation.balls[0].position.y);
 //! }
 //! // It bounced without ever entering the floor, and ten seconds later lies on it.
@@ -76,12 +76,12 @@
 mod ball;
 mod capsule;
 pub mod grid;
-mod obstacles;
 mod simulation;
+mod solids;
 mod toi;
 
 pub use ball::{Ball, BallConfig, BallConfigError};
 pub use capsule::MovingCapsule;
-pub use obstacles::{AnalyticObstacles, Contact, MeshObstacles, NoObstacles, Obstacles};
 pub use simulation::{BallSimulation, Impact, ImpactKind, MAX_STEP, StepReport};
+pub use solids::{AnalyticSolids, Contact, MeshSolids, NoSolids, Solids};
 pub use toi::{ball_impulse, surface_response, time_of_impact};

@@ -2,7 +2,7 @@
 
 use crate::ball::{Ball, BallConfig};
 use crate::grid::{Bounds, Grid};
-use crate::obstacles::{Contact, Obstacles};
+use crate::solids::{Contact, Solids};
 use crate::toi::{ball_impulse, surface_response, time_of_impact};
 use glam::Vec3;
 use std::cmp::Ordering;
@@ -191,11 +191,11 @@ impl BallSimulation {
         crushed
     }
 
-    /// Advances every ball by `dt` seconds against `obstacles` and each
+    /// Advances every ball by `dt` seconds against `solids` and each
     /// other; the impacts come back in time order. A tick that is not in
     /// `0 < dt <= `[`MAX_STEP`] seconds moves nothing (the fuzzer's 1e30 s
     /// tick sent balls to infinity).
-    pub fn step(&mut self, dt: f32, obstacles: &impl Obstacles) -> StepReport {
+    pub fn step(&mut self, dt: f32, solids: &impl Solids) -> StepReport {
         let mut report = StepReport::default();
         let n = self.balls.len();
         if n == 0 || !(dt > 0.0 && dt <= MAX_STEP) {
@@ -214,7 +214,7 @@ impl BallSimulation {
         }));
         // The broad phase and the pair events on this thread while the
         // obstacle sweeps run on the others (then here too).
-        self.first_sweeps(dt, obstacles, &mut report);
+        self.first_sweeps(dt, solids, &mut report);
         for i in 0..n as u32 {
             let clock = self.clocks[i as usize];
             if let Some(c) = self.contacts[i as usize].filter(|_| !clock.still) {
@@ -253,7 +253,7 @@ impl BallSimulation {
             if event.b == OBSTACLE {
                 self.obstacle_impact(event, &mut report);
             } else {
-                self.ball_impact(event, dt, obstacles, &mut report);
+                self.ball_impact(event, dt, solids, &mut report);
             }
             // (Read before either ball of the event jams.)
             let rides = [event.a, event.b].map(|id| self.ride_after(id, event));
@@ -265,7 +265,7 @@ impl BallSimulation {
                 clock.version += 1;
                 clock.impacts += 1;
                 if clock.impacts >= config.max_impacts_per_ball && !clock.still {
-                    self.jam(id, ride, dt, obstacles);
+                    self.jam(id, ride, dt, solids);
                     report.capped += 1;
                 }
                 let bounds = path_bounds(&self.balls, &self.clocks, id, dt);
@@ -276,7 +276,7 @@ impl BallSimulation {
                     continue;
                 }
                 if !self.clocks[id as usize].still {
-                    self.schedule_obstacle(id, dt, obstacles, &mut report);
+                    self.schedule_obstacle(id, dt, solids, &mut report);
                 }
                 report.pair_tests += self.schedule.pairs(&self.balls, &self.clocks, id, dt, false);
             }
@@ -327,14 +327,14 @@ impl BallSimulation {
     /// threads (turns of [`SWEEP_CHUNK`] balls) while this one builds the
     /// grid, then this one sweeps too. Each ball's sweep is independent of
     /// the others, so the outcome does not depend on the threads.
-    fn first_sweeps(&mut self, dt: f32, obstacles: &impl Obstacles, report: &mut StepReport) {
+    fn first_sweeps(&mut self, dt: f32, solids: &impl Solids, report: &mut StepReport) {
         let n = self.balls.len();
         self.contacts.clear();
         self.contacts.resize(n, None);
         let (balls, clocks, schedule) = (&self.balls, &self.clocks, &mut self.schedule);
         let sweep = |i: usize| {
             let b = &balls[i];
-            obstacles.sweep(b.position, b.radius, b.velocity, 0.0, dt)
+            solids.sweep(b.position, b.radius, b.velocity, 0.0, dt)
         };
         // Below a few hundred balls a thread costs more than it saves.
         let threads = self.config.threads.clamp(1, n / 256 + 1);
@@ -395,20 +395,20 @@ impl BallSimulation {
     /// own. It moves on at `ride` (see [`Self::ride_after`]) unless that
     /// would press it into an obstacle; else it stops, and loses its speed
     /// so gravity cannot pile velocity onto a ball that cannot move.
-    fn jam(&mut self, id: u32, ride: Vec3, dt: f32, obstacles: &impl Obstacles) {
+    fn jam(&mut self, id: u32, ride: Vec3, dt: f32, solids: &impl Solids) {
         let i = id as usize;
         let at = self.clocks[i].at;
-        let blocked = ride != Vec3::ZERO && blocks(obstacles, &self.balls[i], ride, at, dt);
+        let blocked = ride != Vec3::ZERO && blocks(solids, &self.balls[i], ride, at, dt);
         let carry = if blocked { Vec3::ZERO } else { ride };
         self.clocks[i].still = true;
         self.clocks[i].carry = carry;
         self.balls[i].velocity = carry;
     }
 
-    fn schedule_obstacle(&mut self, i: u32, dt: f32, obstacles: &impl Obstacles, report: &mut StepReport) {
+    fn schedule_obstacle(&mut self, i: u32, dt: f32, solids: &impl Solids, report: &mut StepReport) {
         let (b, clock) = (&self.balls[i as usize], self.clocks[i as usize]);
         report.sweeps += 1;
-        let contact = obstacles.sweep(b.position, b.radius, b.velocity, clock.at, dt - clock.at);
+        let contact = solids.sweep(b.position, b.radius, b.velocity, clock.at, dt - clock.at);
         self.contacts[i as usize] = contact;
         if let Some(c) = contact {
             self.schedule.events.push(Event {
@@ -475,7 +475,7 @@ impl BallSimulation {
         });
     }
 
-    fn ball_impact(&mut self, event: Event, dt: f32, obstacles: &impl Obstacles, report: &mut StepReport) {
+    fn ball_impact(&mut self, event: Event, dt: f32, solids: &impl Solids, report: &mut StepReport) {
         let (i, j) = (event.a as usize, event.b as usize);
         self.advance(i, event.time);
         self.advance(j, event.time);
@@ -506,7 +506,7 @@ impl BallSimulation {
             let at = self.clocks[pushed].at;
             let limit = 2 * self.config.max_impacts_per_ball;
             let passed_on_enough = self.clocks[pushed].impacts >= limit || self.clocks[pusher].impacts >= limit;
-            if passed_on_enough || blocks(obstacles, b, carry, at, dt) {
+            if passed_on_enough || blocks(solids, b, carry, at, dt) {
                 for k in [pusher, pushed] {
                     self.clocks[k].carry = Vec3::ZERO;
                     self.balls[k].velocity = Vec3::ZERO;
@@ -638,8 +638,8 @@ fn pair_event(balls: &[Ball], clocks: &[Clock], i: u32, j: u32, dt: f32) -> Opti
 /// Whether moving ball `b` at `carry` (m/s) from `at` to the end of the
 /// tick runs into an obstacle: a contact the motion presses into, not one
 /// it slides along (a ball riding a lift up beside a wall).
-fn blocks(obstacles: &impl Obstacles, b: &Ball, carry: Vec3, at: f32, dt: f32) -> bool {
-    obstacles
+fn blocks(solids: &impl Solids, b: &Ball, carry: Vec3, at: f32, dt: f32) -> bool {
+    solids
         .sweep(b.position, b.radius, carry, at, dt - at)
         .is_some_and(|c| c.normal.dot(carry - c.surface_velocity) < -1e-3 * carry.length().max(1e-3))
 }

@@ -3,8 +3,8 @@
 //! inside geometry or inside another ball, and rest instead of jitter.
 
 use balls::{
-    AnalyticObstacles, Ball, BallConfig, BallSimulation, ImpactKind, MeshObstacles, MovingCapsule, NoObstacles,
-    Obstacles, time_of_impact,
+    AnalyticSolids, Ball, BallConfig, BallSimulation, ImpactKind, MeshSolids, MovingCapsule, NoSolids, Solids,
+    time_of_impact,
 };
 use glam::Vec3;
 use sweep::{MeshCollider, PlacedCollider};
@@ -76,7 +76,7 @@ fn elastic() -> BallConfig {
 fn an_elastic_bounce_keeps_the_speed_and_the_angle_in_is_the_angle_out() {
     let floor = floor();
     let placed = [PlacedCollider::fixed(&floor)];
-    let obstacles = MeshObstacles::new(&placed);
+    let solids = MeshSolids::new(&placed);
     let mut rng = Rng(7);
     for _ in 0..200 {
         let speed = rng.range(1.0, 30.0);
@@ -88,7 +88,7 @@ fn an_elastic_bounce_keeps_the_speed_and_the_angle_in_is_the_angle_out() {
         let dt = 0.1;
         let start = Vec3::new(0.0, 0.2, 0.0) - v * dt / 3.0;
         world.balls.push(Ball::new(start, v, 0.2));
-        let report = world.step(dt, &obstacles);
+        let report = world.step(dt, &solids);
         assert_eq!(report.impacts.len(), 1, "{v}");
         let out = world.balls[0].velocity;
         assert!(
@@ -164,7 +164,7 @@ fn momentum_is_conserved_and_energy_too_when_elastic() {
         let (p0, e0) = (momentum(&world), energy(&world));
         let mut impacts = 0;
         for _ in 0..30 {
-            impacts += world.step(1.0 / 60.0, &NoObstacles).impacts.len();
+            impacts += world.step(1.0 / 60.0, &NoSolids).impacts.len();
         }
         let (p1, e1) = (momentum(&world), energy(&world));
         assert!(
@@ -180,7 +180,7 @@ fn momentum_is_conserved_and_energy_too_when_elastic() {
 fn a_ball_at_100_m_s_never_passes_a_1_cm_wall() {
     let wall = box_mesh(Vec3::new(-0.005, -5.0, -5.0), Vec3::new(0.005, 5.0, 5.0));
     let placed = [PlacedCollider::fixed(&wall)];
-    let obstacles = MeshObstacles::new(&placed);
+    let solids = MeshSolids::new(&placed);
     let mut rng = Rng(5);
     for _ in 0..500 {
         let radius = rng.range(0.02, 0.2);
@@ -192,7 +192,7 @@ fn a_ball_at_100_m_s_never_passes_a_1_cm_wall() {
         });
         world.balls.push(Ball::new(start, dir * 100.0, radius));
         for _ in 0..10 {
-            world.step(1.0 / 60.0, &obstacles);
+            world.step(1.0 / 60.0, &solids);
             let b = &world.balls[0];
             if b.position.y.abs() < 4.5 && b.position.z.abs() < 4.5 {
                 assert!(
@@ -211,7 +211,7 @@ fn no_ball_ends_a_tick_inside_the_room_s_walls_or_another_ball() {
     let half = Vec3::new(4.0, 3.0, 4.0);
     let room = box_mesh(-half, half);
     let placed = [PlacedCollider::fixed(&room)];
-    let obstacles = MeshObstacles::new(&placed);
+    let solids = MeshSolids::new(&placed);
     let mut rng = Rng(9);
     let mut world = BallSimulation::new(BallConfig::default());
     while world.balls.len() < 300 {
@@ -228,7 +228,7 @@ fn no_ball_ends_a_tick_inside_the_room_s_walls_or_another_ball() {
     }
     let mut ball_impacts = 0;
     for tick in 0..600 {
-        let report = world.step(1.0 / 60.0, &obstacles);
+        let report = world.step(1.0 / 60.0, &solids);
         ball_impacts += report
             .impacts
             .iter()
@@ -261,7 +261,7 @@ fn no_ball_ends_a_tick_inside_the_room_s_walls_or_another_ball() {
 }
 
 /// The magic room (`assets/levels/magic_room.glb`): its five planes and
-/// three cylinders as analytic obstacles, its triangles skipped.
+/// three cylinders as analytic solids, its triangles skipped.
 fn magic_room() -> level::Level {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../assets/levels/magic_room.glb");
     level::load(path).unwrap_or_else(|e| panic!("{e}"))
@@ -275,12 +275,12 @@ fn in_the_magic_room_balls_bounce_off_its_exact_planes_and_cylinders_and_never_e
     let placed = [PlacedCollider::fixed(level.statics.as_ref().unwrap())];
     let skip = |c: usize, t: u32| c == 0 && level.static_triangle_is_analytic(t);
     // Every triangle of the room belongs to a shape: the meshes skipped, nothing is left.
-    let meshes = MeshObstacles::new(&placed).skipping(&skip);
+    let meshes = MeshSolids::new(&placed).skipping(&skip);
     assert_eq!(
         meshes.sweep(Vec3::new(0.0, 1.0, 6.0), 0.2, Vec3::new(0.0, -10.0, 0.0), 0.0, 1.0),
         None
     );
-    let obstacles = (AnalyticObstacles::new(&shapes), meshes);
+    let solids = (AnalyticSolids::new(&shapes), meshes);
     let distance = |p: Vec3| {
         shapes
             .iter()
@@ -305,7 +305,7 @@ fn in_the_magic_room_balls_bounce_off_its_exact_planes_and_cylinders_and_never_e
     }
     let mut cylinder_hits = 0;
     for tick in 0..600 {
-        let report = world.step(1.0 / 60.0, &obstacles);
+        let report = world.step(1.0 / 60.0, &solids);
         for impact in report.impacts.iter().filter(|i| i.kind == ImpactKind::Surface) {
             let on_cylinder = level.analytic.iter().any(|a| {
                 matches!(a.shape, sweep::AnalyticShape::Cylinder(_))
@@ -336,14 +336,14 @@ fn in_the_magic_room_balls_bounce_off_its_exact_planes_and_cylinders_and_never_e
 fn a_dropped_ball_comes_to_rest_and_sleeps() {
     let floor = floor();
     let placed = [PlacedCollider::fixed(&floor)];
-    let obstacles = MeshObstacles::new(&placed);
+    let solids = MeshSolids::new(&placed);
     let mut world = BallSimulation::new(BallConfig::default());
     world
         .balls
         .push(Ball::new(Vec3::new(0.0, 2.0, 0.0), Vec3::new(1.0, 0.0, 0.0), 0.1));
     let mut slept_at = None;
     for tick in 0..600 {
-        world.step(1.0 / 60.0, &obstacles);
+        world.step(1.0 / 60.0, &solids);
         let b = &world.balls[0];
         assert!(b.position.y >= 0.1 - TOLERANCE, "tick {tick}: {}", b.position);
         if b.asleep && slept_at.is_none() {
@@ -371,7 +371,7 @@ fn a_rising_lift_lifts_a_resting_ball() {
         };
         let placed = [PlacedCollider::moving(&platform, pose, Vec3::Y, Vec3::ZERO)];
         world.wake_within(Vec3::splat(-1.5), Vec3::new(1.5, height + 1.0, 1.5));
-        world.step(1.0 / 60.0, &MeshObstacles::new(&placed));
+        world.step(1.0 / 60.0, &MeshSolids::new(&placed));
         let b = &world.balls[0];
         assert!(
             b.position.y >= height + 1.0 / 60.0 + 0.1 - 0.02,
@@ -403,7 +403,7 @@ fn a_lift_catching_up_with_a_rising_ball_never_ends_a_tick_inside_it() {
         };
         let placed = [PlacedCollider::moving(&platform, pose, Vec3::Y * 2.0, Vec3::ZERO)];
         world.wake_within(Vec3::splat(-1.5), Vec3::new(1.5, top + 1.0, 1.5));
-        let report = world.step(1.0 / 60.0, &MeshObstacles::new(&placed));
+        let report = world.step(1.0 / 60.0, &MeshSolids::new(&placed));
         caught |= report.impacts.iter().any(|i| i.kind == ImpactKind::Surface);
         let gap = world.balls[0].position.y - radius - top;
         assert!(gap >= -1e-5, "tick {tick}: the ball is {} m inside the lift", -gap);
@@ -416,7 +416,7 @@ fn a_sleeping_ball_whose_support_is_knocked_away_falls() {
     // Ball 1 sleeps on top of ball 0 on the floor; ball 0 is knocked away sideways.
     let floor = floor();
     let placed = [PlacedCollider::fixed(&floor)];
-    let obstacles = MeshObstacles::new(&placed);
+    let solids = MeshSolids::new(&placed);
     let mut world = BallSimulation::new(BallConfig::default());
     let r = 0.1;
     world
@@ -431,7 +431,7 @@ fn a_sleeping_ball_whose_support_is_knocked_away_falls() {
     world.balls[0].velocity = Vec3::new(3.0, 0.0, 0.0);
     world.balls[0].asleep = false;
     for _ in 0..60 {
-        world.step(1.0 / 60.0, &obstacles);
+        world.step(1.0 / 60.0, &solids);
     }
     let top = world.balls[1];
     assert!(
@@ -474,7 +474,7 @@ fn a_pile_on_a_rising_lift_with_the_player_walking_through_it_ends_every_tick() 
             0,
         );
         world.wake_within(Vec3::splat(-3.0), Vec3::splat(9.0));
-        world.step(1.0 / 60.0, &(MeshObstacles::new(&placed), player));
+        world.step(1.0 / 60.0, &(MeshSolids::new(&placed), player));
         for b in &world.balls {
             assert!(b.position.is_finite() && b.velocity.is_finite(), "tick {tick}: {b:?}");
         }
@@ -494,14 +494,14 @@ fn a_ball_wedged_in_a_slot_narrower_than_itself_stays_put_and_does_not_gain_spee
         PlacedCollider::fixed(&right),
         PlacedCollider::fixed(&floor),
     ];
-    let obstacles = MeshObstacles::new(&placed);
+    let solids = MeshSolids::new(&placed);
     // Already between the walls, touching one, a hair too wide to fit.
     let mut world = BallSimulation::new(BallConfig::default());
     world
         .balls
         .push(Ball::new(Vec3::new(0.0, 1.5, 0.0), Vec3::new(0.5, 0.0, 0.0), 0.101));
     for tick in 0..300 {
-        world.step(1.0 / 60.0, &obstacles);
+        world.step(1.0 / 60.0, &solids);
         let b = &world.balls[0];
         assert!(b.velocity.length() < 10.0, "tick {tick}: speed {}", b.velocity.length());
         assert!(
@@ -553,7 +553,7 @@ fn two_threads_give_the_same_tick_as_one() {
     let half = Vec3::new(6.0, 3.0, 6.0);
     let room = box_mesh(-half, half);
     let placed = [PlacedCollider::fixed(&room)];
-    let obstacles = MeshObstacles::new(&placed);
+    let solids = MeshSolids::new(&placed);
     let mut rng = Rng(21);
     let mut one = BallSimulation::new(BallConfig::default());
     for _ in 0..1200 {
@@ -569,7 +569,7 @@ fn two_threads_give_the_same_tick_as_one() {
     let mut two = one.clone();
     two.config.threads = 2;
     for _ in 0..30 {
-        let (a, b) = (one.step(1.0 / 60.0, &obstacles), two.step(1.0 / 60.0, &obstacles));
+        let (a, b) = (one.step(1.0 / 60.0, &solids), two.step(1.0 / 60.0, &solids));
         assert_eq!(a, b);
     }
     assert_eq!(one.balls, two.balls);

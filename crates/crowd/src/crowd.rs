@@ -57,7 +57,7 @@ pub struct CrowdSurroundings<'a> {
     /// (as [`controller::Surroundings::friction`]; shared by the threads).
     pub friction: &'a (dyn Fn(usize, u32) -> f32 + Sync),
     /// The player, if any: agents walk around it and are not spawned in it.
-    pub player: Option<Obstacle>,
+    pub player: Option<Bystander>,
 }
 
 fn full_grip(_: usize, _: u32) -> f32 {
@@ -80,7 +80,7 @@ impl<'a> CrowdSurroundings<'a> {
     }
 
     /// The same, with the player where it is now.
-    pub fn with_player(self, player: Obstacle) -> Self {
+    pub fn with_player(self, player: Bystander) -> Self {
         Self {
             player: Some(player),
             ..self
@@ -88,9 +88,10 @@ impl<'a> CrowdSurroundings<'a> {
     }
 }
 
-/// An ellipsoid the agents walk around but do not move: the player.
+/// Someone who is not one of the agents but stands among them, an
+/// ellipsoid they walk around and never push: the player.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Obstacle {
+pub struct Bystander {
     /// Centre, metres.
     pub centre: Vec3,
     /// Radii, metres.

@@ -118,7 +118,7 @@ mod step;
 mod wander;
 
 pub use config::{CrowdConfig, CrowdError};
-pub use crowd::{Agent, Crowd, CrowdSurroundings, Obstacle, StepReport};
+pub use crowd::{Agent, Bystander, Crowd, CrowdSurroundings, StepReport};
 pub use hull::HullResolution;
 pub use step::CLEARANCE;
 pub use wander::{AgentRng, Wander, WanderConfig};

@@ -14,7 +14,7 @@ mod moves;
 pub use inputs::CLEARANCE;
 
 use crate::config::CrowdError;
-use crate::crowd::{Crowd, CrowdSurroundings, Obstacle, StepReport};
+use crate::crowd::{Bystander, Crowd, CrowdSurroundings, StepReport};
 use crate::step::apply::{apply_moves, send_home};
 use crate::step::inputs::StepInputs;
 use controller::validate_dt;
@@ -28,7 +28,7 @@ impl Crowd {
     /// `world` holds the level's colliders at this tick's poses, doors and
     /// lifts with their velocities, as given to the player's controller
     /// (agents ride lifts and are pushed by doors the same way), and the
-    /// player, an obstacle the agents walk around (its polytope, as another
+    /// player, a [`Bystander`] the agents walk around (its polytope, as another
     /// agent's). A player whose own world leaves the agents out pushes them
     /// when walking into them; with [`Crowd::polytopes_in`] in its world it
     /// collides with them.
@@ -104,7 +104,7 @@ impl Crowd {
 
     /// Makes the player's polytope (from `config.hull`) into `player_hull`
     /// when there is a player and the polytope held is not for its radii.
-    fn update_player_hull(&mut self, player: Option<Obstacle>) {
+    fn update_player_hull(&mut self, player: Option<Bystander>) {
         if let Some(p) = player
             && self.player_hull.as_ref().is_none_or(|(r, _)| *r != p.radii)
         {

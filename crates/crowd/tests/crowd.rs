@@ -290,7 +290,7 @@ fn spawned_agents_stand_apart_on_walkable_ground() {
 #[test]
 fn agents_walk_around_a_player_standing_among_them_and_the_player_can_collide_with_them() {
     use controller::{CharacterState, Controller, ControllerConfig, Intent, Surroundings};
-    use crowd::Obstacle;
+    use crowd::Bystander;
     let mut stage = Stage::new(common::playground());
     let mut crowd = Crowd::new(CrowdConfig::default()).unwrap();
     // A player standing on the open ground, a dense group around it.
@@ -298,7 +298,7 @@ fn agents_walk_around_a_player_standing_among_them_and_the_player_can_collide_wi
     let mut player = CharacterState::standing_at(Vec3::new(8.0, 0.0, 8.0), &config);
     {
         let colliders = stage.colliders(DT);
-        let world = CrowdSurroundings::new(&colliders).with_player(Obstacle {
+        let world = CrowdSurroundings::new(&colliders).with_player(Bystander {
             centre: player.position,
             radii: player.radii,
         });
@@ -310,12 +310,12 @@ fn agents_walk_around_a_player_standing_among_them_and_the_player_can_collide_wi
     for tick in 0..600 {
         stage.advance(DT);
         let colliders = stage.colliders(DT);
-        let obstacle = Obstacle {
+        let bystander = Bystander {
             centre: player.position,
             radii: player.radii,
         };
         crowd
-            .step(&CrowdSurroundings::new(&colliders).with_player(obstacle), DT)
+            .step(&CrowdSurroundings::new(&colliders).with_player(bystander), DT)
             .unwrap();
         for (i, a) in crowd.agents().iter().enumerate() {
             assert!(

@@ -13,7 +13,7 @@
 use crate::draw;
 use crate::signature::Signature;
 use arbitrary::{Result, Unstructured};
-use balls::{AnalyticObstacles, Ball, BallConfig, BallSimulation, MeshObstacles, MovingCapsule, NoObstacles};
+use balls::{AnalyticSolids, Ball, BallConfig, BallSimulation, MeshSolids, MovingCapsule, NoSolids};
 use glam::Vec3;
 use sweep::test_util::{Soup, box_room};
 use sweep::{AnalyticShape, Cylinder, Ellipsoid, MeshCollider, PlacedCollider, Plane, Pose, penetration_depth};
@@ -148,7 +148,7 @@ impl Case {
         let mut slab = Soup::default();
         slab.cuboid(Vec3::new(-1.0, -0.1, -1.0), Vec3::new(1.0, 0.1, 1.0));
         let platform = MeshCollider::build(&slab.positions, &slab.triangles).expect("the platform builds");
-        let analytic = AnalyticObstacles::new(&[
+        let analytic = AnalyticSolids::new(&[
             (
                 AnalyticShape::Plane(Plane::new(Vec3::ZERO, Vec3::Y).expect("a plane")),
                 1.0,
@@ -202,7 +202,7 @@ impl Case {
                     player: with_player,
                 } => {
                     let placed = if platform { &colliders[..] } else { &colliders[..1] };
-                    let mesh = MeshObstacles::new(placed);
+                    let mesh = MeshSolids::new(placed);
                     if with_player {
                         world.step(dt, &(mesh, player))
                     } else {
@@ -210,7 +210,7 @@ impl Case {
                     }
                 }
                 Room::Analytic => world.step(dt, &analytic),
-                Room::Open => world.step(dt, &NoObstacles),
+                Room::Open => world.step(dt, &NoSolids),
             };
             for i in &report.impacts {
                 if all_sane {

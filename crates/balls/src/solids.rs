@@ -1,7 +1,7 @@
 //! What balls bounce off: anything that answers a sphere sweep. The
 //! level's triangle meshes (static, doors, lifts) through the collision
-//! core are [`MeshObstacles`]; the exact planes and cylinders a level asks
-//! for are [`AnalyticObstacles`].
+//! core are [`MeshSolids`]; the exact planes and cylinders a level asks
+//! for are [`AnalyticSolids`].
 
 use glam::Vec3;
 use sweep::{Aabb, AnalyticShape, Ellipsoid, PlacedCollider};
@@ -24,16 +24,17 @@ pub struct Contact {
     pub body: Option<u32>,
 }
 
-/// Something balls bounce off.
-pub trait Obstacles: Sync {
+/// Something balls bounce off (the level, a door, the player): it answers
+/// a sphere sweep.
+pub trait Solids: Sync {
     /// The first contact of a sphere of `radius` (metres) whose centre is
     /// at `centre` `at` seconds into the tick and moves at `velocity` (m/s)
     /// for `duration` seconds; `None` if it touches nothing.
     fn sweep(&self, centre: Vec3, radius: f32, velocity: Vec3, at: f32, duration: f32) -> Option<Contact>;
 }
 
-/// Two sets of obstacles as one: the earlier contact of the two.
-impl<A: Obstacles, B: Obstacles> Obstacles for (A, B) {
+/// Two sets of solids as one: the earlier contact of the two.
+impl<A: Solids, B: Solids> Solids for (A, B) {
     fn sweep(&self, centre: Vec3, radius: f32, velocity: Vec3, at: f32, duration: f32) -> Option<Contact> {
         let first = self.0.sweep(centre, radius, velocity, at, duration);
         // The second need only look as far as the first's contact.
@@ -45,13 +46,13 @@ impl<A: Obstacles, B: Obstacles> Obstacles for (A, B) {
     }
 }
 
-impl<T: Obstacles + ?Sized> Obstacles for &T {
+impl<T: Solids + ?Sized> Solids for &T {
     fn sweep(&self, centre: Vec3, radius: f32, velocity: Vec3, at: f32, duration: f32) -> Option<Contact> {
         (**self).sweep(centre, radius, velocity, at, duration)
     }
 }
 
-impl<T: Obstacles> Obstacles for Option<T> {
+impl<T: Solids> Solids for Option<T> {
     fn sweep(&self, centre: Vec3, radius: f32, velocity: Vec3, at: f32, duration: f32) -> Option<Contact> {
         self.as_ref()?.sweep(centre, radius, velocity, at, duration)
     }
@@ -59,9 +60,9 @@ impl<T: Obstacles> Obstacles for Option<T> {
 
 /// Nothing to bounce off (open space; balls against balls only).
 #[derive(Clone, Copy, Debug, Default)]
-pub struct NoObstacles;
+pub struct NoSolids;
 
-impl Obstacles for NoObstacles {
+impl Solids for NoSolids {
     fn sweep(&self, _: Vec3, _: f32, _: Vec3, _: f32, _: f32) -> Option<Contact> {
         None
     }
@@ -72,14 +73,14 @@ impl Obstacles for NoObstacles {
 /// frame: the ball's motion relative to the surface's velocity at the
 /// ball (rotation taken at that point, so a swinging door is followed to
 /// first order within a tick), so a lift coming up hits a resting ball.
-pub struct MeshObstacles<'a> {
+pub struct MeshSolids<'a> {
     colliders: &'a [PlacedCollider<'a>],
     friction: &'a (dyn Fn(usize, u32) -> f32 + Sync),
     skip: Option<&'a (dyn Fn(usize, u32) -> bool + Sync)>,
     left_out: Option<usize>,
 }
 
-impl<'a> MeshObstacles<'a> {
+impl<'a> MeshSolids<'a> {
     /// The colliders, all with friction factor 1.
     pub fn new(colliders: &'a [PlacedCollider<'a>]) -> Self {
         Self {
@@ -100,7 +101,7 @@ impl<'a> MeshObstacles<'a> {
 
     /// Without the triangles `skip` (collider index, triangle) says a ball
     /// meets some other way, e.g. those of a level node that asked for an
-    /// analytic collider (then in an [`AnalyticObstacles`] beside these).
+    /// analytic collider (then in an [`AnalyticSolids`] beside these).
     pub fn skipping(mut self, skip: &'a (dyn Fn(usize, u32) -> bool + Sync)) -> Self {
         self.skip = Some(skip);
         self
@@ -114,7 +115,7 @@ impl<'a> MeshObstacles<'a> {
     }
 }
 
-impl Obstacles for MeshObstacles<'_> {
+impl Solids for MeshSolids<'_> {
     fn sweep(&self, centre: Vec3, radius: f32, velocity: Vec3, at: f32, duration: f32) -> Option<Contact> {
         let sphere = Ellipsoid::sphere(radius).ok()?;
         let mut best: Option<Contact> = None;
@@ -164,11 +165,11 @@ impl Obstacles for MeshObstacles<'_> {
 /// facets. Each shape has its own friction factor. A cylinder's exact
 /// sweep is costly (closed forms in `f64`, the rims by advancement), so a
 /// ball whose path's box misses the cylinder's box skips it.
-pub struct AnalyticObstacles {
+pub struct AnalyticSolids {
     shapes: Vec<(AnalyticShape, f32, Option<Aabb>)>,
 }
 
-impl AnalyticObstacles {
+impl AnalyticSolids {
     /// The shapes, in world space (metres), each with its friction factor, 0 (ice) … 1.
     pub fn new(shapes: &[(AnalyticShape, f32)]) -> Self {
         Self {
@@ -177,7 +178,7 @@ impl AnalyticObstacles {
     }
 }
 
-impl Obstacles for AnalyticObstacles {
+impl Solids for AnalyticSolids {
     fn sweep(&self, centre: Vec3, radius: f32, velocity: Vec3, _at: f32, duration: f32) -> Option<Contact> {
         let path = Aabb::from_corners(centre, centre + velocity * duration).expand(Vec3::splat(radius));
         let mut best: Option<Contact> = None;
