@@ -76,6 +76,8 @@
 mod ball;
 mod capsule;
 pub mod grid;
+mod impacts;
+mod schedule;
 mod simulation;
 mod solids;
 mod toi;
