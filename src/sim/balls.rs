@@ -10,13 +10,15 @@
 
 use super::SimSet;
 use super::colliders::Colliders;
-use super::input::{Player, PlayerInput};
+use super::input::PlayerInput;
+use super::player::Player;
 use super::level::CurrentLevel;
-use super::player::{BallPush, LastTick};
+use super::feedback::Feedback;
+use super::player::LastTick;
 use crate::notices::Notices;
 use balls::{AnalyticSolids, Ball, BallConfig, BallSimulation, ImpactKind, MeshSolids, MovingCapsule, Solids};
 use bevy::prelude::*;
-use bevy_slidewalk::CharacterController;
+use bevy_slidewalk::{CharacterController, MovementState};
 use std::time::Instant;
 use sweep::PlacedCollider;
 
@@ -282,7 +284,7 @@ fn control_balls(
     mut pit: ResMut<BallPit>,
     mut notices: ResMut<Notices>,
     colliders: Colliders,
-    players: Query<&CharacterController, With<Player>>,
+    players: Query<&MovementState, With<Player>>,
 ) {
     for control in controls.read() {
         match control {
@@ -296,9 +298,9 @@ fn control_balls(
             }
             BallControl::Rain(count) => {
                 let Some(body) = players.iter().next() else { continue };
-                let up = body.state.up;
-                let head = body.state.position + up * controller::frame::extent_along(body.state.radii, up);
-                let eye = super::player::eye(body.state.position, body.state.radii, up);
+                let up = body.up;
+                let head = body.position + up * controller::frame::extent_along(body.radii, up);
+                let eye = super::player::eye(body.position, body.radii, up);
                 let radius = pit.settings.radius;
                 let for_balls = BallLevel::new(&colliders);
                 let level = for_balls.obstacles();
@@ -391,33 +393,33 @@ fn tick_balls(
     colliders: Colliders,
     mut pit: ResMut<BallPit>,
     mut pending: ResMut<PendingThrow>,
-    mut push: ResMut<BallPush>,
+    mut feedback: ResMut<Feedback>,
     mut notices: ResMut<Notices>,
     mut blasts: MessageWriter<BallBlast>,
-    players: Query<(&CharacterController, &PlayerInput, &LastTick), With<Player>>,
+    players: Query<(&CharacterController, &MovementState, &PlayerInput, &LastTick), With<Player>>,
 ) {
     let started = Instant::now();
     let dt = time.timestep().as_secs_f32();
     let for_balls = BallLevel::new(&colliders);
     let placed = &for_balls.placed;
     let level = for_balls.obstacles();
-    let player = players.iter().next().map(|(body, input, last)| {
+    let player = players.iter().next().map(|(body, state, input, last)| {
         let capsule = MovingCapsule::around_ellipsoid(
             last.from,
-            body.state.radii,
-            body.state.up,
+            state.radii,
+            state.up,
             (last.to - last.from) / dt,
             PLAYER_BODY,
         );
-        (capsule, body, input)
+        (capsule, body, state, input)
     });
     pit.simulation.config.gravity = player
         .as_ref()
-        .map_or(Vec3::new(0.0, -9.81, 0.0), |(_, body, _)| body.config_in_use().gravity);
-    if let (Some(charge), Some((_, body, input))) = (pending.0.take(), &player)
+        .map_or(Vec3::new(0.0, -9.81, 0.0), |(_, body, _, _)| body.config.gravity);
+    if let (Some(charge), Some((_, body, state, input))) = (pending.0.take(), &player)
         && !super::player::flying(body)
     {
-        match throw(&pit.settings, charge, body, input, &level) {
+        match throw(&pit.settings, charge, state, input, &level) {
             Some(ball) => pit.add(ball),
             None => notices.info("no room to throw a ball here"),
         }
@@ -428,7 +430,7 @@ fn tick_balls(
         return;
     }
     // Whatever moves near a sleeping ball wakes it: the player, doors, lifts.
-    if let Some((capsule, _, _)) = &player {
+    if let Some((capsule, ..)) = &player {
         let reach = Vec3::splat(capsule.radius + capsule.half_segment);
         let (a, b) = (capsule.centre, capsule.centre + capsule.velocity * dt);
         pit.simulation.wake_within(a.min(b) - reach, a.max(b) + reach);
@@ -448,7 +450,7 @@ fn tick_balls(
     pit.previous.clear();
     pit.previous.extend(pit.simulation.balls.iter().map(|b| b.position));
     let report = match &player {
-        Some((capsule, body, _)) if !super::player::flying(body) => pit.simulation.step(dt, &(level, *capsule)),
+        Some((capsule, body, ..)) if !super::player::flying(body) => pit.simulation.step(dt, &(level, *capsule)),
         _ => pit.simulation.step(dt, &level),
     };
     let mut pushed = Vec3::ZERO;
@@ -466,7 +468,7 @@ fn tick_balls(
             });
         }
     }
-    push.0 = pushed.clamp_length_max(MAX_PUSH);
+    feedback.ball_push = pushed.clamp_length_max(MAX_PUSH);
     // Near doors and lifts, no ball ends the tick inside one: a ball jammed
     // this tick does not answer a surface moving into it, so it is pushed
     // out; one that cannot be (crushed) bursts.
@@ -518,11 +520,10 @@ fn tick_balls(
 fn throw(
     settings: &BallSettings,
     charge: f32,
-    body: &CharacterController,
+    state: &MovementState,
     input: &PlayerInput,
     level: &impl Solids,
 ) -> Option<Ball> {
-    let state = &body.state;
     let eye = super::player::eye(state.position, state.radii, state.up);
     let look = Quat::from_rotation_y(input.yaw) * Quat::from_rotation_x(input.pitch);
     let direction = look * Vec3::NEG_Z;

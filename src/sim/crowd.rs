@@ -10,14 +10,14 @@
 //! for 10,000 never freezes the game: they appear over a few seconds.
 
 use super::colliders::Colliders;
-use super::input::Player;
+use super::player::Player;
 use super::level::CurrentLevel;
-use super::movers::SqueezingMovers;
+use super::feedback::Feedback;
 use super::player::flying;
 use super::{LaunchOptions, SimSet};
 use crate::notices::Notices;
 use bevy::prelude::*;
-use bevy_slidewalk::{CharacterController, Obstacles, SlidewalkSystems};
+use bevy_slidewalk::{CharacterController, MovementState, Obstacles, SlidewalkSystems};
 use crowd::{Bystander, Crowd, CrowdConfig, CrowdSurroundings, StepReport};
 
 /// Most agents the game keeps (the panel's largest button, twice).
@@ -155,12 +155,12 @@ fn clear_on_new_level(
 /// walk around and keep out of (not while it flies through everything).
 fn with_player<'a>(
     world: CrowdSurroundings<'a>,
-    players: &Query<&CharacterController, With<Player>>,
+    players: &Query<(&CharacterController, &MovementState), With<Player>>,
 ) -> CrowdSurroundings<'a> {
-    match players.iter().find(|body| !flying(body)) {
-        Some(body) => world.with_player(Bystander {
-            centre: body.state.position,
-            radii: body.state.radii,
+    match players.iter().find(|(body, _)| !flying(body)) {
+        Some((_, body)) => world.with_player(Bystander {
+            centre: body.position,
+            radii: body.radii,
         }),
         None => world,
     }
@@ -209,7 +209,7 @@ fn spawn_pending(
     mut notices: ResMut<Notices>,
     current: Res<CurrentLevel>,
     colliders: Colliders,
-    players: Query<&CharacterController, With<Player>>,
+    players: Query<(&CharacterController, &MovementState), With<Player>>,
 ) {
     if sim.pending.left == 0 {
         return;
@@ -222,7 +222,7 @@ fn spawn_pending(
     // Grip by the plugin's numbering of this tick's colliders.
     let friction = |c: usize, t: u32| colliders.friction(c, t);
     let world = with_player(CrowdSurroundings::new(&placed).with_friction(&friction), &players);
-    let centre = players.iter().next().map_or(Vec3::ZERO, |body| body.state.position);
+    let centre = players.iter().next().map_or(Vec3::ZERO, |(_, body)| body.position);
     let started = std::time::Instant::now();
     while sim.pending.left > 0 {
         let n = sim.pending.left.min(SPAWN_CHUNK);
@@ -256,12 +256,12 @@ fn spawn_pending(
 /// One step of every agent, after the player has moved.
 fn step_crowd(
     mut sim: ResMut<CrowdSim>,
-    mut squeezed: ResMut<SqueezingMovers>,
+    mut feedback: ResMut<Feedback>,
     mut notices: ResMut<Notices>,
     time: Res<Time<Fixed>>,
     current: Res<CurrentLevel>,
     colliders: Colliders,
-    players: Query<&CharacterController, With<Player>>,
+    players: Query<(&CharacterController, &MovementState), With<Player>>,
 ) {
     if sim.crowd.is_empty() {
         return;
@@ -277,8 +277,8 @@ fn step_crowd(
     match sim.crowd.step(&world, time.timestep().as_secs_f32()) {
         Ok(report) => {
             // A door squeezing an agent turns back, as for the player.
-            squeezed
-                .0
+            feedback
+                .squeezing_movers
                 .extend(report.crushing_colliders.iter().filter_map(|&c| colliders.mover_of(c)));
             sim.steps.0 += 1;
             sim.steps.1 += report.micros;
@@ -299,13 +299,13 @@ const CROWD_REACH: f32 = 3.0;
 fn agents_as_obstacles(
     sim: Res<CrowdSim>,
     mut obstacles: ResMut<Obstacles>,
-    players: Query<&CharacterController, With<Player>>,
+    players: Query<(&CharacterController, &MovementState), With<Player>>,
 ) {
     obstacles.0.clear();
     let mut near = Vec::new();
-    for body in players.iter().filter(|body| !flying(body)) {
-        let reach = body.state.radii + Vec3::splat(CROWD_REACH);
-        let at = body.state.position;
+    for (_, body) in players.iter().filter(|(body, _)| !flying(body)) {
+        let reach = body.radii + Vec3::splat(CROWD_REACH);
+        let at = body.position;
         sim.crowd.polytope_shapes_in(at - reach, at + reach, &mut near);
     }
     obstacles

@@ -1,14 +1,9 @@
-//! The player entity's marker and what the input (keyboard and mouse, or
-//! a script) asks of it: written by the view's input or the script,
+//! What the input (keyboard and mouse, or a script) asks of the player: written by the view's input or the script,
 //! read by the player's tick, the doors and the balls.
 
 use bevy::prelude::*;
 use glam::Vec2;
 use play::Buttons;
-
-/// Marks the player entity.
-#[derive(Component, Debug)]
-pub struct Player;
 
 /// What the input (keyboard and mouse, or a script) asks of the player.
 /// Presses are collected until the next tick uses them.

@@ -8,6 +8,7 @@
 pub mod balls;
 pub mod colliders;
 pub mod crowd;
+pub mod feedback;
 pub mod input;
 pub mod level;
 pub mod movers;
@@ -21,12 +22,15 @@ use bevy::prelude::*;
 use play::Options;
 use std::time::Duration;
 
-/// The order of one fixed tick: placing → input → doors and lifts →
-/// controller → crowd → balls → the rewind's record.
+/// The order of one fixed tick: placing → the last tick's feedback →
+/// input → doors and lifts → controller → crowd → balls → the rewind's
+/// record.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum SimSet {
     /// A new level is in: the player to its spawn, the lifts' clock to 0.
     Place,
+    /// What the last tick's outcome asks of this one ([`feedback::Feedback`]).
+    Feedback,
     /// What the player (or the script) asks for this tick.
     Input,
     /// Doors and lifts take their pose for the end of the tick.
@@ -89,6 +93,7 @@ pub fn plugin(app: &mut App) {
         FixedUpdate,
         (
             SimSet::Place,
+            SimSet::Feedback,
             SimSet::Input,
             SimSet::Movers,
             SimSet::Player,
@@ -130,6 +135,7 @@ pub fn plugin(app: &mut App) {
         movers::plugin,
         balls::plugin,
         crowd::plugin,
+        feedback::plugin,
         player::plugin,
         script::plugin,
         tuning::plugin,

@@ -7,7 +7,7 @@ use super::SimSet;
 use super::input::PlayerInput;
 use super::level::{CurrentLevel, MoverBody};
 use bevy::prelude::*;
-use bevy_slidewalk::CharacterController;
+use bevy_slidewalk::MovementState;
 use glam::Vec3;
 use level::DoorControl;
 use level::{Mover, MoverKind};
@@ -24,7 +24,9 @@ pub struct LevelClock {
     generation: u32,
 }
 
-/// Movers that squeezed the player or an agent last tick (indices in the level).
+/// Movers that squeezed the player or an agent last tick (indices in the
+/// level): this tick's, from the [`Feedback`](super::feedback::Feedback)
+/// (or a script's start).
 #[derive(Resource, Default, Debug)]
 pub struct SqueezingMovers(pub Vec<usize>);
 
@@ -74,7 +76,7 @@ fn advance_movers(
     mut clock: ResMut<LevelClock>,
     mut squeezed: ResMut<SqueezingMovers>,
     mut bodies: Query<(&mut MoverBody, &mut Transform)>,
-    players: Query<(&CharacterController, &PlayerInput)>,
+    players: Query<(&MovementState, &PlayerInput)>,
 ) {
     let Some(level) = &current.level else { return };
     let dt = time.timestep().as_secs_f32();
@@ -97,7 +99,7 @@ fn advance_movers(
         }
         if let MoverKind::Door(spec) = mover.kind {
             let distance = player.map_or(f32::INFINITY, |(c, _)| {
-                distance_to_box(&bounds_at(mover, &body.pose), c.state.position)
+                distance_to_box(&bounds_at(mover, &body.pose), c.position)
             });
             let index = body.index;
             let door = body.door.get_or_insert_with(DoorControl::closed);

@@ -1,31 +1,43 @@
-//! The player: a `bevy_slidewalk` character (the plugin's
-//! `CharacterController`) fed by what the input or a script asks each tick,
-//! and the game's rules around its tick: respawn, fly mode and the balls'
-//! pushes before it; squeezes
-//! reported to the doors, falling out of the level, the run's statistics
-//! and the view's record after it.
+//! The player: a `bevy_slidewalk` character fed by what the input or a
+//! script asks each tick, and the game's rules around its tick: respawn,
+//! falling out of the level and fly mode before it; the run's statistics,
+//! the squeezes and the platform's turn for the next tick, and the tick's
+//! record after it. The plugin draws the player between ticks (its
+//! `Transform`); a respawn writes the state, which the plugin draws there
+//! at once.
 
 use super::SimSet;
 use super::colliders::Colliders;
-use super::input::{Player, PlayerInput};
+use super::feedback::Feedback;
+use super::input::PlayerInput;
 use super::level::CurrentLevel;
-use super::movers::SqueezingMovers;
 use super::tuning::CurrentSettings;
 use crate::notices::Notices;
+use bevy::ecs::query::QueryData;
 use bevy::prelude::*;
-use bevy_slidewalk::{MovementIntent, MovementReport, Obstacles, SlidewalkSystems};
+use bevy_slidewalk::{
+    CharacterController, MovementIntent, MovementReport, MovementState, Obstacles, SlidewalkSystems, StepTimings,
+};
 use controller::{ControllerConfig, TickReport};
 use glam::Vec3;
 use play::{Buttons, Summary};
 
-pub use bevy_slidewalk::CharacterController;
+/// Marks the player entity.
+#[derive(Component, Debug)]
+pub struct Player;
 
-/// Velocity the balls gave the player in the last tick, m/s (applied by
-/// the player's next tick, through the controller).
-#[derive(Resource, Debug, Default)]
-pub struct BallPush(pub Vec3);
+/// The player's character as the view reads it: its controller (the
+/// config) and its state.
+#[derive(QueryData)]
+pub struct PlayerCharacter {
+    /// The config and whether it is active (not flying).
+    pub controller: &'static CharacterController,
+    /// Where it is and how it moves, as of the last tick.
+    pub state: &'static MovementState,
+}
 
-/// The last tick's outcome, for the view, the overlays and the rewind.
+/// The last tick's outcome, for the view, the overlays, the balls and the
+/// rewind.
 #[derive(Component, Clone, Debug, Default)]
 pub struct LastTick {
     /// The input the tick used (before its presses were cleared).
@@ -36,7 +48,9 @@ pub struct LastTick {
     pub micros: f32,
     /// Of which in collide-and-slide, microseconds.
     pub sweep_micros: f32,
-    /// The centre before and after the tick, metres (for interpolation).
+    /// The centre at the start of the tick, metres (after a respawn, the
+    /// spawn): with `to`, the tick's motion (the balls' capsule, the
+    /// view's step smoothing). The drawn position is the plugin's.
     pub from: Vec3,
     /// The centre after the tick, metres.
     pub to: Vec3,
@@ -67,7 +81,8 @@ const FLY_SPEED: f32 = 8.0;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<RunStats>()
-        .init_resource::<BallPush>()
+        // The player's tick is timed (the HUD, the summary's cost per tick).
+        .init_resource::<StepTimings>()
         .add_systems(Startup, spawn_player)
         .add_systems(
             FixedUpdate,
@@ -84,12 +99,11 @@ pub(super) fn plugin(app: &mut App) {
 
 fn spawn_player(settings: Option<Res<CurrentSettings>>, mut commands: Commands) {
     let config = settings.map_or_else(ControllerConfig::default, |s| s.0.controller);
-    let mut body = CharacterController::new(config).unwrap_or_default();
-    body.time_sweeps = true;
-    body.teleport_feet(Vec3::ZERO);
+    let body = CharacterController::new(config).unwrap_or_default();
     commands.spawn((
         Player,
         Name::new("player"),
+        body.transform_at_feet(Vec3::ZERO),
         body,
         PlayerInput::default(),
         LastTick::default(),
@@ -105,22 +119,31 @@ struct PlacedInGeneration(u32);
 /// A new level is in: the player goes to its spawn.
 fn place_player(
     current: Res<CurrentLevel>,
-    mut players: Query<(&mut CharacterController, &mut PlayerInput, &mut PlacedInGeneration), With<Player>>,
+    mut players: Query<
+        (
+            &CharacterController,
+            &mut MovementState,
+            &mut PlayerInput,
+            &mut PlacedInGeneration,
+        ),
+        With<Player>,
+    >,
 ) {
     if current.level.is_none() {
         return;
     }
-    for (mut body, mut input, mut placed_in) in &mut players {
+    for (body, mut state, mut input, mut placed_in) in &mut players {
         if placed_in.0 != current.generation {
             placed_in.0 = current.generation;
-            respawn(&mut body, &mut input, &current);
+            respawn(body, &mut state, &mut input, &current);
         }
     }
 }
 
-/// Puts the player at the level's spawn, standing, at rest.
-pub fn respawn(body: &mut CharacterController, input: &mut PlayerInput, current: &CurrentLevel) {
-    body.teleport_feet(current.spawn.position);
+/// Puts the player at the level's spawn, standing (with `body`'s config),
+/// at rest; the plugin draws it there without interpolating.
+pub fn respawn(body: &CharacterController, state: &mut MovementState, input: &mut PlayerInput, current: &CurrentLevel) {
+    state.teleport_feet(current.spawn.position, &body.config);
     input.yaw = current.spawn.yaw;
     input.pitch = 0.0;
 }
@@ -137,76 +160,93 @@ struct TickStart {
     input: PlayerInput,
 }
 
-/// Before the plugin's tick: respawn and fly mode asked for, the balls'
-/// pushes, and the intent from the input (fly mode moves the player here
-/// instead).
-#[allow(clippy::too_many_arguments)]
+/// The player's components the game's systems around its tick use.
+type PlayerParts<'a> = (
+    &'a mut CharacterController,
+    &'a mut MovementState,
+    &'a mut PlayerInput,
+    &'a mut MovementIntent,
+);
+
+/// Before the plugin's tick: respawn (asked for, or fallen out of the
+/// level), fly mode, and the intent from the input (fly mode moves the
+/// player here instead).
 fn before_tick(
     time: Res<Time<Fixed>>,
     current: Res<CurrentLevel>,
-    mut ball_push: ResMut<BallPush>,
     mut notices: ResMut<Notices>,
-    mut players: Query<(&mut CharacterController, &mut PlayerInput, &mut MovementIntent), With<Player>>,
+    mut stats: ResMut<RunStats>,
+    mut players: Query<PlayerParts, With<Player>>,
     mut commands: Commands,
 ) {
     if current.level.is_none() {
         return;
     }
     let dt = time.timestep().as_secs_f32();
-    for (mut body, mut input, mut intent) in &mut players {
+    for (mut body, mut state, mut input, mut intent) in &mut players {
         let used = *input;
         if std::mem::take(&mut input.respawn) {
-            respawn(&mut body, &mut input, &current);
+            respawn(&body, &mut state, &mut input, &current);
             notices.info("back at the spawn point");
+        }
+        // Below the level: back to the spawn point.
+        if let Some(bounds) = current.bounds
+            && state.position.y < bounds.min.y - 20.0
+        {
+            stats.summary.fell_out = true;
+            stats.summary.respawns += 1;
+            notices.info("fell out of the level: back at the spawn point");
+            respawn(&body, &mut state, &mut input, &current);
         }
         if std::mem::take(&mut input.toggle_fly) {
             body.active = !body.active;
-            body.state.velocity = Vec3::ZERO;
-            body.state.ground = None;
+            state.velocity = Vec3::ZERO;
+            state.ground = None;
             notices.info(if flying(&body) {
                 "fly mode: on (no collision)"
             } else {
                 "fly mode: off"
             });
         }
-        let from = body.state.position;
-        let up = body.state.up;
+        let from = state.position;
+        let up = state.up;
         if flying(&body) {
-            let look = Quat::from_rotation_y(input.yaw) * Quat::from_rotation_x(input.pitch);
-            let wish = look * Vec3::new(input.movement.x, 0.0, -input.movement.y)
-                + up * (input.held.jump as i32 - input.held.crouch as i32) as f32;
-            let speed = FLY_SPEED * if input.held.sprint { 2.0 } else { 1.0 };
-            body.state.position += wish.clamp_length_max(1.0) * speed * dt;
-        } else {
-            // The balls' pushes from the last tick, swept like any motion
-            // (so never into geometry).
-            body.state.velocity += std::mem::take(&mut ball_push.0);
+            state.position += fly_motion(&input, up) * dt;
         }
-        *intent = MovementIntent {
-            direction: play::walk_direction(input.movement, input.yaw, up),
-            jump: input.pressed.jump,
-            crouch: input.held.crouch,
-            sprint: input.held.sprint,
-        };
+        intent.direction = play::walk_direction(input.movement, input.yaw, up);
+        intent.jump = input.pressed.jump;
+        intent.crouch = input.held.crouch;
+        intent.sprint = input.held.sprint;
         commands.insert_resource(TickStart { from, input: used });
     }
 }
 
-/// After the plugin's tick: the heading turned by a platform, squeezes
-/// reported to the doors, falling out of the level, the run's figures and
-/// the view's record of the tick.
+/// Fly mode's velocity, m/s: along the view, up with jump and down with
+/// crouch, doubled by sprint.
+fn fly_motion(input: &PlayerInput, up: Vec3) -> Vec3 {
+    let look = Quat::from_rotation_y(input.yaw) * Quat::from_rotation_x(input.pitch);
+    let wish = look * Vec3::new(input.movement.x, 0.0, -input.movement.y)
+        + up * (input.held.jump as i32 - input.held.crouch as i32) as f32;
+    let speed = FLY_SPEED * if input.held.sprint { 2.0 } else { 1.0 };
+    wish.clamp_length_max(1.0) * speed
+}
+
+/// After the plugin's tick: the run's figures, the heading turned by a
+/// platform and the squeezes for the next tick ([`Feedback`]), and the
+/// tick's record.
 #[allow(clippy::too_many_arguments)]
 fn after_tick(
     current: Res<CurrentLevel>,
     colliders: Colliders,
     obstacles: Res<Obstacles>,
     start: Option<Res<TickStart>>,
-    mut squeezed: ResMut<SqueezingMovers>,
-    mut notices: ResMut<Notices>,
+    timings: Res<StepTimings>,
+    mut feedback: ResMut<Feedback>,
     mut stats: ResMut<RunStats>,
     mut players: Query<
         (
-            &mut CharacterController,
+            &CharacterController,
+            &MovementState,
             &mut PlayerInput,
             &MovementReport,
             &mut LastTick,
@@ -218,76 +258,67 @@ fn after_tick(
     if current.level.is_none() {
         return;
     }
-    for (mut body, mut input, movement, mut last) in &mut players {
-        let fly = flying(&body);
+    for (body, state, mut input, movement, mut last) in &mut players {
+        let fly = flying(body);
         let report = if fly {
             TickReport::default()
         } else {
             movement.tick.clone()
         };
         input.pressed = Buttons::default();
-        input.yaw += report.heading_delta;
+        feedback.heading_turn += report.heading_delta;
         if report.crushed {
             // What moved into the player turns back (not what is already moving away).
-            squeezed.0.extend(
+            feedback.squeezing_movers.extend(
                 report
                     .pushing_colliders()
                     .into_iter()
                     .filter_map(|c| colliders.mover_of(c)),
             );
         }
-        // Bookkeeping for the summary.
         let s = &mut stats.summary;
-        s.ticks += 1;
-        s.contacts += report.contacts.len() as u64;
-        s.step_ups += report.stepped as u64;
-        s.jumps += report.jumped as u64;
-        s.crushed_ticks += report.crushed as u64;
-        s.airborne_ticks += (!fly && !body.state.grounded()) as u64;
-        if !fly
-            && !report.crushed
-            && let Ok(e) = sweep::Ellipsoid::new(body.state.radii)
-        {
-            let mut placed = colliders.placed();
-            placed.extend(
-                obstacles
-                    .0
-                    .iter()
-                    .map(|o| sweep::PlacedCollider::moving(&o.shape, o.pose, Vec3::ZERO, Vec3::ZERO)),
-            );
-            s.max_penetration = s
-                .max_penetration
-                .max(sweep::penetration_depth(&e, body.state.position, &placed));
+        count_tick(s, &report, state, fly);
+        if !fly && !report.crushed {
+            s.max_penetration = s.max_penetration.max(penetration(&colliders, &obstacles, state));
         }
-        // Below the level: back to the spawn point.
-        if let Some(bounds) = current.bounds
-            && body.state.position.y < bounds.min.y - 20.0
-        {
-            s.fell_out = true;
-            s.respawns += 1;
-            notices.info("fell out of the level: back at the spawn point");
-            respawn(&mut body, &mut input, &current);
-        }
-        // A respawn is a cut, not a motion to interpolate.
-        let from = if (body.state.position - start.from).length() > 5.0 {
-            body.state.position
-        } else {
-            start.from
-        };
-        let feet = body.state.feet();
-        s.final_position = feet;
-        s.grounded = body.state.grounded();
-        s.max_height = if s.ticks == 1 { feet.y } else { s.max_height.max(feet.y) };
         // The character's own tick, as the plugin timed it.
-        let micros = if fly { 0.0 } else { movement.micros };
+        let (micros, sweep_micros) = if fly {
+            (0.0, 0.0)
+        } else {
+            (timings.micros, timings.sweep_micros)
+        };
         *last = LastTick {
             input: start.input,
             report,
             micros,
-            sweep_micros: if fly { 0.0 } else { movement.sweep_micros },
-            from,
-            to: body.state.position,
+            sweep_micros,
+            from: start.from,
+            to: state.position,
         };
         stats.seconds += micros as f64 * 1e-6;
     }
+}
+
+/// The summary's counts for one tick.
+fn count_tick(s: &mut Summary, report: &TickReport, state: &MovementState, fly: bool) {
+    s.ticks += 1;
+    s.contacts += report.contacts.len() as u64;
+    s.step_ups += report.stepped as u64;
+    s.jumps += report.jumped as u64;
+    s.crushed_ticks += report.crushed as u64;
+    s.airborne_ticks += (!fly && !state.grounded()) as u64;
+    let feet = state.feet();
+    s.final_position = feet;
+    s.grounded = state.grounded();
+    s.max_height = if s.ticks == 1 { feet.y } else { s.max_height.max(feet.y) };
+}
+
+/// How deep the player is inside the level or an obstacle, metres.
+fn penetration(colliders: &Colliders, obstacles: &Obstacles, state: &MovementState) -> f32 {
+    let Ok(e) = sweep::Ellipsoid::new(state.radii) else {
+        return 0.0;
+    };
+    let mut placed = colliders.placed();
+    placed.extend(obstacles.placed());
+    sweep::penetration_depth(&e, state.position, &placed)
 }

@@ -6,11 +6,14 @@
 
 use super::LaunchOptions;
 use super::SimSet;
-use super::input::{Player, PlayerInput};
+use super::input::PlayerInput;
+use super::player::Player;
 use super::level::CurrentLevel;
 use super::level::MoverBody;
-use super::movers::{LevelClock, SqueezingMovers};
-use super::player::{CharacterController, LastTick};
+use super::feedback::Feedback;
+use super::movers::LevelClock;
+use super::player::LastTick;
+use bevy_slidewalk::{CharacterController, MovementState};
 use crate::notices::Notices;
 use bevy::prelude::*;
 use play::{History, TickInput, TickRecord, WorldState};
@@ -79,8 +82,8 @@ fn record_tick(
     mut rewind: ResMut<Rewind>,
     current: Res<CurrentLevel>,
     clock: Res<LevelClock>,
-    squeezed: Res<SqueezingMovers>,
-    players: Query<(&CharacterController, &PlayerInput, &LastTick), With<Player>>,
+    feedback: Res<Feedback>,
+    players: Query<(&CharacterController, &MovementState, &PlayerInput, &LastTick), With<Player>>,
     movers: Query<&MoverBody>,
 ) {
     let Some(level) = &current.level else { return };
@@ -89,7 +92,7 @@ fn record_tick(
         rewind.history.clear();
         rewind.viewing = None;
     }
-    let Some((body, input, last)) = players.iter().next() else {
+    let Some((body, state, input, last)) = players.iter().next() else {
         return;
     };
     let mut doors = vec![None; level.movers.len()];
@@ -117,13 +120,13 @@ fn record_tick(
         micros: last.micros,
         sweep_micros: last.sweep_micros,
         after: WorldState {
-            player: body.state,
+            player: state.0,
             flying: super::player::flying(body),
             clock_s: clock.seconds,
             doors,
             lifts,
             mover_poses: poses,
-            squeezed: squeezed.0.clone(),
+            squeezed: feedback.squeezing_movers.clone(),
         },
     });
 }
@@ -186,7 +189,7 @@ fn handle_requests(
                 let script =
                     rewind
                         .history
-                        .script(upto, level, Some(current.spawn.position), hz, *body.config_in_use());
+                        .script(upto, level, Some(current.spawn.position), hz, body.config);
                 match script {
                     None => notices.error("nothing to save yet: the rewind holds fewer than two ticks"),
                     Some(script) => match std::fs::write(path, script.to_json()) {

@@ -5,11 +5,13 @@
 
 use super::LaunchOptions;
 use super::SimSet;
-use super::input::{Player, PlayerInput};
+use super::input::PlayerInput;
+use super::player::Player;
 use super::level::CurrentLevel;
 use super::level::MoverBody;
 use super::movers::{LevelClock, SqueezingMovers, pose_of};
-use super::player::{CharacterController, respawn};
+use super::player::respawn;
+use bevy_slidewalk::{CharacterController, MovementState};
 use crate::notices::Notices;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -77,29 +79,33 @@ fn start_script(
     script: &Script,
     current: &CurrentLevel,
     body: &mut CharacterController,
+    state: &mut MovementState,
     input: &mut PlayerInput,
     movers: &mut MoverState,
     notices: &mut Notices,
 ) {
-    if let Some(config) = script.controller
-        && let Err(e) = body.set_config(config)
-    {
-        notices.error(format!("the script's controller settings: {e}"));
+    if let Some(config) = script.controller {
+        // Taken in by the plugin at this tick's step (the state below is
+        // already shaped for it).
+        match config.validate() {
+            Ok(()) => body.config = config,
+            Err(e) => notices.error(format!("the script's controller settings: {e}")),
+        }
     }
     let Some(start) = &script.start else {
         // From the spawn, shaped by the script's settings.
-        respawn(body, input, current);
+        respawn(body, state, input, current);
         return;
     };
     let Start {
-        state,
+        state: saved,
         clock_s,
         doors,
         lifts,
         squeezed: squeezers,
         ..
     } = start;
-    body.set_state(*state);
+    **state = *saved;
     body.active = true;
     movers.clock.seconds = *clock_s;
     movers.squeezed.0 = squeezers.clone();
@@ -125,7 +131,7 @@ fn feed_script(
     current: Res<CurrentLevel>,
     mut movers: MoverState,
     mut notices: ResMut<Notices>,
-    mut players: Query<(&mut CharacterController, &mut PlayerInput), With<Player>>,
+    mut players: Query<(&mut CharacterController, &mut MovementState, &mut PlayerInput), With<Player>>,
 ) {
     let Some(mut run) = run else { return };
     if current.level.is_none() || run.done {
@@ -134,8 +140,16 @@ fn feed_script(
     let dt = time.timestep().as_secs_f32();
     let run = &mut *run;
     if run.player.is_none() {
-        for (mut body, mut input) in &mut players {
-            start_script(&run.script, &current, &mut body, &mut input, &mut movers, &mut notices);
+        for (mut body, mut state, mut input) in &mut players {
+            start_script(
+                &run.script,
+                &current,
+                &mut body,
+                &mut state,
+                &mut input,
+                &mut movers,
+                &mut notices,
+            );
         }
     }
     let player = run
@@ -143,7 +157,7 @@ fn feed_script(
         .get_or_insert_with(|| ScriptPlayer::new(&run.script, dt, current.spawn.yaw));
     let Some(tick) = player.next() else {
         run.done = true;
-        for (_, mut input) in &mut players {
+        for (_, _, mut input) in &mut players {
             *input = PlayerInput {
                 yaw: input.yaw,
                 ..PlayerInput::default()
@@ -151,7 +165,7 @@ fn feed_script(
         }
         return;
     };
-    for (_, mut input) in &mut players {
+    for (_, _, mut input) in &mut players {
         input.movement = tick.movement;
         input.yaw = tick.yaw;
         input.held = tick.held;

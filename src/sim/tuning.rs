@@ -1,16 +1,18 @@
-//! Live tuning: the panel (or a test) sends [`Tune`] messages; each is
-//! checked (`play::tuning`), applied to the player's controller where the
-//! player stands (new radii pushed out, or refused when they do not fit),
-//! and the settings are saved to the settings file. The settings are read
-//! from that file at start; a bad file gives a warning and the defaults.
+//! Live tuning: the panel (or a test) sends [`Tune`] messages. The view's
+//! settings are taken at once; a controller change is checked
+//! (`play::tuning`) and written to the player's `CharacterController` at
+//! the start of the next tick, where the plugin takes it in (new radii
+//! pushed out where the player stands, or refused when they do not fit);
+//! after the tick the outcome goes to the panel and the settings file.
+//! The settings are read from that file at start; a bad file gives a
+//! warning and the defaults.
 
-use super::LaunchOptions;
-use super::colliders::Colliders;
-use super::input::Player;
+use super::{LaunchOptions, SimSet};
+use super::input::PlayerInput;
 use crate::notices::Notices;
 use bevy::prelude::*;
-use bevy_slidewalk::CharacterController;
-use controller::{ControllerConfig, Surroundings};
+use bevy_slidewalk::{CharacterController, ConfigRefused, SlidewalkSystems};
+use controller::ControllerConfig;
 use play::tuning::{GRAVITY_PRESETS, set_gravity, set_radii, set_value};
 use play::{Overlay, Settings};
 use std::path::PathBuf;
@@ -28,6 +30,9 @@ pub struct CurrentSettings(pub Settings);
 pub struct TuningStatus {
     /// Why the last change was refused, if it was.
     pub refused: Option<String>,
+    /// A controller change was written this tick: the plugin's verdict
+    /// comes after its step.
+    pending: bool,
 }
 
 /// A change asked for from the panel.
@@ -64,7 +69,14 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<TuningStatus>()
         .add_message::<Tune>()
         .add_systems(PreStartup, load_settings)
-        .add_systems(Update, apply_tuning);
+        .add_systems(Update, apply_view_settings)
+        .add_systems(
+            FixedUpdate,
+            (
+                apply_tuning.in_set(SimSet::Input),
+                settle_tuning.after(SlidewalkSystems::Step).in_set(SimSet::Player),
+            ),
+        );
 }
 
 /// Reads the settings file (`--settings`, or the one the window game was
@@ -106,14 +118,13 @@ fn wanted_config(change: &Tune, config: &ControllerConfig) -> Option<Result<Cont
     })
 }
 
-fn apply_tuning(
+/// The view's settings from the panel, taken at once (paused or not) and
+/// saved.
+fn apply_view_settings(
     mut changes: MessageReader<Tune>,
     mut settings: ResMut<CurrentSettings>,
-    mut status: ResMut<TuningStatus>,
     file: Res<SettingsFile>,
-    colliders: Colliders,
     mut notices: ResMut<Notices>,
-    mut players: Query<&mut CharacterController, With<Player>>,
 ) {
     let mut changed = false;
     for change in changes.read() {
@@ -126,37 +137,72 @@ fn apply_tuning(
             Tune::GridEverywhere(on) => s.grid_everywhere = *on,
             Tune::Hud(on) => s.hud = *on,
             Tune::Vsync(on) => s.vsync = *on,
-            _ => {}
+            // The controller's changes are the tick's (apply_tuning).
+            _ => continue,
         }
-        // The player's configuration is the one in effect (a script may have set it).
-        let base = players.iter().next().map_or(s.controller, |b| *b.config_in_use());
-        let Some(wanted) = wanted_config(change, &base) else {
-            changed = true;
+        changed = true;
+    }
+    if changed {
+        save(&settings.0, &file, &mut notices);
+    }
+}
+
+/// At the start of a tick: the controller changes asked for since the
+/// last, checked, written to the player's config for the plugin's step to
+/// take in. A value out of its range is refused here.
+fn apply_tuning(
+    mut changes: MessageReader<Tune>,
+    mut status: ResMut<TuningStatus>,
+    // The player is the character with a player's input.
+    mut players: Query<&mut CharacterController, With<PlayerInput>>,
+) {
+    for change in changes.read() {
+        let Some(mut body) = players.iter_mut().next() else {
             continue;
         };
-        let placed = colliders.placed();
-        let world = Surroundings::new(&placed);
-        let result = wanted.and_then(|config| {
-            for mut body in &mut players {
-                body.reconfigure(config, &world).map_err(|e| e.to_string())?;
-            }
-            Ok(config)
-        });
-        match result {
-            Ok(config) => {
-                s.controller = config;
+        // On top of the player's config (a script may have set it).
+        match wanted_config(change, &body.config) {
+            None => {}
+            Some(Ok(config)) => {
+                body.config = config;
                 status.refused = None;
-                changed = true;
+                status.pending = true;
             }
-            Err(e) => {
+            Some(Err(e)) => {
                 warn!("refused: {e}");
                 status.refused = Some(e);
             }
         }
     }
-    if changed
-        && let Some(path) = &file.0
-        && let Err(e) = settings.0.save(path)
+}
+
+/// After the plugin's step: its verdict on the change (a refusal names the
+/// reason; the config it kept is the one in effect), then saved.
+fn settle_tuning(
+    mut refusals: MessageReader<ConfigRefused>,
+    mut status: ResMut<TuningStatus>,
+    mut settings: ResMut<CurrentSettings>,
+    file: Res<SettingsFile>,
+    mut notices: ResMut<Notices>,
+    players: Query<(Entity, &CharacterController), With<PlayerInput>>,
+) {
+    let Some((player, body)) = players.iter().next() else {
+        return;
+    };
+    for refused in refusals.read().filter(|r| r.character == player) {
+        warn!("refused: {}", refused.error);
+        status.refused = Some(refused.error.to_string());
+    }
+    if std::mem::take(&mut status.pending) {
+        settings.0.controller = body.config;
+        save(&settings.0, &file, &mut notices);
+    }
+}
+
+/// The settings into the settings file, if there is one.
+fn save(settings: &Settings, file: &SettingsFile, notices: &mut Notices) {
+    if let Some(path) = &file.0
+        && let Err(e) = settings.save(path)
     {
         notices.error(e);
     }

@@ -10,7 +10,7 @@
 use super::camera::PlayerCamera;
 use super::shaders;
 use crate::sim::balls::{BallBlast, BallPit, ThrowCharge};
-use crate::sim::input::Player;
+use crate::sim::player::Player;
 use bevy::light::NotShadowCaster;
 use bevy::prelude::*;
 use bevy::render::render_resource::{AsBindGroup, ShaderType};

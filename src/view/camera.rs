@@ -7,11 +7,12 @@
 
 use crate::sim::SimSet;
 use crate::sim::colliders::Colliders;
-use crate::sim::input::{Player, PlayerInput};
-use crate::sim::player::{CharacterController, LastTick};
+use crate::sim::input::PlayerInput;
+use crate::sim::player::{LastTick, Player, PlayerCharacter};
 use crate::sim::rewind::Rewind;
 use crate::sim::tuning::CurrentSettings;
 use bevy::prelude::*;
+use bevy_slidewalk::MovementState;
 
 /// How far behind the player the camera sits in the third-person view, metres.
 const BEHIND: f32 = 3.5;
@@ -81,10 +82,10 @@ fn spawn_camera(
 
 /// A step-up, snap or step-down moves the player along "up" at once: the
 /// view keeps its height and catches up.
-fn absorb_steps(mut smoothing: ResMut<StepSmoothing>, players: Query<(&LastTick, &CharacterController), With<Player>>) {
+fn absorb_steps(mut smoothing: ResMut<StepSmoothing>, players: Query<(&LastTick, PlayerCharacter), With<Player>>) {
     for (last, body) in &players {
         let r = &last.report;
-        if (r.stepped || r.snapped) && !crate::sim::player::flying(body) {
+        if (r.stepped || r.snapped) && !crate::sim::player::flying(body.controller) {
             let rise = (last.to - last.from).dot(body.state.up);
             smoothing.offset = (smoothing.offset - rise).clamp(-1.0, 1.0);
         }
@@ -108,12 +109,11 @@ pub struct ShownPlayer {
 }
 
 fn show_player(
-    fixed: Res<Time<Fixed>>,
     rewind: Res<Rewind>,
-    players: Query<(&LastTick, &CharacterController, &PlayerInput), With<Player>>,
+    players: Query<(&Transform, &MovementState, &PlayerInput), With<Player>>,
     mut shown: ResMut<ShownPlayer>,
 ) {
-    let Some((last, body, input)) = players.iter().next() else {
+    let Some((drawn, state, input)) = players.iter().next() else {
         return;
     };
     *shown = match rewind.viewing.and_then(|i| rewind.history.get(i)) {
@@ -128,9 +128,10 @@ fn show_player(
             }
         }
         None => ShownPlayer {
-            centre: last.from.lerp(last.to, fixed.overstep_fraction()),
-            radii: body.state.radii,
-            up: body.state.up,
+            // Drawn by the plugin between the last two ticks.
+            centre: drawn.translation,
+            radii: state.radii,
+            up: state.up,
             yaw: input.yaw,
             pitch: input.pitch,
         },

@@ -11,9 +11,9 @@
 use super::errors::ShaderFailure;
 use super::scene::{LevelScene, MoverVisual, SceneSet};
 use super::shaders;
-use crate::sim::input::Player;
+use crate::sim::player::Player;
 use crate::sim::level::CurrentLevel;
-use crate::sim::player::CharacterController;
+use crate::sim::player::PlayerCharacter;
 use crate::sim::tuning::CurrentSettings;
 use bevy::pbr::{ExtendedMaterial, MaterialExtension};
 use bevy::platform::collections::HashMap;
@@ -163,11 +163,11 @@ pub fn rules_plugin(app: &mut App) {
 }
 
 /// Reads the player's walkable limit and up.
-fn follow_controller(players: Query<&CharacterController, With<Player>>, mut tint: ResMut<SlopeTint>) {
+fn follow_controller(players: Query<PlayerCharacter, With<Player>>, mut tint: ResMut<SlopeTint>) {
     let Some(body) = players.iter().next() else { return };
     tint.set_if_neq(SlopeTint {
         up: body.state.up,
-        walkable_slope_deg: body.config_in_use().walkable_slope_deg,
+        walkable_slope_deg: body.controller.config.walkable_slope_deg,
     });
 }
 

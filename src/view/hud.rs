@@ -5,8 +5,8 @@
 //! (errors stay, notes fade).
 
 use crate::notices::Notices;
-use crate::sim::input::Player;
-use crate::sim::player::CharacterController;
+use crate::sim::player::Player;
+use crate::sim::player::PlayerCharacter;
 use crate::sim::rewind::Rewind;
 use crate::sim::tuning::CurrentSettings;
 use bevy::prelude::*;
@@ -72,7 +72,7 @@ fn age_notices(time: Res<Time>, mut notices: ResMut<Notices>) {
 fn draw_hud(
     mut contexts: EguiContexts,
     notices: Res<Notices>,
-    players: Query<&CharacterController, With<Player>>,
+    players: Query<PlayerCharacter, With<Player>>,
     cursor: Single<&CursorOptions, With<PrimaryWindow>>,
     settings: Res<CurrentSettings>,
     rewind: Res<Rewind>,
@@ -123,7 +123,7 @@ fn draw_hud(
                     let v = body.state.world_velocity();
                     ui.label(format!(
                         "{} · {:.1} m/s{} · {:.0} fps",
-                        if crate::sim::player::flying(body) {
+                        if crate::sim::player::flying(body.controller) {
                             "flying"
                         } else if body.state.grounded() {
                             "grounded"

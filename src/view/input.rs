@@ -7,7 +7,8 @@
 //! While the panel has the pointer or the keyboard, the game gets neither.
 
 use crate::sim::balls::BallControl;
-use crate::sim::input::{Player, PlayerInput};
+use crate::sim::input::PlayerInput;
+use crate::sim::player::Player;
 use crate::sim::level::OpenLevel;
 use crate::sim::rewind::{Rewind, RewindRequest};
 use crate::sim::script::ScriptRun;

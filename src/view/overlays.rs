@@ -17,9 +17,10 @@
 //!   walkable, red too steep) and the limit's cone;
 //! * F8 the crosshair (drawn by the HUD).
 
-use crate::sim::input::Player;
+use crate::sim::player::Player;
 use crate::sim::level::CurrentLevel;
-use crate::sim::player::{CharacterController, LastTick};
+use crate::sim::player::PlayerCharacter;
+use bevy_slidewalk::CharacterController;
 use crate::sim::rewind::Rewind;
 use crate::sim::tuning::{CurrentSettings, Tune};
 use bevy::color::palettes::css;
@@ -192,20 +193,20 @@ fn role_colour(c: &PassContact, up: Vec3, cos_walkable: f32) -> Color {
 }
 
 /// The player's controller settings (the defaults before there is a player).
-fn player_config(players: &Query<&CharacterController, With<Player>>) -> ControllerConfig {
+fn player_config(players: &Query<PlayerCharacter, With<Player>>) -> ControllerConfig {
     players
         .iter()
         .next()
-        .map_or_else(ControllerConfig::default, |b| *b.config_in_use())
+        .map_or_else(ControllerConfig::default, |b| b.controller.config)
 }
 
-fn cos_walkable(players: &Query<&CharacterController, With<Player>>) -> f32 {
+fn cos_walkable(players: &Query<PlayerCharacter, With<Player>>) -> f32 {
     player_config(players).walkable_slope_deg.to_radians().cos()
 }
 
 fn draw_contacts(
     rewind: Res<Rewind>,
-    players: Query<&CharacterController, With<Player>>,
+    players: Query<PlayerCharacter, With<Player>>,
     mut gizmos: Gizmos<ContactGizmos>,
 ) {
     let Some(r) = rewind.shown() else { return };
@@ -261,7 +262,7 @@ fn draw_slide_planes(
     rewind: Res<Rewind>,
     settings: Res<CurrentSettings>,
     fixed: Res<Time<Fixed>>,
-    players: Query<&CharacterController, With<Player>>,
+    players: Query<PlayerCharacter, With<Player>>,
     mut quads: Query<(&SlideQuad, &mut Transform, &mut Visibility)>,
     mut materials: ResMut<Assets<StandardMaterial>>,
     mut gizmos: Gizmos<SlidePlaneGizmos>,
@@ -299,11 +300,11 @@ fn draw_slide_planes(
     }
 }
 
-/// The centre to draw the player at: between the last two ticks when live
+/// The centre to draw the player at: where the plugin draws it when live
 /// (as the camera), the tick's own when viewing the rewind.
-fn shown_centre(rewind: &Rewind, r: &TickRecord, last: Option<&LastTick>, overstep: f32) -> Vec3 {
-    match (rewind.viewing, last) {
-        (None, Some(last)) => last.from.lerp(last.to, overstep),
+fn shown_centre(rewind: &Rewind, r: &TickRecord, drawn: Option<&Transform>) -> Vec3 {
+    match (rewind.viewing, drawn) {
+        (None, Some(drawn)) => drawn.translation,
         _ => r.after.player.position,
     }
 }
@@ -337,19 +338,18 @@ pub fn ellipsoid_overlay(centre: Vec3, third_person: bool, intended: Vec3, actua
 
 fn draw_ellipsoid(
     rewind: Res<Rewind>,
-    fixed: Res<Time<Fixed>>,
     settings: Res<CurrentSettings>,
-    players: Query<(&CharacterController, &LastTick), With<Player>>,
+    players: Query<(&CharacterController, &Transform), With<Player>>,
     mut gizmos: Gizmos<EllipsoidGizmos>,
 ) {
     let Some(r) = rewind.shown() else { return };
-    let (body, last) = players.iter().next().unzip();
-    let centre = shown_centre(&rewind, r, last, fixed.overstep_fraction());
+    let (body, drawn) = players.iter().next().unzip();
+    let centre = shown_centre(&rewind, r, drawn);
     let s = &r.after.player;
     // Intended: the input's direction at the top speed for the stance.
     let intended = body.map_or(Vec3::ZERO, |body| {
         let i = &r.input;
-        let top = body.config_in_use().top_speed(s.crouched, i.held.sprint);
+        let top = body.config.top_speed(s.crouched, i.held.sprint);
         play::walk_direction(i.movement, i.yaw, s.up) * top
     });
     let overlay = ellipsoid_overlay(centre, settings.0.third_person, intended, s.world_velocity());
@@ -408,7 +408,7 @@ fn box_in_frame(b: &Aabb, pose: &Pose) -> Aabb {
 fn draw_bvh(
     rewind: Res<Rewind>,
     current: Res<CurrentLevel>,
-    players: Query<&CharacterController, With<Player>>,
+    players: Query<PlayerCharacter, With<Player>>,
     mut gizmos: Gizmos<BvhGizmos>,
 ) {
     let Some(level) = &current.level else { return };
@@ -473,7 +473,7 @@ fn draw_movers(rewind: Res<Rewind>, current: Res<CurrentLevel>, mut gizmos: Gizm
 
 fn draw_ground(
     rewind: Res<Rewind>,
-    players: Query<&CharacterController, With<Player>>,
+    players: Query<PlayerCharacter, With<Player>>,
     mut gizmos: Gizmos<GroundGizmos>,
 ) {
     let Some(r) = rewind.shown() else { return };

@@ -11,8 +11,8 @@ use super::hud::FrameRate;
 use crate::sim::SimTiming;
 use crate::sim::balls::{BallControl, BallPit, MAX_BALLS_RANGE, RADIUS_RANGE, THROW_SPEED_RANGE};
 use crate::sim::crowd::{CrowdControl, CrowdSim};
-use crate::sim::input::Player;
-use crate::sim::player::CharacterController;
+use crate::sim::player::Player;
+use crate::sim::player::{PlayerCharacter, PlayerCharacterItem};
 use crate::sim::rewind::{Rewind, RewindRequest};
 use crate::sim::tuning::{CurrentSettings, SettingsFile, Tune, TuningStatus};
 use bevy::prelude::*;
@@ -42,7 +42,7 @@ struct PanelState<'w, 's> {
     crowd: Res<'w, CrowdSim>,
     fps: Res<'w, FrameRate>,
     fixed: Res<'w, Time<Fixed>>,
-    players: Query<'w, 's, &'static CharacterController, With<Player>>,
+    players: Query<'w, 's, PlayerCharacter, With<Player>>,
 }
 
 fn draw_panel(
@@ -77,14 +77,14 @@ fn draw_panel(
             }
             // What the mission names first: the ellipsoid, gravity, the
             // overlays; then the rest, the long sections collapsed.
-            ellipsoid(ui, &state, body, &mut tune);
-            gravity(ui, body, &mut tune);
+            ellipsoid(ui, &state, &body, &mut tune);
+            gravity(ui, &body, &mut tune);
             overlays(ui, &state, &mut tune);
             view(ui, &state, &mut tune);
             super::crowd::panel_section(ui, &state.crowd, &mut crowd_controls);
-            tunables(ui, body, &mut tune);
+            tunables(ui, &body, &mut tune);
             rewind(ui, &state, &mut save_path, &mut rewind_requests);
-            readouts(ui, &state, body);
+            readouts(ui, &state, &body);
             balls(ui, &state.pit, &mut ball_controls);
             ui.separator();
             if ui
@@ -163,11 +163,11 @@ fn view(ui: &mut egui::Ui, state: &PanelState, tune: &mut MessageWriter<Tune>) {
     });
 }
 
-fn ellipsoid(ui: &mut egui::Ui, state: &PanelState, body: &CharacterController, tune: &mut MessageWriter<Tune>) {
+fn ellipsoid(ui: &mut egui::Ui, state: &PanelState, body: &PlayerCharacterItem, tune: &mut MessageWriter<Tune>) {
     egui::CollapsingHeader::new("Ellipsoid")
         .default_open(true)
         .show(ui, |ui| {
-            let config = body.config_in_use();
+            let config = &body.controller.config;
             let mut r = config.standing_radii;
             let mut lock = state.settings.0.lock_xz;
             if ui.checkbox(&mut lock, "lock x = z").changed() {
@@ -201,11 +201,11 @@ fn ellipsoid(ui: &mut egui::Ui, state: &PanelState, body: &CharacterController, 
         });
 }
 
-fn gravity(ui: &mut egui::Ui, body: &CharacterController, tune: &mut MessageWriter<Tune>) {
+fn gravity(ui: &mut egui::Ui, body: &PlayerCharacterItem, tune: &mut MessageWriter<Tune>) {
     egui::CollapsingHeader::new("Gravity")
         .default_open(true)
         .show(ui, |ui| {
-            let g = body.config_in_use().gravity;
+            let g = body.controller.config.gravity;
             ui.horizontal(|ui| {
                 for (k, (name, preset)) in GRAVITY_PRESETS.iter().enumerate() {
                     if ui
@@ -246,11 +246,11 @@ fn gravity(ui: &mut egui::Ui, body: &CharacterController, tune: &mut MessageWrit
         });
 }
 
-fn tunables(ui: &mut egui::Ui, body: &CharacterController, tune: &mut MessageWriter<Tune>) {
+fn tunables(ui: &mut egui::Ui, body: &PlayerCharacterItem, tune: &mut MessageWriter<Tune>) {
     egui::CollapsingHeader::new("Controller")
         .default_open(false)
         .show(ui, |ui| {
-            let config = body.config_in_use();
+            let config = &body.controller.config;
             for t in TUNABLES {
                 let mut v = t.get(config) as f64;
                 let mut slider = egui::Slider::new(&mut v, t.slider_min as f64..=t.slider_max as f64)
@@ -350,7 +350,7 @@ fn balls(ui: &mut egui::Ui, pit: &BallPit, controls: &mut MessageWriter<BallCont
     });
 }
 
-fn readouts(ui: &mut egui::Ui, state: &PanelState, body: &CharacterController) {
+fn readouts(ui: &mut egui::Ui, state: &PanelState, body: &PlayerCharacterItem) {
     egui::CollapsingHeader::new("Readouts")
         .default_open(false)
         .show(ui, |ui| {
@@ -385,7 +385,7 @@ fn readouts(ui: &mut egui::Ui, state: &PanelState, body: &CharacterController) {
                         (report.crushed, "crushed"),
                         (report.stepped, "stepped"),
                         (s.crouched, "crouched"),
-                        (crate::sim::player::flying(body), "flying"),
+                        (crate::sim::player::flying(body.controller), "flying"),
                     ]
                     .iter()
                     .filter(|(on, _)| *on)
@@ -403,7 +403,7 @@ fn readouts(ui: &mut egui::Ui, state: &PanelState, body: &CharacterController) {
                 if let Some(slope) = slope {
                     row(
                         "slope",
-                        format!("{slope:.1}° of {:.0}°", body.config_in_use().walkable_slope_deg),
+                        format!("{slope:.1}° of {:.0}°", body.controller.config.walkable_slope_deg),
                     );
                 }
             });

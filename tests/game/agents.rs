@@ -45,7 +45,7 @@ fn a_crowd_spawned_from_the_panel_wanders_around_the_walking_player_never_into_i
             let body = player(&mut app);
             for (i, a) in crowd_sim(&app).crowd.agents().iter().enumerate() {
                 let gap =
-                    crowd::separation::espace_distance(a.position(), a.radii(), body.state.position, body.state.radii)
+                    crowd::separation::espace_distance(a.position(), a.radii(), body.position, body.radii)
                         - 1.0;
                 nearest = nearest.min(gap);
                 assert!(gap >= 0.0, "second {second}: agent {i} inside the player ({gap})");
@@ -65,7 +65,7 @@ fn a_crowd_spawned_from_the_panel_wanders_around_the_walking_player_never_into_i
                 a.position()
             );
             assert!(
-                crowd::separation::apart(a.position(), a.radii(), body.state.position, body.state.radii, 0.0),
+                crowd::separation::apart(a.position(), a.radii(), body.position, body.radii, 0.0),
                 "second {second}: agent {i} inside the player"
             );
             for (j, b) in sim_agents.iter().enumerate().skip(i + 1) {
@@ -80,9 +80,9 @@ fn a_crowd_spawned_from_the_panel_wanders_around_the_walking_player_never_into_i
     }
     let body = player(&mut app);
     assert!(
-        body.state.position.z < 27.0,
+        body.position.z < 27.0,
         "the player did not walk into the crowd: {}",
-        body.state.position
+        body.position
     );
     let sim = crowd_sim(&app);
     let walked = sim

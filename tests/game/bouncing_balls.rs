@@ -109,7 +109,7 @@ fn walking_into_a_ball_kicks_it_ahead_and_a_rain_of_balls_never_pushes_the_playe
     }
     assert_never_penetrated(&app);
     let body = player(&mut app);
-    assert!(body.state.feet().y.abs() < 0.05, "{:?}", body.state.feet());
+    assert!(body.feet().y.abs() < 0.05, "{:?}", body.feet());
     let pit = ball_pit(&app);
     assert!(
         pit.simulation

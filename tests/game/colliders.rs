@@ -32,20 +32,20 @@ fn the_lift_coming_down_on_the_player_under_it_turns_back_and_never_presses_it_i
         let body = player(&mut app);
         let y = lift_y(&mut app);
         let report = &app.world().resource::<slidewalk::sim::player::RunStats>().summary;
-        let under = (body.state.position.x + 14.75).abs() < 1.2 && (body.state.position.z + 21.0).abs() < 1.2;
+        let under = (body.position.x + 14.75).abs() < 1.2 && (body.position.z + 21.0).abs() < 1.2;
         if tick > 6 * 60 {
             assert!(
                 under,
                 "tick {tick}: the player left the lift's shaft: {}",
-                body.state.position
+                body.position
             );
             // Feet on the floor, never pressed into it.
             assert!(
-                body.state.feet().y > -1e-3,
+                body.feet().y > -1e-3,
                 "tick {tick}: feet at {}",
-                body.state.feet()
+                body.feet()
             );
-            lowest_over_head = lowest_over_head.min(y - (body.state.position.y + body.state.radii.y));
+            lowest_over_head = lowest_over_head.min(y - (body.position.y + body.radii.y));
             if y > last_y && last_y < 3.0 {
                 turned_back = true;
             }

@@ -19,8 +19,8 @@ use bevy::prelude::*;
 use play::{Options, Script, Summary};
 use slidewalk::headless;
 use slidewalk::sim::balls::{BallBlast, BallControl, BallPit, BallSettings};
-use slidewalk::sim::input::Player;
-use slidewalk::sim::player::CharacterController;
+use bevy_slidewalk::{CharacterController, ControllerConfig, MovementState};
+use slidewalk::sim::player::Player;
 use slidewalk::sim::rewind::{Rewind, RewindRequest};
 use slidewalk::sim::tuning::{Tune, TuningStatus};
 
@@ -60,9 +60,15 @@ fn run(name: &str, hz: f32) -> Summary {
     run_with(name, hz, |_| {})
 }
 
-fn player(app: &mut App) -> CharacterController {
+fn player(app: &mut App) -> MovementState {
+    let mut q = app.world_mut().query_filtered::<&MovementState, With<Player>>();
+    *q.single(app.world()).unwrap()
+}
+
+/// The player's controller config (the plugin puts a refused change back).
+fn player_config(app: &mut App) -> ControllerConfig {
     let mut q = app.world_mut().query_filtered::<&CharacterController, With<Player>>();
-    q.single(app.world()).unwrap().clone()
+    q.single(app.world()).unwrap().config
 }
 
 fn temp_dir(name: &str) -> std::path::PathBuf {
@@ -83,7 +89,7 @@ fn standing_app(options: &Options, spawn: Vec3) -> App {
     for _ in 0..31 {
         app.update();
     }
-    assert!(player(&mut app).state.grounded());
+    assert!(player(&mut app).grounded());
     app
 }
 

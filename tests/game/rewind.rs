@@ -55,7 +55,7 @@ fn ticks_saved_from_the_rewind_replay_to_the_same_final_state() {
         let summary = &replay.world().resource::<slidewalk::sim::player::RunStats>().summary;
         assert_eq!(summary.ticks, saved_ticks);
         assert!(summary.max_penetration <= 1e-4);
-        let end = player(&mut replay).state;
+        let end = player(&mut replay).0;
         assert_eq!(
             end.position, viewed.after.player.position,
             "{name}: replay ended at {} instead of {}",

@@ -12,46 +12,46 @@ fn new_radii_from_the_panel_reach_the_sweeps_or_are_refused_in_the_corridor() {
         app.update();
     }
     let body = player(&mut app);
-    assert_eq!(body.state.radii, Vec3::new(0.3, 0.7, 0.3));
-    let ground = body.state.ground.expect("still standing");
-    let height = body.state.position.y - ground.point.y;
+    assert_eq!(body.radii, Vec3::new(0.3, 0.7, 0.3));
+    let ground = body.ground.expect("still standing");
+    let height = body.position.y - ground.point.y;
     assert!((height - 0.7).abs() < 0.005, "centre {height} m above the ground");
-    assert!(body.state.feet().y.abs() < 0.01);
+    assert!(body.feet().y.abs() < 0.01);
     // In the corridor (1.2 m wide at z 2..10 by x 26): 0.7 m across does
     // not fit; refused with a message and nothing changes.
     let mut app = standing_app(&Options::default(), Vec3::new(26.0, 0.0, 6.0));
-    let before = player(&mut app);
+    let (before, config_before) = (player(&mut app), player_config(&mut app));
     let refused = tune(&mut app, Tune::Radii(Vec3::new(0.7, 0.9, 0.7))).expect("refused");
     assert!(refused.contains("do not fit"), "{refused}");
     let after = player(&mut app);
-    assert_eq!(after.config_in_use(), before.config_in_use());
-    assert_eq!(after.state.radii, before.state.radii);
+    assert_eq!(player_config(&mut app), config_before);
+    assert_eq!(after.radii, before.radii);
 }
 
 #[test]
 fn a_gravity_preset_makes_the_player_fall_the_new_way() {
     let mut app = standing_app(&Options::default(), Vec3::new(0.0, 0.0, 4.0));
-    let start = player(&mut app).state.position;
+    let start = player(&mut app).position;
     // "sideways": gravity along -x.
     assert_eq!(tune(&mut app, Tune::GravityPreset(3)), None);
     for _ in 0..30 {
         app.update();
     }
     let body = player(&mut app);
-    assert_eq!(body.state.up, Vec3::X);
-    let fallen = start.x - body.state.position.x;
+    assert_eq!(body.up, Vec3::X);
+    let fallen = start.x - body.position.x;
     // Half a second of free fall at 9.81 m/s² is 1.2 m (less if it landed on a wall).
     assert!(fallen > 0.5, "fell {fallen} m along -x");
     // Earth again: "up" follows.
     assert_eq!(tune(&mut app, Tune::GravityPreset(0)), None);
     app.update();
-    assert_eq!(player(&mut app).state.up, Vec3::Y);
+    assert_eq!(player(&mut app).up, Vec3::Y);
 }
 
 #[test]
 fn invalid_panel_values_are_refused_and_never_reach_the_controller() {
     let mut app = standing_app(&Options::default(), Vec3::new(0.0, 0.0, 4.0));
-    let before = *player(&mut app).config_in_use();
+    let before = player_config(&mut app);
     for (change, says) in [
         (Tune::Value("walk_speed", f64::NAN), "must be a number"),
         (Tune::Value("walk_speed", 0.0), "between"),
@@ -63,11 +63,11 @@ fn invalid_panel_values_are_refused_and_never_reach_the_controller() {
     ] {
         let refused = tune(&mut app, change.clone()).unwrap_or_else(|| panic!("{change:?} accepted"));
         assert!(refused.contains(says), "{change:?}: {refused}");
-        assert_eq!(*player(&mut app).config_in_use(), before, "{change:?}");
+        assert_eq!(player_config(&mut app), before, "{change:?}");
     }
     // A good value clears the message.
     assert_eq!(tune(&mut app, Tune::Value("walk_speed", 5.0)), None);
-    assert_eq!(player(&mut app).config_in_use().walk_speed, 5.0);
+    assert_eq!(player_config(&mut app).walk_speed, 5.0);
 }
 
 #[test]
@@ -85,7 +85,7 @@ fn settings_changed_in_the_panel_are_saved_and_restored_at_the_next_start() {
     assert!(file.exists());
     drop(app);
     let mut app = standing_app(&options, Vec3::new(0.0, 0.0, 4.0));
-    let config = *player(&mut app).config_in_use();
+    let config = player_config(&mut app);
     assert_eq!(config.walk_speed, 6.5);
     assert_eq!(config.gravity, Vec3::new(0.0, -1.62, 0.0));
     let settings = &app.world().resource::<slidewalk::sim::tuning::CurrentSettings>().0;
@@ -93,7 +93,7 @@ fn settings_changed_in_the_panel_are_saved_and_restored_at_the_next_start() {
     // A broken file: a warning on screen, the defaults, the game goes on.
     std::fs::write(&file, "{ not json").unwrap();
     let mut app = standing_app(&options, Vec3::new(0.0, 0.0, 4.0));
-    assert_eq!(player(&mut app).config_in_use().walk_speed, 4.5);
+    assert_eq!(player_config(&mut app).walk_speed, 4.5);
     let notices = app.world().resource::<slidewalk::notices::Notices>();
     assert!(
         notices.0.iter().any(|n| n.error && n.text.contains("settings.json")),

@@ -98,10 +98,8 @@ fn the_corridor_passes_the_default_ellipsoid_and_blocks_a_widened_one() {
                 .world_mut()
                 .query_filtered::<&mut CharacterController, With<Player>>();
             for mut body in q.iter_mut(app.world_mut()) {
-                let mut config = *body.config_in_use();
-                config.standing_radii.x = 0.55;
-                config.standing_radii.z = 0.55;
-                body.set_config(config).unwrap();
+                body.config.standing_radii.x = 0.55;
+                body.config.standing_radii.z = 0.55;
             }
         });
         assert!(s.final_position.z > 9.5, "widened at {hz} Hz: {s:?}");
@@ -157,7 +155,7 @@ fn a_spawn_inside_the_ledge_starts_on_top_of_it_and_says_so() {
     // `--spawn` inside the 0.7 m ledge (x −21…−17, z 21…24): on top of it, not crushed inside.
     let mut app = standing_app(&Options::default(), Vec3::new(-19.0, 0.1, 22.5));
     let body = player(&mut app);
-    let feet = body.state.position.y - body.state.radii.y;
+    let feet = body.position.y - body.radii.y;
     assert!((feet - 0.7).abs() < 0.05, "feet at {feet}");
     assert_never_penetrated(&app);
     let notices = app.world().resource::<slidewalk::notices::Notices>();

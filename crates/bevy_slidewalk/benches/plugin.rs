@@ -109,9 +109,9 @@ fn plugin_against_controller(c: &mut Criterion) {
         // The same characters, settled, for the engine-free peer.
         let mut states: Vec<_> = app
             .world_mut()
-            .query::<&CharacterController>()
+            .query::<&MovementState>()
             .iter(app.world())
-            .map(|c| c.state)
+            .map(|c| c.0)
             .collect();
         let mut ticks = 0;
         group.bench_function(BenchmarkId::new("plugin_fixed_tick", n), |b| {

@@ -64,7 +64,7 @@ fn drop_player(
     world: Res<CollisionWorld>,
     keys: Res<ButtonInput<KeyCode>>,
     mut dropped: Local<bool>,
-    mut player: Query<&mut CharacterController>,
+    mut player: Query<(&CharacterController, &mut MovementState)>,
 ) {
     // Every mesh of the scene loaded and solid first.
     let Some(bounds) = world.bounds().filter(|_| world.waiting_for_meshes() == 0) else {
@@ -75,7 +75,7 @@ fn drop_player(
     }
     *dropped = true;
     let middle = (bounds.min + bounds.max) / 2.0;
-    for mut character in &mut player {
-        character.teleport_feet(Vec3::new(middle.x, bounds.max.y + 0.1, middle.z));
+    for (character, mut state) in &mut player {
+        state.teleport_feet(Vec3::new(middle.x, bounds.max.y + 0.1, middle.z), &character.config);
     }
 }

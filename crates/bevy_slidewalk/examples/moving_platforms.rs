@@ -41,7 +41,7 @@ pub fn platforms(app: &mut App) {
 /// heading to the game, and says how much it turned).
 fn turn_with_platform(mut player: Query<(&mut Transform, &MovementReport)>) {
     for (mut body, report) in &mut player {
-        body.rotate_y(report.heading_delta);
+        body.rotate_y(report.tick.heading_delta);
     }
 }
 

@@ -1,21 +1,22 @@
-//! Characters: [`CharacterController`] (config and state), the
-//! [`MovementIntent`] an input system writes, the [`MovementReport`] of the
-//! last tick, and the tick that moves them all against the
-//! [`CollisionWorld`].
+//! A character's public components: [`CharacterController`] (what it is:
+//! its config), [`MovementState`] (where it is and how it moves) and
+//! [`MovementIntent`] (what the game asks of it); the plugin keeps its own
+//! memory of each character beside them ([`crate::memory`]).
 
-use crate::events::{EventWriters, FootstepStride};
-use crate::report::{GroundHit, MovementContact, MovementReport};
-use crate::world::CollisionWorld;
+use crate::events::FootstepStride;
+use crate::memory::CharacterMemory;
+use crate::report::MovementReport;
+use bevy::ecs::lifecycle::HookContext;
+use bevy::ecs::world::DeferredWorld;
 use bevy::prelude::*;
-use controller::{CharacterState, Controller, ControllerConfig, Intent, Surroundings, TickReport};
+use controller::{CharacterState, ConfigError, ControllerConfig};
 use glam::Vec3;
-use std::cell::Cell;
-use std::sync::Arc;
-use std::time::{Duration, Instant};
 
 /// A character: an ellipsoid that walks, climbs stairs, jumps, crouches
 /// and rides moving geometry, moved each fixed tick by
-/// [`SlidewalkPlugin`](crate::SlidewalkPlugin).
+/// [`SlidewalkPlugin`](crate::SlidewalkPlugin). Adding it adds the
+/// character's other components: [`MovementState`], [`MovementIntent`],
+/// [`MovementReport`], [`FootstepStride`].
 ///
 /// The entity's `Transform` translation is the ellipsoid's centre: spawn
 /// the character where it should start (the first tick settles it on the
@@ -25,104 +26,32 @@ use std::time::{Duration, Instant};
 /// the rotation to the game; a translation the game writes itself is
 /// taken as a teleport at the next tick, however many frames come before
 /// it. Keep the character a root entity.
-#[derive(Component, Clone, Debug)]
-#[require(MovementIntent, MovementReport, FootstepStride, Transform, Visibility)]
+#[derive(Component, Reflect, Clone, Debug, PartialEq)]
+#[reflect(Component, Default, Debug, Clone)]
+#[require(MovementState, MovementIntent, MovementReport, FootstepStride, CharacterMemory, Transform, Visibility)]
+#[component(on_add = place_new_character)]
 pub struct CharacterController {
     /// The tunables (metres, seconds, m/s, m/s², degrees; see
-    /// [`ControllerConfig`]). Change any field at any time: the next tick
-    /// checks it; an invalid value is refused with a logged error naming
-    /// the field, and the config goes back to the last valid one. New
-    /// radii are taken only where the new shape fits.
+    /// [`ControllerConfig`]). This field is the one way to change them, at
+    /// any time: the next tick takes the change in, fitting the state to
+    /// new radii where the new shape fits. An invalid value, or radii that
+    /// do not fit where the character is, is refused: the tick logs an
+    /// error naming the field, writes a
+    /// [`ConfigRefused`](crate::ConfigRefused) message, and puts the last
+    /// valid config back here.
     pub config: ControllerConfig,
-    /// Where the character is and how it moves, as of the last tick.
-    /// Plain data: save it, and give it back with
-    /// [`CharacterController::set_state`] to rewind.
-    pub state: CharacterState,
     /// Moved by the plugin (true). False: the plugin leaves it alone (a
     /// fly or noclip mode, a cutscene): no tick, no report, no events; the
-    /// transform still follows `state.position`, which the game may move.
+    /// transform still follows the [`MovementState`]'s position, which the
+    /// game may move.
     pub active: bool,
-    /// Time the sweeps of each tick into [`MovementReport::sweep_micros`]
-    /// (false: two clock reads per collide-and-slide pass saved).
-    pub time_sweeps: bool,
-    controller: Controller,
-    /// Whether `state` was placed from the entity's transform yet.
-    placed: bool,
-    /// Centre at the start of the last tick (interpolation).
-    previous: Vec3,
-    /// Centre at the end of the last tick.
-    last_end: Vec3,
-    /// The translation the plugin last wrote to the transform.
-    drawn: Option<Vec3>,
-    /// The entity of the ground stood on (collider indices change).
-    ground_entity: Option<Entity>,
-    /// The mover stood on, for boarded/left events.
-    riding: Option<Entity>,
-    /// A wall was touched last tick (a hit is the start of a touch).
-    touching_wall: bool,
-    /// Metres walked on the ground since the last footstep.
-    walked: f32,
-    /// The state at the start of this tick, from the step to its events.
-    tick_start: Option<CharacterState>,
 }
 
 impl CharacterController {
     /// A character with `config`, or the first invalid field.
-    pub fn new(config: ControllerConfig) -> Result<Self, controller::ConfigError> {
-        let controller = Controller::new(config)?;
-        Ok(Self {
-            config,
-            state: CharacterState::standing_at(Vec3::ZERO, &config),
-            active: true,
-            time_sweeps: false,
-            controller,
-            placed: false,
-            previous: Vec3::ZERO,
-            last_end: Vec3::ZERO,
-            drawn: None,
-            ground_entity: None,
-            riding: None,
-            touching_wall: false,
-            walked: 0.0,
-            tick_start: None,
-        })
-    }
-
-    /// Whether the game wrote a translation of its own since the plugin
-    /// last drew the character: a teleport the next tick takes.
-    fn moved_by_the_game(&self, transform: &Transform) -> bool {
-        self.drawn.is_some_and(|d| d != transform.translation)
-    }
-
-    /// The configuration in use (the last valid one given).
-    pub fn config_in_use(&self) -> &ControllerConfig {
-        self.controller.config()
-    }
-
-    /// Where the feet are (the ellipsoid's lowest point along "up"), metres.
-    pub fn feet(&self) -> Vec3 {
-        self.state.feet()
-    }
-
-    /// Whether the character stood on ground at the end of the last tick.
-    pub fn grounded(&self) -> bool {
-        self.state.grounded()
-    }
-
-    /// The centre drawn `fraction` (0 … 1) of the way from the previous
-    /// tick's end to this one's.
-    pub fn interpolated(&self, fraction: f32) -> Vec3 {
-        self.previous.lerp(self.state.position, fraction.clamp(0.0, 1.0))
-    }
-
-    /// Puts the centre at `centre` (metres), at rest, not yet on ground,
-    /// and draws it there without interpolating.
-    pub fn teleport(&mut self, centre: Vec3) {
-        let mut state = self.state;
-        state.position = centre;
-        state.velocity = Vec3::ZERO;
-        state.ground = None;
-        self.set_state(state);
+    pub fn new(config: ControllerConfig) -> Result<Self, ConfigError> {
+        config.validate()?;
+        Ok(Self { config, active: true })
     }
 
     /// The transform that puts this character's feet at `feet` (metres),
@@ -130,63 +59,59 @@ impl CharacterController {
     /// the centre. `commands.spawn((character.transform_at_feet(spawn),
     /// character))`.
     pub fn transform_at_feet(&self, feet: Vec3) -> Transform {
-        Transform::from_translation(CharacterState::standing_at(feet, self.config_in_use()).position)
-    }
-
-    /// Puts the feet at `feet` (metres), standing, at rest, not yet on
-    /// ground (a respawn at a spawn point), and draws it there without
-    /// interpolating. [`teleport`](Self::teleport) places the centre.
-    pub fn teleport_feet(&mut self, feet: Vec3) {
-        self.set_state(CharacterState::standing_at(feet, self.config_in_use()));
-    }
-
-    /// Replaces the state (a respawn, a rewind, a replay) and draws it
-    /// there without interpolating. The ground it names keeps its collider
-    /// index (that of [`CollisionWorld::placed`] when the state was saved).
-    pub fn set_state(&mut self, state: CharacterState) {
-        self.state = state;
-        self.previous = state.position;
-        self.last_end = state.position;
-        self.ground_entity = None;
-        self.riding = None;
-        self.placed = true;
-    }
-
-    /// Replaces the configuration now, without fitting the state to new
-    /// radii (a new character, a replay's start); an invalid one is
-    /// refused and the old one kept.
-    pub fn set_config(&mut self, config: ControllerConfig) -> Result<(), controller::ConfigError> {
-        self.controller.set_config(config)?;
-        self.config = config;
-        Ok(())
-    }
-
-    /// Replaces the configuration now, fitting the state to new radii
-    /// against `world` (feet kept on the floor): refused, with the reason,
-    /// when a value is invalid or the new shape does not fit where the
-    /// character is (a tuning panel shows it). See
-    /// [`Controller::reconfigure`].
-    pub fn reconfigure(
-        &mut self,
-        config: ControllerConfig,
-        world: &Surroundings<'_>,
-    ) -> Result<(), controller::ReconfigureError> {
-        let c = &mut *self;
-        c.controller.reconfigure(config, &mut c.state, world)?;
-        c.config = config;
-        Ok(())
+        Transform::from_translation(CharacterState::standing_at(feet, &self.config).position)
     }
 }
 
 impl Default for CharacterController {
     fn default() -> Self {
-        Self::new(ControllerConfig::default()).expect("the default config is valid")
+        Self {
+            config: ControllerConfig::default(),
+            active: true,
+        }
+    }
+}
+
+/// Where the character is and how it moves (centre, velocity, radii,
+/// ground, jump timers), as of the last tick: the controller's
+/// [`CharacterState`], plain data. Read it anywhere; save it with a copy.
+///
+/// Writing it is how the game moves a character by its state (a respawn, a
+/// rewind, a replay, a fly mode): the next tick starts from what was
+/// written, and an active character is drawn there without interpolating
+/// from where it was. The ground it names keeps its collider index (that
+/// of [`CollisionWorld::placed`](crate::CollisionWorld::placed) when the
+/// state was saved). Only write it when it changes: Bevy's change
+/// detection is what tells the plugin it was written.
+#[derive(Component, Reflect, Clone, Copy, Debug, PartialEq, Deref, DerefMut)]
+#[reflect(Component, Default, Debug, Clone)]
+pub struct MovementState(pub CharacterState);
+
+impl Default for MovementState {
+    fn default() -> Self {
+        Self(CharacterState::standing_at(Vec3::ZERO, &ControllerConfig::default()))
+    }
+}
+
+impl MovementState {
+    /// Puts the centre at `centre` (metres), at rest, not yet on ground.
+    pub fn teleport(&mut self, centre: Vec3) {
+        self.0.position = centre;
+        self.0.velocity = Vec3::ZERO;
+        self.0.ground = None;
+    }
+
+    /// Puts the feet at `feet` (metres), standing with `config`'s radii, at
+    /// rest, not yet on ground: a respawn at a spawn point.
+    pub fn teleport_feet(&mut self, feet: Vec3, config: &ControllerConfig) {
+        self.0 = CharacterState::standing_at(feet, config);
     }
 }
 
 /// What the character is asked to do, written by the game's input system
 /// (keyboard, gamepad, AI, a script): the plugin never reads a device.
-#[derive(Component, Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Component, Reflect, Clone, Copy, Debug, Default, PartialEq)]
+#[reflect(Component, Default, Debug, Clone)]
 pub struct MovementIntent {
     /// Walking direction in world space, its length 0 … 1 the fraction of
     /// the top speed (longer is shortened to 1; the part along "up" is
@@ -200,257 +125,42 @@ pub struct MovementIntent {
     pub crouch: bool,
     /// Sprint is held.
     pub sprint: bool,
+    /// Velocity to add at the start of the next tick, m/s (a push, a
+    /// knockback): taken and cleared by that tick, swept like any motion
+    /// (so never into geometry). Add to it; ignored while the character is
+    /// not [`active`](CharacterController::active).
+    pub impulse: Vec3,
 }
 
-/// Solid shapes for this tick only that are not entities (agents of a
-/// crowd simulated outside the ECS): the game fills it before
-/// [`SlidewalkSystems::Step`](crate::SlidewalkSystems::Step); every
-/// character collides with them after the [`CollisionWorld`]'s colliders.
-/// Contacts with them name no entity.
-#[derive(Resource, Default, Clone)]
-pub struct Obstacles(pub Vec<Obstacle>);
-
-/// A shape of [`Obstacles`], at rest where it is placed.
-#[derive(Clone)]
-pub struct Obstacle {
-    /// The triangles, in the obstacle's frame.
-    pub shape: Arc<sweep::MeshCollider>,
-    /// Where it is.
-    pub pose: sweep::Pose,
-}
-
-/// Takes a changed config in, fitting the state to new radii; an invalid
-/// one (or radii that do not fit) is refused with a logged error naming
-/// the field, and the last valid config is put back.
-fn apply_config(entity: Entity, c: &mut CharacterController, world: &Surroundings<'_>) {
-    if c.config == *c.controller.config() {
+/// A new character starts at its `Transform`, standing with its config's
+/// radii (unless it was spawned with a [`MovementState`] of its own); an
+/// invalid config is refused here as at a tick, the default taken instead.
+fn place_new_character(mut world: DeferredWorld, context: HookContext) {
+    let entity = context.entity;
+    let Some(controller) = world.get::<CharacterController>(entity) else {
         return;
-    }
-    let wanted = c.config;
-    let c = &mut *c;
-    match c.controller.reconfigure(wanted, &mut c.state, world) {
-        Ok(()) => {}
-        Err(e) => {
-            error!("character {entity}: config refused, the last valid one kept: {e}");
-            c.config = *c.controller.config();
+    };
+    let mut config = controller.config;
+    if let Err(e) = config.validate() {
+        error!("character {entity}: config refused, the default taken: {e}");
+        config = ControllerConfig::default();
+        if let Some(mut controller) = world.get_mut::<CharacterController>(entity) {
+            controller.config = config;
         }
     }
-}
-
-/// Characters are stepped on the task pool's threads from this many on;
-/// below it, waking the threads would cost more than it saves (a tick of
-/// one character is a few microseconds; waking a thread on a small
-/// machine, tens).
-const PARALLEL_FROM: usize = 64;
-
-/// Moves every character one tick against the collision world, writes
-/// their reports and the movement events.
-///
-/// Characters do not see each other (a game adds them to [`Obstacles`]),
-/// so each one's tick depends only on its own state and the world: they
-/// are stepped in parallel when there are many, with the same result on
-/// any number of threads, and their events are written afterwards in the
-/// query's order.
-pub(crate) fn step_characters(
-    world: Res<CollisionWorld>,
-    obstacles: Res<Obstacles>,
-    time: Res<Time>,
-    mut characters: Query<(
-        Entity,
-        &mut CharacterController,
-        &mut MovementIntent,
-        &mut MovementReport,
-        &FootstepStride,
-        &Transform,
-    )>,
-    mut events: EventWriters,
-) {
-    let dt = time.delta_secs();
-    if dt <= 0.0 {
+    let centre = world.get::<Transform>(entity).map_or(Vec3::ZERO, |t| t.translation);
+    let Some(mut state) = world.get_mut::<MovementState>(entity) else {
         return;
-    }
-    let mut placed = world.placed();
-    placed.extend(
-        obstacles
-            .0
-            .iter()
-            .map(|o| sweep::PlacedCollider::moving(&o.shape, o.pose, Vec3::ZERO, Vec3::ZERO)),
-    );
-    let (world, placed) = (&*world, &placed[..]);
-    let step = |(entity, mut character, mut intent, mut report, _, transform): (
-        Entity,
-        Mut<CharacterController>,
-        Mut<MovementIntent>,
-        Mut<MovementReport>,
-        &FootstepStride,
-        &Transform,
-    )| {
-        tick_one(
-            entity,
-            &mut character,
-            &mut intent,
-            &mut report,
-            transform,
-            world,
-            placed,
-            dt,
-        );
     };
-    if characters.iter().len() >= PARALLEL_FROM {
-        characters.par_iter_mut().for_each(step);
-    } else {
-        characters.iter_mut().for_each(step);
-    }
-    for (entity, mut character, _, report, stride, _) in &mut characters {
-        let c = &mut *character;
-        let Some(before) = c.tick_start.take() else {
-            continue;
+    if *state == MovementState::default() {
+        let standing = CharacterState::standing_at(Vec3::ZERO, &config);
+        state.0 = CharacterState {
+            position: centre,
+            ..standing
         };
-        crate::events::emit(
-            &mut events,
-            crate::events::TickFacts {
-                character: entity,
-                before: &before,
-                after: &c.state,
-                tick: &report.tick,
-                ground: report.ground.as_ref(),
-                config: c.controller.config(),
-                stride: stride.0,
-                up: c.state.up,
-                world,
-                dt,
-            },
-            &mut c.walked,
-            &mut c.touching_wall,
-            &mut c.riding,
-        );
     }
-}
-
-/// One character's tick against `placed` (the world's colliders and this
-/// tick's obstacles): its state, intent and report; its state at the start
-/// kept for the events.
-#[allow(clippy::too_many_arguments)]
-fn tick_one(
-    entity: Entity,
-    c: &mut CharacterController,
-    intent: &mut MovementIntent,
-    r: &mut MovementReport,
-    transform: &Transform,
-    world: &CollisionWorld,
-    placed: &[sweep::PlacedCollider<'_>],
-    dt: f32,
-) {
-    let started = Instant::now();
-    // Placed at the first tick, or moved by the game since the last.
-    if !c.placed || c.moved_by_the_game(transform) {
-        c.teleport(transform.translation);
-        c.drawn = None;
-    }
-    if !c.active {
-        // Drawn where the game put it, from where it was last tick.
-        c.previous = c.last_end;
-        c.last_end = c.state.position;
-        c.placed = true;
-        return;
-    }
-    let friction = |c: usize, t: u32| world.friction(c, t);
-    let collision = Surroundings::new(placed).with_friction(&friction);
-    let sweep_time = Cell::new(Duration::ZERO);
-    let timed = collision.with_sweep_timer(&sweep_time);
-    apply_config(entity, c, &collision);
-    // The ground by entity: collider indices may have changed. A state
-    // given back (set_state) keeps its index while it is one.
-    if let Some(g) = &mut c.state.ground {
-        match c.ground_entity.map(|e| world.index_of(e)) {
-            Some(Some(i)) => g.collider = i,
-            Some(None) => c.state.ground = None,
-            None if g.collider >= placed.len() => c.state.ground = None,
-            None => {}
-        }
-    }
-    let before = c.state;
-    let asked = Intent {
-        direction: intent.direction,
-        jump: intent.jump,
-        crouch: intent.crouch,
-        sprint: intent.sprint,
-    };
-    intent.jump = false;
-    let using = if c.time_sweeps { &timed } else { &collision };
-    let tick = match c.controller.tick(&mut c.state, &asked, using, dt) {
-        Ok(t) => t,
-        Err(e) => {
-            error!("character {entity}: tick refused, left where it was: {e}");
-            c.state = before;
-            TickReport::default()
-        }
-    };
-    c.previous = before.position;
-    c.last_end = c.state.position;
-    let ground = tick.ground.map(|g| GroundHit {
-        point: g.point,
-        normal: g.normal,
-        entity: world.entity(g.collider, g.triangle),
-        surface: world.surface(g.collider, g.triangle).cloned().unwrap_or_default(),
-        velocity: g.velocity,
-    });
-    c.ground_entity = ground.as_ref().and_then(|g| g.entity);
-    r.contacts.clear();
-    r.contacts.extend(tick.contacts.iter().map(|pc| MovementContact {
-        point: pc.contact.point,
-        normal: pc.contact.normal,
-        slide_plane: pc.contact.plane.normal,
-        entity: world.entity(pc.contact.collider, pc.contact.triangle),
-        pass: pc.pass,
-        depenetration: pc.contact.depenetration,
-    }));
-    r.grounded = tick.ground.is_some();
-    r.stepped = tick.stepped;
-    r.snapped = tick.snapped;
-    r.landed = tick.landed;
-    r.jumped = tick.jumped;
-    r.crushed = tick.crushed;
-    r.pushed = tick.pushed;
-    r.carried = tick.carried;
-    r.heading_delta = tick.heading_delta;
-    r.velocity = c.state.world_velocity();
-    r.stand_blocked = tick.stand_blocked;
-    r.ground = ground;
-    r.tick = tick;
-    r.sweep_micros = sweep_time.get().as_secs_f32() * 1e6;
-    c.tick_start = Some(before);
-    r.micros = started.elapsed().as_secs_f32() * 1e6;
-}
-
-/// Draws each character between its last two ticks (`fraction` of the way
-/// from the previous tick's end, from `Time<Fixed>`).
-pub(crate) fn interpolate_transforms(
-    time: Res<Time<Fixed>>,
-    mut characters: Query<(&mut CharacterController, &mut Transform)>,
-) {
-    let fraction = time.overstep_fraction();
-    for (mut c, mut transform) in &mut characters {
-        if !c.placed || c.moved_by_the_game(&transform) {
-            // A translation the game wrote since the last draw is kept
-            // for the next tick to take as a teleport (frames without a
-            // tick would otherwise draw over it).
-            continue;
-        }
-        let at = c.interpolated(fraction);
-        transform.translation = at;
-        c.drawn = Some(at);
-    }
-}
-
-/// Draws each character where its last tick left it (no interpolation).
-pub(crate) fn place_transforms(mut characters: Query<(&mut CharacterController, &mut Transform)>) {
-    for (mut c, mut transform) in &mut characters {
-        if !c.placed || c.moved_by_the_game(&transform) {
-            continue;
-        }
-        let at = c.state.position;
-        transform.translation = at;
-        c.drawn = Some(at);
+    let position = state.position;
+    if let Some(mut memory) = world.get_mut::<CharacterMemory>(entity) {
+        *memory = CharacterMemory::new(config, position, centre);
     }
 }

@@ -28,7 +28,9 @@ use sweep::MeshCollider;
 ///     commands.spawn((Collider::triangles(corners, vec![[0, 1, 2], [0, 2, 3]]), Transform::default()));
 /// }
 /// ```
-#[derive(Component, Clone)]
+#[derive(Component, Clone, Reflect)]
+#[reflect(opaque)]
+#[reflect(Component, Clone)]
 #[require(Transform)]
 pub struct Collider {
     pub(crate) source: ColliderSource,
@@ -100,7 +102,8 @@ impl Collider {
 /// or on a [`SolidScene`] (or any ancestor) to cover the meshes below it.
 /// Without one a surface is [`Surface::default`]: full grip, tag
 /// `"default"`.
-#[derive(Component, Clone, Debug, PartialEq)]
+#[derive(Component, Reflect, Clone, Debug, PartialEq)]
+#[reflect(Component, Default, Debug, Clone)]
 pub struct Surface {
     /// Grip, 0 (ice: momentum carries on, turning is slow) … 1 (normal).
     /// Scales the character's acceleration and braking on it.
@@ -157,7 +160,8 @@ impl Surface {
 /// `GltfPlugin` for a glTF file: without the first two Bevy's loader
 /// panics or the scene never spawns. Spawning a `SolidScene` in an app
 /// that lacks one logs an error naming it.
-#[derive(Component, Clone, Copy, Debug, Default)]
+#[derive(Component, Reflect, Clone, Copy, Debug, Default)]
+#[reflect(Component, Default, Debug, Clone)]
 #[require(Transform)]
 #[component(on_add = check_scene_plugins)]
 pub struct SolidScene;

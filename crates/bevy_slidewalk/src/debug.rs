@@ -2,7 +2,7 @@
 //! one the camera looks out of), the contacts of its last tick with their
 //! normals, and the planes its motion slid along, drawn with Bevy gizmos.
 
-use crate::character::CharacterController;
+use crate::character::MovementState;
 use crate::report::MovementReport;
 use bevy::color::palettes::css;
 use bevy::prelude::*;
@@ -48,16 +48,16 @@ impl Plugin for SlidewalkDebugPlugin {
 fn draw(
     mut gizmos: Gizmos<SlidewalkGizmos>,
     store: Res<GizmoConfigStore>,
-    characters: Query<(&CharacterController, &MovementReport, &Transform, Option<&Children>)>,
+    characters: Query<(&MovementState, &MovementReport, &Transform, Option<&Children>)>,
     cameras: Query<(), With<Camera>>,
 ) {
     let (_, show) = store.config::<SlidewalkGizmos>();
-    for (character, report, transform, children) in &characters {
-        let r = character.state.radii;
+    for (state, report, transform, children) in &characters {
+        let r = state.radii;
         let centre = transform.translation;
         let seen_from_inside = children.is_some_and(|c| c.iter().any(|e| cameras.contains(e)));
         if show.ellipsoids && !seen_from_inside {
-            let color = if report.grounded { css::LIME } else { css::ORANGE };
+            let color = if report.grounded() { css::LIME } else { css::ORANGE };
             gizmos.ellipse(Isometry3d::from_translation(centre), Vec2::new(r.x, r.y), color);
             gizmos.ellipse(
                 Isometry3d::new(centre, Quat::from_rotation_y(std::f32::consts::FRAC_PI_2)),
@@ -70,14 +70,14 @@ fn draw(
                 color,
             );
         }
-        for c in &report.contacts {
+        for c in report.tick.contacts.iter().map(|pc| &pc.contact) {
             if show.contacts {
                 let color = if c.depenetration { css::RED } else { css::YELLOW };
                 gizmos.sphere(Isometry3d::from_translation(c.point), 0.03, color);
                 gizmos.arrow(c.point, c.point + c.normal * 0.4, color);
             }
             if show.slide_planes {
-                let rotation = Quat::from_rotation_arc(Vec3::Z, c.slide_plane);
+                let rotation = Quat::from_rotation_arc(Vec3::Z, c.plane.normal);
                 gizmos.rect(Isometry3d::new(c.point, rotation), Vec2::splat(0.5), css::AQUA);
             }
         }

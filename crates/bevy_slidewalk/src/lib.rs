@@ -80,28 +80,38 @@ mod build;
 mod character;
 mod collider;
 mod debug;
+mod diagnostics;
+mod draw;
 mod events;
+mod memory;
 mod mesh;
+mod obstacles;
 mod placement;
 mod removals;
 mod report;
+mod step;
 mod world;
 
-pub use character::{CharacterController, MovementIntent, Obstacle, Obstacles};
+pub use character::{CharacterController, MovementIntent, MovementState};
 pub use collider::{Collider, SolidScene, Surface};
-pub use controller::{self, CharacterState, ControllerConfig, Pass};
+pub use controller::{self, CharacterState, ControllerConfig, Pass, TickReport};
 pub use debug::{SlidewalkDebugPlugin, SlidewalkGizmos};
-pub use events::{BoardedMover, Crushed, Footstep, FootstepStride, HitWall, Jumped, Landed, LeftMover, SteppedUp};
-pub use report::{GroundHit, MovementContact, MovementReport};
+pub use diagnostics::{SlidewalkDiagnosticsPlugin, StepTimings};
+pub use events::{
+    BoardedMover, ConfigRefused, Crushed, Footstep, FootstepStride, HitWall, Jumped, Landed, LeftMover, SteppedUp,
+};
+pub use obstacles::{Obstacle, Obstacles};
+pub use report::{GroundHit, MovementReport};
 pub use sweep;
 pub use world::{CollisionWorld, MERGE_MAX_TRIANGLES};
 
 /// The usual imports: `use bevy_slidewalk::prelude::*;`.
 pub mod prelude {
     pub use crate::{
-        BoardedMover, CharacterController, Collider, ControllerConfig, Crushed, Footstep, FootstepStride, HitWall,
-        Jumped, Landed, LeftMover, MovementIntent, MovementReport, SlidewalkDebugPlugin, SlidewalkGizmos,
-        SlidewalkPlugin, SlidewalkSystems, SolidScene, SteppedUp, Surface,
+        BoardedMover, CharacterController, Collider, ConfigRefused, ControllerConfig, Crushed, Footstep,
+        FootstepStride, HitWall, Jumped, Landed, LeftMover, MovementIntent, MovementReport, MovementState,
+        Obstacle, Obstacles, SlidewalkDebugPlugin, SlidewalkDiagnosticsPlugin, SlidewalkGizmos, SlidewalkPlugin,
+        SlidewalkSystems, SolidScene, SteppedUp, Surface,
     };
 }
 
@@ -176,6 +186,16 @@ impl Plugin for SlidewalkPlugin {
             // TransformPlugin, headless, works too).
             .init_resource::<StaticTransformOptimizations>()
             .add_plugins(events::plugin)
+            .register_type::<CharacterController>()
+            .register_type::<MovementState>()
+            .register_type::<MovementIntent>()
+            .register_type::<MovementReport>()
+            .register_type::<FootstepStride>()
+            .register_type::<Surface>()
+            .register_type::<Collider>()
+            .register_type::<SolidScene>()
+            .register_type::<Obstacles>()
+            .register_type::<StepTimings>()
             .configure_sets(
                 self.schedule,
                 (SlidewalkSystems::Prepare, SlidewalkSystems::Step).chain(),
@@ -200,16 +220,16 @@ impl Plugin for SlidewalkPlugin {
                     .chain()
                     .in_set(SlidewalkSystems::Prepare),
             )
-            .add_systems(self.schedule, character::step_characters.in_set(SlidewalkSystems::Step))
+            .add_systems(self.schedule, step::step_characters.in_set(SlidewalkSystems::Step))
             // Every frame, ticked or not: Bevy forgets removals after two.
             .add_systems(Last, removals::collect_removals);
         if self.interpolate {
             app.add_systems(
                 RunFixedMainLoop,
-                character::interpolate_transforms.in_set(RunFixedMainLoopSystems::AfterFixedMainLoop),
+                draw::interpolate_transforms.in_set(RunFixedMainLoopSystems::AfterFixedMainLoop),
             );
         } else {
-            app.add_systems(self.schedule, character::place_transforms.after(SlidewalkSystems::Step));
+            app.add_systems(self.schedule, draw::place_transforms.after(SlidewalkSystems::Step));
         }
     }
 

@@ -10,6 +10,7 @@ use std::fmt;
 /// fields; [`crate::Controller::new`] and [`crate::Controller::set_config`]
 /// refuse invalid values with a [`ConfigError`].
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub struct ControllerConfig {
     /// Radii of the standing ellipsoid, metres: x and z across, y along "up"
     /// (0.4, 0.9, 0.4: a 1.8 m tall, 0.8 m wide player). When gravity points

@@ -6,6 +6,7 @@ use sweep::Contact;
 
 /// What the input asked for this tick.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub struct Intent {
     /// Desired walking direction, world space, with a magnitude 0..1 (the
     /// fraction of the top speed). Its part along "up" is ignored; longer
@@ -22,6 +23,7 @@ pub struct Intent {
 
 /// The surface the character stands on.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub struct GroundContact {
     /// Contact point, metres.
     pub point: Vec3,
@@ -46,6 +48,7 @@ pub struct GroundContact {
 /// Everything the controller keeps between ticks. Plain data: copy it to
 /// rewind, compare it to test.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub struct CharacterState {
     /// Centre of the ellipsoid, metres.
     pub position: Vec3,

@@ -66,6 +66,15 @@ impl fmt::Display for ReconfigureError {
 
 impl std::error::Error for ReconfigureError {}
 
+impl Default for Controller {
+    /// The walking rules with [`ControllerConfig::default`].
+    fn default() -> Self {
+        Self {
+            config: ControllerConfig::default(),
+        }
+    }
+}
+
 impl Controller {
     /// A controller with `config`, if every value in it is valid.
     pub fn new(config: ControllerConfig) -> Result<Self, ConfigError> {
@@ -154,10 +163,29 @@ impl Controller {
         world: &Surroundings<'_>,
         dt: f32,
     ) -> Result<TickReport, TickError> {
+        let mut report = TickReport::default();
+        self.tick_into(state, intent, world, dt, &mut report)?;
+        Ok(report)
+    }
+
+    /// [`tick`](Self::tick), writing the report into `report` (replaced
+    /// whole; its contact list's memory reused, so a character ticked
+    /// every frame allocates only when its contacts outnumber any tick's
+    /// before). On an error `report` is left as it was.
+    pub fn tick_into(
+        &self,
+        state: &mut CharacterState,
+        intent: &Intent,
+        world: &Surroundings<'_>,
+        dt: f32,
+        report: &mut TickReport,
+    ) -> Result<(), TickError> {
         validate_dt(dt).map_err(TickError::Dt)?;
         if !state_is_valid(state) {
             return Err(TickError::BadState);
         }
+        let mut contacts = std::mem::take(&mut report.contacts);
+        contacts.clear();
         let mut run = Run {
             c: &self.config,
             world,
@@ -167,10 +195,14 @@ impl Controller {
                 max_iterations: self.config.slide_iterations,
                 ..SlideOptions::default()
             },
-            report: TickReport::default(),
+            report: TickReport {
+                contacts,
+                ..TickReport::default()
+            },
         };
         run.tick(state, intent);
-        Ok(run.report)
+        *report = run.report;
+        Ok(())
     }
 }
 

@@ -178,7 +178,7 @@ fn tiles_walk(pacing: Pacing, separate: bool, ticks: usize) -> (Vec3, usize) {
     walk(&mut app, c, Vec3::new(1.0, 0.0, 0.7).normalize());
     run(&mut app, ticks);
     let world = app.world().resource::<CollisionWorld>();
-    (get(&app, c).state.position, world.len())
+    (get(&app, c).position, world.len())
 }
 
 #[test]

@@ -13,9 +13,9 @@ fn run_example(pacing: Pacing, seconds: f32, plugins: impl FnOnce(&mut App)) -> 
     app
 }
 
-fn the_player(app: &mut App) -> CharacterController {
-    let mut q = app.world_mut().query::<&CharacterController>();
-    q.single(app.world()).unwrap().clone()
+fn the_player(app: &mut App) -> MovementState {
+    let mut q = app.world_mut().query::<&MovementState>();
+    *q.single(app.world()).unwrap()
 }
 
 /// Holds W (forward, as a player would) for `seconds`.

@@ -95,9 +95,11 @@ fn a_sheared_child_collides_where_it_is_drawn() {
         let (mut deepest, mut touches) = (0.0f32, 0);
         run_frames(&mut app, ticks(1.5), |app| {
             let body = get(app, c);
-            let e = sweep::Ellipsoid::new(body.state.radii).unwrap();
-            deepest = deepest.max(sweep::penetration_depth(&e, body.state.position, &drawn));
-            for contact in report(app, c).contacts.iter().filter(|k| k.entity == Some(block)) {
+            let e = sweep::Ellipsoid::new(body.radii).unwrap();
+            deepest = deepest.max(sweep::penetration_depth(&e, body.position, &drawn));
+            let report = report(app, c);
+            let contacts = report.tick.contacts.iter().zip(&report.contact_entities);
+            for contact in contacts.filter(|(_, e)| **e == Some(block)).map(|(k, _)| k.contact) {
                 let gap = sweep::Ellipsoid::sphere(1e-3)
                     .map(|probe| sweep::penetration_depth(&probe, contact.point, &drawn))
                     .unwrap();

@@ -197,8 +197,12 @@ fn character(app: &mut App, feet: Vec3) -> Entity {
     app.world_mut().spawn((c.transform_at_feet(feet), c)).id()
 }
 
-fn get(app: &App, e: Entity) -> CharacterController {
-    app.world().get::<CharacterController>(e).unwrap().clone()
+fn get(app: &App, e: Entity) -> MovementState {
+    *app.world().get::<MovementState>(e).unwrap()
+}
+
+fn config(app: &App, e: Entity) -> ControllerConfig {
+    app.world().get::<CharacterController>(e).unwrap().config
 }
 
 fn report(app: &App, e: Entity) -> MovementReport {
@@ -213,8 +217,8 @@ fn walk(app: &mut App, e: Entity, direction: Vec3) {
 fn penetration(app: &App, e: Entity) -> f32 {
     let c = get(app, e);
     let world = app.world().resource::<CollisionWorld>();
-    let ellipsoid = sweep::Ellipsoid::new(c.state.radii).unwrap();
-    sweep::penetration_depth(&ellipsoid, c.state.position, &world.placed())
+    let ellipsoid = sweep::Ellipsoid::new(c.radii).unwrap();
+    sweep::penetration_depth(&ellipsoid, c.position, &world.placed())
 }
 
 /// Every message of type `M` written, in order.

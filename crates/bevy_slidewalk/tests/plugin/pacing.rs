@@ -56,7 +56,7 @@ fn a_translation_written_in_update_is_a_teleport_at_any_frame() {
             );
             let drawn = app.world().get::<Transform>(c).unwrap().translation;
             assert!(
-                (drawn - body.state.position).length() < 0.01,
+                (drawn - body.position).length() < 0.01,
                 "{when}: drawn at {drawn}"
             );
         },

@@ -1,0 +1,230 @@
+//! The tick that moves every character against the [`CollisionWorld`]:
+//! a change of config taken in, the controller stepped, the report and the
+//! movement events written.
+
+use crate::character::{CharacterController, MovementIntent, MovementState};
+use crate::diagnostics::StepTimings;
+use crate::events::{ConfigRefused, EventWriters, FootstepStride, TickFacts, emit};
+use crate::memory::CharacterMemory;
+use crate::obstacles::Obstacles;
+use crate::report::{GroundHit, MovementReport};
+use crate::world::CollisionWorld;
+use bevy::ecs::query::QueryData;
+use bevy::prelude::*;
+use controller::{Intent, Surroundings, TickReport};
+use glam::Vec3;
+use std::cell::Cell;
+use std::time::{Duration, Instant};
+
+/// Characters are stepped on the task pool's threads from this many on;
+/// below it, waking the threads would cost more than it saves (a tick of
+/// one character is a few microseconds; waking a thread on a small
+/// machine, tens).
+const PARALLEL_FROM: usize = 64;
+
+/// A character's components, as the tick reads and writes them.
+#[derive(QueryData)]
+#[query_data(mutable)]
+pub(crate) struct Character {
+    entity: Entity,
+    controller: &'static mut CharacterController,
+    state: &'static mut MovementState,
+    intent: &'static mut MovementIntent,
+    report: &'static mut MovementReport,
+    memory: &'static mut CharacterMemory,
+    transform: &'static Transform,
+    stride: &'static FootstepStride,
+}
+
+/// What every character's tick shares: the world, its colliders and this
+/// tick's obstacles, the tick's length.
+struct TickWorld<'a> {
+    world: &'a CollisionWorld,
+    placed: &'a [sweep::PlacedCollider<'a>],
+    dt: f32,
+    timed: bool,
+}
+
+/// Moves every character one tick against the collision world, writes
+/// their reports and the movement events.
+///
+/// Characters do not see each other (a game adds them to [`Obstacles`]),
+/// so each one's tick depends only on its own components and the world:
+/// they are stepped in parallel when there are many, with the same result
+/// on any number of threads, and their events are written afterwards in
+/// the query's order.
+pub(crate) fn step_characters(
+    world: Res<CollisionWorld>,
+    obstacles: Res<Obstacles>,
+    time: Res<Time>,
+    timings: Option<ResMut<StepTimings>>,
+    mut characters: Query<Character>,
+    mut events: EventWriters,
+) {
+    let dt = time.delta_secs();
+    if dt <= 0.0 {
+        return;
+    }
+    let started = timings.is_some().then(Instant::now);
+    let mut placed = world.placed();
+    placed.extend(obstacles.placed());
+    let shared = TickWorld {
+        world: &world,
+        placed: &placed,
+        dt,
+        timed: timings.is_some(),
+    };
+    if characters.iter().len() >= PARALLEL_FROM {
+        characters.par_iter_mut().for_each(|c| tick_one(c, &shared));
+    } else {
+        characters.iter_mut().for_each(|c| tick_one(c, &shared));
+    }
+    let mut sweep_time = Duration::ZERO;
+    let mut count = 0;
+    for c in &mut characters {
+        let memory = c.memory.into_inner();
+        sweep_time += std::mem::take(&mut memory.sweep_time);
+        if let Some(error) = memory.refused.take() {
+            events.config_refused.write(ConfigRefused {
+                character: c.entity,
+                error,
+            });
+        }
+        let Some(before) = memory.tick_start.take() else {
+            continue;
+        };
+        count += 1;
+        let config = *memory.controller.config();
+        let facts = TickFacts {
+            character: c.entity,
+            before: &before,
+            after: &c.state,
+            report: &c.report,
+            config: &config,
+            stride: c.stride.0,
+            world: &world,
+            dt,
+        };
+        emit(&mut events, &facts, memory);
+    }
+    if let (Some(mut timings), Some(started)) = (timings, started) {
+        timings.record(count, started.elapsed(), sweep_time);
+    }
+}
+
+/// One character's tick against the shared world: its state, intent,
+/// report and memory.
+fn tick_one(c: CharacterItem, shared: &TickWorld) {
+    let memory = c.memory.into_inner();
+    let mut state = c.state;
+    // Moved by the game since the last tick: by its transform (a
+    // teleport of the centre) or by its state (a respawn, a rewind).
+    if memory.moved_by_the_game(c.transform) {
+        state.teleport(c.transform.translation);
+        memory.cut_to(&state);
+        memory.drawn = None;
+    } else if state.is_changed() && c.controller.active {
+        memory.cut_to(&state);
+    }
+    let mut intent = c.intent;
+    if !c.controller.active {
+        if intent.impulse != Vec3::ZERO {
+            intent.impulse = Vec3::ZERO;
+        }
+        // Drawn where the game put it, from where it was last tick.
+        memory.previous = memory.last_end;
+        memory.last_end = state.position;
+        return;
+    }
+    let world = shared.world;
+    let friction = |c: usize, t: u32| world.friction(c, t);
+    let collision = Surroundings::new(shared.placed).with_friction(&friction);
+    let sweep_time = Cell::new(Duration::ZERO);
+    let timed = collision.with_sweep_timer(&sweep_time);
+    take_config(c.entity, c.controller, &mut state, memory, &collision);
+    find_ground(&mut state, memory, world, shared.placed.len());
+    if intent.impulse != Vec3::ZERO {
+        state.velocity += std::mem::take(&mut intent.impulse);
+    }
+    let before = state.0;
+    let asked = Intent {
+        direction: intent.direction,
+        jump: intent.jump,
+        crouch: intent.crouch,
+        sprint: intent.sprint,
+    };
+    if intent.jump {
+        intent.jump = false;
+    }
+    let using = if shared.timed { &timed } else { &collision };
+    let mut report = c.report;
+    let report = &mut *report;
+    if let Err(e) = memory
+        .controller
+        .tick_into(&mut state, &asked, using, shared.dt, &mut report.tick)
+    {
+        error!("character {}: tick refused, left where it was: {e}", c.entity);
+        state.0 = before;
+        report.tick = TickReport::default();
+    }
+    memory.previous = before.position;
+    memory.last_end = state.position;
+    report.name_by_entity(world);
+    memory.ground_entity = report.ground.as_ref().and_then(|g| g.entity);
+    memory.tick_start = Some(before);
+    memory.sweep_time = sweep_time.get();
+}
+
+/// Takes a changed config in, fitting the state to new radii; an invalid
+/// one (or radii that do not fit) is refused with a logged error naming
+/// the field, and the last valid config is put back.
+fn take_config(
+    entity: Entity,
+    mut controller: Mut<CharacterController>,
+    state: &mut MovementState,
+    memory: &mut CharacterMemory,
+    world: &Surroundings<'_>,
+) {
+    if controller.config == *memory.controller.config() {
+        return;
+    }
+    let wanted = controller.config;
+    if let Err(e) = memory.controller.reconfigure(wanted, state, world) {
+        error!("character {entity}: config refused, the last valid one kept: {e}");
+        controller.config = *memory.controller.config();
+        memory.refused = Some(e);
+    }
+}
+
+/// The ground by entity: collider indices may have changed since the last
+/// tick. A state given back keeps its index while it is one.
+fn find_ground(state: &mut MovementState, memory: &CharacterMemory, world: &CollisionWorld, colliders: usize) {
+    let Some(g) = &mut state.ground else {
+        return;
+    };
+    match memory.ground_entity.map(|e| world.index_of(e)) {
+        Some(Some(i)) => g.collider = i,
+        Some(None) => state.ground = None,
+        None if g.collider >= colliders => state.ground = None,
+        None => {}
+    }
+}
+
+impl MovementReport {
+    /// Names the tick's ground and contacts by entity (and the ground's
+    /// surface), from `world`'s collider indices.
+    fn name_by_entity(&mut self, world: &CollisionWorld) {
+        self.ground = self.tick.ground.map(|g| GroundHit {
+            entity: world.entity(g.collider, g.triangle),
+            surface: world.surface(g.collider, g.triangle).cloned().unwrap_or_default(),
+        });
+        self.contact_entities.clear();
+        self.contact_entities.extend(
+            self.tick
+                .contacts
+                .iter()
+                .map(|pc| world.entity(pc.contact.collider, pc.contact.triangle)),
+        );
+    }
+}
+
