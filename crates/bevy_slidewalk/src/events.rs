@@ -8,10 +8,6 @@ use bevy::prelude::*;
 use controller::ReconfigureError;
 use glam::Vec3;
 
-mod emit;
-
-pub(crate) use emit::{EventWriters, TickFacts, emit};
-
 /// Distance walked on the ground between two [`Footstep`]s, metres (0.8
 /// by default; a component every character has, change it per
 /// character).

@@ -9,41 +9,12 @@
 //!
 //! # Quick start
 //!
-//! ```no_run
-//! use bevy::prelude::*;
-//! use bevy_slidewalk::prelude::*;
+//! A floor, a step, a light, and a character walked with WASD, turned
+//! with the mouse, jumping with Space (`examples/quick_start.rs`, the same
+//! program as the README's; `cargo run -p bevy_slidewalk --example
+//! quick_start`):
 //!
-//! fn main() {
-//!     App::new()
-//!         .add_plugins((DefaultPlugins, SlidewalkPlugin::default(), SlidewalkDebugPlugin))
-//!         .add_systems(Startup, setup)
-//!         .add_systems(Update, walk)
-//!         .run();
-//! }
-//!
-//! fn setup(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>, mut materials: ResMut<Assets<StandardMaterial>>) {
-//!     // Anything drawn with a mesh becomes solid with `Collider::mesh()`.
-//!     commands.spawn((
-//!         Mesh3d(meshes.add(Cuboid::new(20.0, 1.0, 20.0))),
-//!         MeshMaterial3d(materials.add(Color::WHITE)),
-//!         Transform::from_xyz(0.0, -0.5, 0.0),
-//!         Collider::mesh(),
-//!     ));
-//!     // A character: its transform is the ellipsoid's centre.
-//!     commands.spawn((CharacterController::default(), Transform::from_xyz(0.0, 1.0, 0.0)));
-//!     commands.spawn((DirectionalLight::default(), Transform::from_xyz(1.0, 3.0, 2.0).looking_at(Vec3::ZERO, Vec3::Y)));
-//!     commands.spawn((Camera3d::default(), Transform::from_xyz(0.0, 6.0, 12.0).looking_at(Vec3::ZERO, Vec3::Y)));
-//! }
-//!
-//! // The game's input becomes the character's intent; the plugin does the rest.
-//! fn walk(keys: Res<ButtonInput<KeyCode>>, mut intents: Query<&mut MovementIntent>) {
-//!     for mut intent in &mut intents {
-//!         let axis = |neg, pos| (keys.pressed(pos) as i32 - keys.pressed(neg) as i32) as f32;
-//!         intent.direction = Vec3::new(axis(KeyCode::KeyA, KeyCode::KeyD), 0.0, axis(KeyCode::KeyW, KeyCode::KeyS));
-//!         intent.jump |= keys.just_pressed(KeyCode::Space);
-//!     }
-//! }
-//! ```
+#![doc = concat!("```no_run\n", include_str!("../examples/quick_start.rs"), "```")]
 //!
 //! # The parts
 //!
@@ -82,6 +53,7 @@ mod collider;
 mod debug;
 mod diagnostics;
 mod draw;
+mod emit;
 mod events;
 mod memory;
 mod mesh;
@@ -90,6 +62,7 @@ mod placement;
 mod removals;
 mod report;
 mod step;
+mod sync;
 mod world;
 
 pub use character::{CharacterController, MovementIntent, MovementState};
@@ -210,12 +183,12 @@ impl Plugin for SlidewalkPlugin {
                     // are now: root colliders directly, hierarchies by Bevy's
                     // propagation (which wakes worker threads, so only when a
                     // hierarchy moved).
-                    world::place_root_colliders,
+                    sync::place_root_colliders,
                     (mark_dirty_trees, propagate_parent_transforms, sync_simple_transforms)
                         .chain()
-                        .run_if(world::hierarchy_moved),
+                        .run_if(sync::hierarchy_moved),
                     collider::adopt_scene_meshes,
-                    world::sync_colliders,
+                    sync::sync_colliders,
                 )
                     .chain()
                     .in_set(SlidewalkSystems::Prepare),

@@ -28,7 +28,6 @@ pub struct MovementReport {
     /// or pushed it), collider indices as in this tick's
     /// [`CollisionWorld::placed`](crate::CollisionWorld::placed) followed
     /// by the [`Obstacles`](crate::Obstacles).
-    #[reflect(ignore)]
     pub tick: TickReport,
     /// The ground stood on at the end of the tick, by entity and surface.
     pub ground: Option<GroundHit>,

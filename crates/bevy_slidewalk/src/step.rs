@@ -4,7 +4,8 @@
 
 use crate::character::{CharacterController, MovementIntent, MovementState};
 use crate::diagnostics::StepTimings;
-use crate::events::{ConfigRefused, EventWriters, FootstepStride, TickFacts, emit};
+use crate::emit::{EventWriters, TickFacts, emit};
+use crate::events::{ConfigRefused, FootstepStride};
 use crate::memory::CharacterMemory;
 use crate::obstacles::Obstacles;
 use crate::report::{GroundHit, MovementReport};

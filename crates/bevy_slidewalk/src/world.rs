@@ -3,9 +3,11 @@
 //! that have never moved are merged into one structure (a scene of a
 //! thousand props costs about what one mesh of the same triangles costs);
 //! large ones and movers are placed on their own, with their motion over
-//! the tick as velocities. [`sync`] brings it up to date each tick.
+//! the tick as velocities. The sync (`crate::sync`) brings it up to date
+//! each tick through the changes at the end of this file.
 
 use crate::collider::{Surface, TriangleSurfaces};
+use crate::placement::Placement;
 use bevy::platform::collections::{HashMap, HashSet};
 use bevy::prelude::*;
 use glam::{Mat3, Vec3};
@@ -313,5 +315,138 @@ impl CollisionWorld {
     }
 }
 
-mod sync;
-pub(crate) use sync::{hierarchy_moved, place_root_colliders, sync_colliders};
+/// A collider's triangles as just built, for [`CollisionWorld::adopt`].
+pub(crate) struct BuiltBody {
+    pub entity: Entity,
+    /// Triangles in the entity's frame, `linear` applied.
+    pub shape: Arc<MeshCollider>,
+    pub linear: Mat3,
+    pub surface: Surface,
+    pub triangle_surfaces: Option<Arc<TriangleSurfaces>>,
+    /// Where it is this tick.
+    pub pose: Pose,
+}
+
+/// The changes the sync makes at the start of a tick, in the order it
+/// makes them.
+impl CollisionWorld {
+    /// A new tick of `dt` seconds: whatever does not move this tick was at
+    /// the same pose a tick ago.
+    pub(crate) fn begin_tick(&mut self, dt: f32) {
+        self.dt = dt;
+        for body in &mut self.bodies {
+            body.previous = body.pose;
+        }
+    }
+
+    /// The collider of `entity` is gone (or was never built).
+    pub(crate) fn forget(&mut self, entity: Entity) {
+        self.remove(entity);
+    }
+
+    /// Where `entity`'s collider is and whether it has moved since it was
+    /// added (`None`: not in the world).
+    pub(crate) fn placement_of(&self, entity: Entity) -> Option<(Placement, bool)> {
+        let body = &self.bodies[*self.by_entity.get(&entity)?];
+        Some((
+            Placement {
+                pose: body.pose,
+                linear: body.linear,
+            },
+            body.mover,
+        ))
+    }
+
+    /// Whether `entity`'s collider waits for its mesh asset.
+    pub(crate) fn is_waiting(&self, entity: Entity) -> bool {
+        self.waiting.contains(&entity)
+    }
+
+    /// Whether `entity`'s collider was refused (until it changes).
+    pub(crate) fn is_refused(&self, entity: Entity) -> bool {
+        self.refused.contains(&entity)
+    }
+
+    /// The colliders waiting for their mesh asset.
+    pub(crate) fn waiting(&self) -> Vec<Entity> {
+        self.waiting.iter().copied().collect()
+    }
+
+    /// `entity`'s collider moved to `pose`, its shape unchanged: from now
+    /// on a mover, placed on its own.
+    pub(crate) fn move_to(&mut self, entity: Entity, pose: Pose) {
+        let Some(&i) = self.by_entity.get(&entity) else {
+            return;
+        };
+        let body = &mut self.bodies[i];
+        if pose == body.pose {
+            return;
+        }
+        body.pose = pose;
+        if !body.mover {
+            body.mover = true;
+            self.stale |= body.shape.len() <= MERGE_MAX_TRIANGLES;
+        }
+    }
+
+    /// `entity`'s collider waits for its mesh asset to load.
+    pub(crate) fn wait_for_mesh(&mut self, entity: Entity) {
+        self.refused.remove(&entity);
+        self.waiting.insert(entity);
+    }
+
+    /// A collider built: it replaces the entity's old triangles (keeping
+    /// where it was a tick ago, so a rebuilt mover keeps its velocity);
+    /// `problem` says what part of it was left out.
+    pub(crate) fn adopt(&mut self, built: BuiltBody, problem: Option<String>) {
+        let entity = built.entity;
+        self.refused.remove(&entity);
+        self.waiting.remove(&entity);
+        match problem {
+            Some(p) => self.problems.insert(entity, p),
+            None => self.problems.remove(&entity),
+        };
+        let known = self.by_entity.get(&entity).map(|&i| &self.bodies[i]);
+        let (previous, mover) = known.map_or((built.pose, false), |b| (b.pose, b.mover));
+        let moved = known.is_some() && previous != built.pose;
+        self.insert(Body {
+            entity,
+            shape: built.shape,
+            linear: built.linear,
+            surface: built.surface,
+            triangle_surfaces: built.triangle_surfaces,
+            pose: built.pose,
+            previous,
+            mover: mover || moved,
+        });
+    }
+
+    /// `entity`'s collider cannot be built: not solid until it changes,
+    /// `reason` kept for [`problem`](Self::problem).
+    pub(crate) fn refuse(&mut self, entity: Entity, reason: String) {
+        self.remove(entity);
+        self.refused.insert(entity);
+        self.problems.insert(entity, reason);
+    }
+
+    /// Whether this is the first time `entity`'s shear changed as it moved
+    /// (warned about once).
+    pub(crate) fn first_reshape(&mut self, entity: Entity) -> bool {
+        self.warned_reshaped.insert(entity)
+    }
+
+    /// `entity`'s collider has a new surface.
+    pub(crate) fn set_surface(&mut self, entity: Entity, surface: Surface) {
+        if let Some(&i) = self.by_entity.get(&entity) {
+            self.bodies[i].surface = surface;
+        }
+    }
+
+    /// The sync is done: the merged structure rebuilt if it no longer
+    /// matches.
+    pub(crate) fn finish_sync(&mut self) {
+        if self.stale {
+            self.rebuild();
+        }
+    }
+}

@@ -112,6 +112,7 @@ impl CharacterState {
 }
 
 /// Which pass of a tick met a contact.
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Pass {
     /// Being carried by the platform stood on.
@@ -133,6 +134,7 @@ pub enum Pass {
 }
 
 /// A contact with the pass that met it.
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct PassContact {
     /// The pass.
@@ -142,6 +144,7 @@ pub struct PassContact {
 }
 
 /// What happened in one tick.
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct TickReport {
     /// Every contact of every pass, in order. Contacts of step-up attempts

@@ -4,6 +4,7 @@
 use glam::{DVec3, Vec3};
 
 /// Which part of a triangle a contact lies on.
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Feature {
     /// The interior of the face.

@@ -27,6 +27,33 @@ fn walk_forward(app: &mut App, seconds: f32) {
 }
 
 #[test]
+fn the_quick_start_walks_and_is_the_readme_s_and_the_crate_doc_s() {
+    at_every_pacing(|pacing| {
+        let mut app = run_example(pacing, 1.0, |app| {
+            app.add_systems(Startup, examples::quick_start::setup).add_systems(
+                Update,
+                (examples::quick_start::look, examples::quick_start::walk),
+            );
+        });
+        let from = the_player(&mut app).feet();
+        assert!(the_player(&mut app).grounded() && from.y.abs() < 0.01, "{from:?}");
+        // W for a second and a half: forward (-z) and up onto the step 6 m ahead.
+        walk_forward(&mut app, 1.5);
+        let p = the_player(&mut app);
+        assert!(p.grounded(), "{:?}", p.feet());
+        assert!(from.z - p.feet().z > 5.0, "walked forward from {from} to {}", p.feet());
+        assert!((p.feet().y - 0.25).abs() < 0.01, "on the step: {:?}", p.feet());
+    });
+    // The README shows this very file; the crate doc includes it.
+    let example = include_str!("../../examples/quick_start.rs");
+    let readme = include_str!("../../../../README.md");
+    assert!(
+        readme.contains(&format!("```rust\n{example}```")),
+        "README.md's quick start is not examples/quick_start.rs"
+    );
+}
+
+#[test]
 fn every_example_runs_headless() {
     at_every_pacing(|pacing| {
         // minimal: the player lands on the floor and walks forward on it with W.

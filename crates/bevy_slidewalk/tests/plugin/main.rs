@@ -15,6 +15,7 @@ mod events;
 mod examples_run;
 mod hierarchy;
 mod pacing;
+mod reflect;
 mod walking;
 
 use bevy::mesh::MeshPlugin;
@@ -30,6 +31,7 @@ use std::time::Duration;
 mod examples {
     pub(crate) use super::{events_example as events, gltf_scene_example as gltf_scene};
     pub(crate) use super::{minimal_example as minimal, moving_platforms_example as moving_platforms};
+    pub(crate) use super::quick_start_example as quick_start;
 }
 #[path = "../../examples/events.rs"]
 #[allow(dead_code)]
@@ -43,6 +45,9 @@ mod minimal_example;
 #[path = "../../examples/moving_platforms.rs"]
 #[allow(dead_code)]
 mod moving_platforms_example;
+#[path = "../../examples/quick_start.rs"]
+#[allow(dead_code)]
+mod quick_start_example;
 
 /// Ticks per second (nearly: see [`TICK`]).
 const HZ: f64 = 60.0;

@@ -62,6 +62,7 @@ impl Ground {
 
 /// The plane the motion slides on after a contact (world space): through the
 /// contact point, normal from the surface towards the ellipsoid centre.
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SlidePlane {
     /// A point of the plane (the contact point), metres.
@@ -71,6 +72,7 @@ pub struct SlidePlane {
 }
 
 /// One contact met during a [`collide_and_slide`](super::collide_and_slide) call.
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Contact {
     /// Contact point on the surface, metres.

@@ -2,7 +2,9 @@
 //! event, each reading the tick's facts and the plugin's memory of the
 //! character.
 
-use super::{BoardedMover, ConfigRefused, Crushed, Footstep, HitWall, Jumped, Landed, LeftMover, SteppedUp};
+use crate::events::{
+    BoardedMover, ConfigRefused, Crushed, Footstep, HitWall, Jumped, Landed, LeftMover, SteppedUp,
+};
 use crate::memory::CharacterMemory;
 use crate::report::MovementReport;
 use crate::world::CollisionWorld;

@@ -2,11 +2,11 @@
 //! of each tick: colliders' transforms (roots directly, hierarchies by
 //! Bevy's propagation), colliders added, removed, changed and moved.
 
-use super::{Body, CollisionWorld, MERGE_MAX_TRIANGLES};
 use crate::build::{Built, build_shape};
 use crate::collider::{Collider, ColliderSource, Surface};
-use crate::placement::{Placement, placement};
+use crate::placement::placement;
 use crate::removals::PendingRemovals;
+use crate::world::{BuiltBody, CollisionWorld};
 use bevy::asset::AssetEvent;
 use bevy::mesh::{Mesh, Mesh3d};
 use bevy::platform::collections::HashSet;
@@ -101,17 +101,13 @@ pub(crate) fn sync_colliders(
     mut removals: ResMut<PendingRemovals>,
 ) {
     let world = &mut *world;
-    world.dt = time.delta_secs();
+    world.begin_tick(time.delta_secs());
     removals.orphaned = false;
     for entity in removals.colliders.drain() {
         // Still a collider: removed and given one again since.
         if !all.contains(entity) {
-            world.remove(entity);
+            world.forget(entity);
         }
-    }
-    // Whatever does not move this tick was at the same pose a tick ago.
-    for body in &mut world.bodies {
-        body.previous = body.pose;
     }
     let changed_meshes: HashSet<AssetId<Mesh>> = mesh_events
         .read()
@@ -133,8 +129,7 @@ pub(crate) fn sync_colliders(
         update(world, &cx, &item);
     }
     // Colliders still waiting for their mesh, and meshes loaded or changed.
-    let waiting: Vec<Entity> = world.waiting.iter().copied().collect();
-    for entity in waiting {
+    for entity in world.waiting() {
         if let Ok(item) = all.get(entity)
             && !touched.contains(entity)
         {
@@ -143,59 +138,36 @@ pub(crate) fn sync_colliders(
     }
     if !changed_meshes.is_empty() {
         for item in &all {
-            if cx.mesh_changed(&item.2) && !touched.contains(item.0) && !world.waiting.contains(&item.0) {
+            if cx.mesh_changed(&item.2) && !touched.contains(item.0) && !world.is_waiting(item.0) {
                 update(world, &cx, &item);
             }
         }
     }
     for entity in &changed_surfaces {
-        if let Some(&i) = world.by_entity.get(&entity) {
-            world.bodies[i].surface = inherited_surface(entity, &surfaces, &parents);
-        }
+        world.set_surface(entity, inherited_surface(entity, &surfaces, &parents));
     }
-    if world.stale {
-        world.rebuild();
-    }
+    world.finish_sync();
 }
 
 /// Builds, rebuilds or moves one collider.
 fn update(world: &mut CollisionWorld, cx: &Context, (entity, collider, mesh, global): &ColliderItem) {
     let entity = *entity;
-    let known = world.by_entity.get(&entity).copied();
+    let known = world.placement_of(entity);
     let at = placement(global);
-    let pose = at.pose;
-    let reshaped = known.is_some_and(|i| {
-        let body = &world.bodies[i];
-        !at.same_shape(&Placement {
-            pose: body.pose,
-            linear: body.linear,
-        })
-    });
+    let reshaped = known.as_ref().is_some_and(|(was, _)| !at.same_shape(was));
+    let mover = known.as_ref().is_some_and(|&(_, mover)| mover);
     let from_mesh = matches!(collider.source, ColliderSource::Mesh);
     let needs_build = collider.is_changed()
         || (from_mesh && cx.mesh_changed(mesh))
         || reshaped
-        || (known.is_none() && (world.waiting.contains(&entity) || !world.refused.contains(&entity)));
+        || (known.is_none() && (world.is_waiting(entity) || !world.is_refused(entity)));
     if !needs_build {
-        let Some(i) = known else { return };
-        let body = &mut world.bodies[i];
-        if global.is_changed() && pose != body.pose {
-            body.pose = pose;
-            if !body.mover {
-                body.mover = true;
-                if body.shape.len() <= MERGE_MAX_TRIANGLES {
-                    world.stale = true;
-                }
-            }
+        if known.is_some() && global.is_changed() {
+            world.move_to(entity, at.pose);
         }
         return;
     }
-    world.refused.remove(&entity);
-    if reshaped
-        && !at.is_axis_scale()
-        && known.is_some_and(|i| world.bodies[i].mover)
-        && world.warned_reshaped.insert(entity)
-    {
+    if reshaped && !at.is_axis_scale() && mover && world.first_reshape(entity) {
         warn!(
             "{}: its shear changes as it moves (a rotating child of a non-uniformly scaled parent?); \
              its triangles are rebuilt at each such tick",
@@ -203,41 +175,25 @@ fn update(world: &mut CollisionWorld, cx: &Context, (entity, collider, mesh, glo
         );
     }
     match build_shape(collider, mesh.as_deref(), cx.meshes, &at) {
-        Ok(None) => {
-            world.waiting.insert(entity);
-        }
+        Ok(None) => world.wait_for_mesh(entity),
         Ok(Some(Built { shape, warnings })) => {
-            world.waiting.remove(&entity);
-            if warnings.is_empty() {
-                world.problems.remove(&entity);
-            } else {
-                let problem = warnings.join("; ");
+            let problem = (!warnings.is_empty()).then(|| warnings.join("; "));
+            if let Some(problem) = &problem {
                 warn!("{}: {problem}; the rest of it is solid", describe(entity, cx.names));
-                world.problems.insert(entity, problem);
             }
-            let (previous, mover) = match known {
-                Some(i) => (world.bodies[i].pose, world.bodies[i].mover),
-                None => (pose, false),
-            };
-            world.insert(Body {
+            let body = BuiltBody {
                 entity,
                 shape,
                 linear: at.linear,
                 surface: inherited_surface(entity, cx.surfaces, cx.parents),
                 triangle_surfaces: collider.surfaces.clone(),
-                pose,
-                previous,
-                mover: mover || (known.is_some() && previous != pose),
-            });
+                pose: at.pose,
+            };
+            world.adopt(body, problem);
         }
         Err(e) => {
             warn!("{} is not solid: {e}", describe(entity, cx.names));
-            if known.is_some() {
-                world.remove(entity);
-            }
-            world.waiting.remove(&entity);
-            world.refused.insert(entity);
-            world.problems.insert(entity, e);
+            world.refuse(entity, e);
         }
     }
 }
