@@ -1,9 +1,11 @@
 //! Headless runs: the simulation plugins under `MinimalPlugins`, a script
 //! played as fast as the machine goes, and one JSON summary on stdout.
 
+use crate::sim;
+use crate::sim::launch::LaunchOptions;
 use crate::sim::player::RunStats;
+use crate::sim::schedule::{run_on_one_thread, tick_length};
 use crate::sim::script::{ScriptRun, options_for_script, read_script};
-use crate::sim::{self, LaunchOptions, tick_length};
 use bevy::ecs::schedule::ScheduleLabel;
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
@@ -22,7 +24,7 @@ pub fn app(options: &Options, script: Script) -> App {
         .add_plugins(sim::plugin);
     // The frame schedules too (the simulation plugin already runs the fixed
     // ones on one thread): headless, a frame is one tick of a few microseconds.
-    sim::run_on_one_thread(
+    run_on_one_thread(
         &mut app,
         [
             First.intern(),

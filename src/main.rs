@@ -56,7 +56,7 @@ fn main() -> ExitCode {
         None => options,
     };
     let mut app = App::new();
-    app.insert_resource(slidewalk::sim::LaunchOptions(options.clone()))
+    app.insert_resource(slidewalk::sim::launch::LaunchOptions(options.clone()))
         .insert_resource(slidewalk::sim::tuning::SettingsFile(
             options.settings.clone().or_else(play::settings::default_settings_path),
         ));
@@ -64,7 +64,7 @@ fn main() -> ExitCode {
         app.insert_resource(slidewalk::sim::script::ScriptRun::new(script));
     }
     app.add_plugins((
-        slidewalk::view::window_plugins,
+        slidewalk::view::window::window_plugins,
         slidewalk::sim::plugin,
         slidewalk::view::plugin,
     ))

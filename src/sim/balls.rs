@@ -8,13 +8,13 @@
 //! nodes with an analytic collider (the magic room's planes and cylinders)
 //! meet the balls as their exact shapes.
 
-use super::SimSet;
 use super::colliders::Colliders;
-use super::input::PlayerInput;
-use super::player::Player;
-use super::level::CurrentLevel;
 use super::feedback::Feedback;
+use super::input::PlayerInput;
+use super::level::CurrentLevel;
 use super::player::LastTick;
+use super::player::Player;
+use super::schedule::SimSet;
 use crate::notices::Notices;
 use balls::{AnalyticSolids, Ball, BallConfig, BallSimulation, ImpactKind, MeshSolids, MovingCapsule, Solids};
 use bevy::prelude::*;

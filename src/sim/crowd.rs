@@ -10,11 +10,12 @@
 //! for 10,000 never freezes the game: they appear over a few seconds.
 
 use super::colliders::Colliders;
-use super::player::Player;
-use super::level::CurrentLevel;
 use super::feedback::Feedback;
+use super::launch::LaunchOptions;
+use super::level::CurrentLevel;
+use super::player::Player;
 use super::player::flying;
-use super::{LaunchOptions, SimSet};
+use super::schedule::SimSet;
 use crate::notices::Notices;
 use bevy::prelude::*;
 use bevy_slidewalk::{CharacterController, MovementState, Obstacles, SlidewalkSystems};

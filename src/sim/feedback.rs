@@ -9,9 +9,9 @@
 //! tick (SimSet::Feedback): one tick's lag, the time it takes a push or a
 //! squeeze to be felt.
 
-use super::SimSet;
 use super::input::PlayerInput;
 use super::movers::SqueezingMovers;
+use super::schedule::SimSet;
 use bevy::prelude::*;
 use bevy_slidewalk::MovementIntent;
 use glam::Vec3;

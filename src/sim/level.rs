@@ -4,7 +4,7 @@
 //! entities (the statics, each door and lift); opening another level at
 //! any time, with errors shown and the game kept running.
 
-use super::LaunchOptions;
+use super::launch::LaunchOptions;
 use crate::notices::Notices;
 use bevy::prelude::*;
 use bevy_slidewalk::{Collider, Surface};

@@ -1,136 +1,33 @@
-//! The simulation: the plugins that move things — the level and its
-//! colliders, doors and lifts, the player's controller, the crowd of
-//! agents, bouncing balls, scripted input,
-//! live tuning and settings, the rewind buffer — in `FixedUpdate`, with no
-//! renderer, so they run the same under `MinimalPlugins` (headless runs,
-//! tests) and in the window.
+//! The simulation: the fixed tick and the order of its steps
+//! ([`schedule`]), the command line it was started with ([`launch`]), and
+//! the plugins that move things — the level and its colliders, doors and
+//! lifts, the player's controller, the crowd of agents, bouncing balls,
+//! scripted input, live tuning and settings, the rewind buffer — in
+//! `FixedUpdate`, with no renderer, so they run the same under
+//! `MinimalPlugins` (headless runs, tests) and in the window. This module
+//! only assembles them.
 
 pub mod balls;
 pub mod colliders;
 pub mod crowd;
 pub mod feedback;
 pub mod input;
+pub mod launch;
 pub mod level;
 pub mod movers;
 pub mod player;
 pub mod rewind;
+pub mod schedule;
 pub mod script;
 pub mod tuning;
 
-use bevy::ecs::schedule::{InternedScheduleLabel, ScheduleLabel, SingleThreadedExecutor};
 use bevy::prelude::*;
-use play::Options;
-use std::time::Duration;
 
-/// The order of one fixed tick: placing → the last tick's feedback →
-/// input → doors and lifts → controller → crowd → balls → the rewind's
-/// record.
-#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum SimSet {
-    /// A new level is in: the player to its spawn, the lifts' clock to 0.
-    Place,
-    /// What the last tick's outcome asks of this one ([`feedback::Feedback`]).
-    Feedback,
-    /// What the player (or the script) asks for this tick.
-    Input,
-    /// Doors and lifts take their pose for the end of the tick.
-    Movers,
-    /// The character controller moves the player.
-    Player,
-    /// The crowd's agents move (against the level, each other and the player).
-    Crowd,
-    /// The balls move (against the level, each other and the player).
-    Balls,
-    /// The tick goes into the rewind buffer.
-    Record,
-}
-
-/// Wall-clock time of the last whole fixed tick (every simulation system).
-#[derive(Resource, Debug, Default)]
-pub struct SimTiming {
-    started: Option<std::time::Instant>,
-    /// Microseconds.
-    pub last_micros: f32,
-}
-
-fn start_timing(mut timing: ResMut<SimTiming>) {
-    timing.started = Some(std::time::Instant::now());
-}
-
-fn end_timing(mut timing: ResMut<SimTiming>) {
-    if let Some(started) = timing.started.take() {
-        timing.last_micros = started.elapsed().as_secs_f32() * 1e6;
-    }
-}
-
-/// Runs these schedules' systems one after another on the calling thread.
-pub fn run_on_one_thread(app: &mut App, labels: impl IntoIterator<Item = InternedScheduleLabel>) {
-    for label in labels {
-        app.edit_schedule(label, |s| {
-            s.set_executor(SingleThreadedExecutor::new());
-        });
-    }
-}
-
-/// The command line the game was started with.
-#[derive(Resource, Clone, Debug)]
-pub struct LaunchOptions(pub Options);
-
-/// The length of one fixed tick at `hz` ticks per second.
-pub fn tick_length(hz: f32) -> Duration {
-    Duration::from_secs_f64(1.0 / hz as f64)
-}
-
-/// All simulation plugins, with the fixed tick rate from `options`.
+/// All simulation plugins: the fixed tick and its order first
+/// ([`schedule`]), then what moves in it.
 pub fn plugin(app: &mut App) {
-    let options = app
-        .world()
-        .get_resource::<LaunchOptions>()
-        .map(|o| o.0.clone())
-        .unwrap_or_default();
-    app.insert_resource(Time::<Fixed>::from_duration(tick_length(options.tick_hz())));
-    app.configure_sets(
-        FixedUpdate,
-        (
-            SimSet::Place,
-            SimSet::Feedback,
-            SimSet::Input,
-            SimSet::Movers,
-            SimSet::Player,
-            SimSet::Crowd,
-            SimSet::Balls,
-            SimSet::Record,
-        )
-            .chain(),
-    );
-    // A tick is a few microseconds of small systems: waking worker threads
-    // for them costs far more (measured headless: 518 → 10 µs per tick).
-    run_on_one_thread(
-        app,
-        [
-            FixedFirst.intern(),
-            FixedPreUpdate.intern(),
-            FixedUpdate.intern(),
-            FixedPostUpdate.intern(),
-            FixedLast.intern(),
-        ],
-    );
-    app.init_resource::<SimTiming>().add_systems(
-        FixedUpdate,
-        (start_timing.before(SimSet::Place), end_timing.after(SimSet::Record)),
-    );
-    // The collision world and its characters: the level's geometry is
-    // collider entities; doors and lifts move (SimSet::Movers) before it.
-    app.add_plugins(bevy_slidewalk::SlidewalkPlugin::default())
-        .configure_sets(
-            FixedUpdate,
-            (
-                bevy_slidewalk::SlidewalkSystems::Prepare,
-                bevy_slidewalk::SlidewalkSystems::Step,
-            )
-                .in_set(SimSet::Player),
-        );
     app.add_plugins((
+        schedule::plugin,
         level::plugin,
         movers::plugin,
         balls::plugin,

@@ -3,9 +3,9 @@
 //! (trigger distance, the use key within reach) — and each turning back
 //! when it squeezes the player or an agent of the crowd.
 
-use super::SimSet;
 use super::input::PlayerInput;
 use super::level::{CurrentLevel, MoverBody};
+use super::schedule::SimSet;
 use bevy::prelude::*;
 use bevy_slidewalk::MovementState;
 use glam::Vec3;

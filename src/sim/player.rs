@@ -6,11 +6,11 @@
 //! `Transform`); a respawn writes the state, which the plugin draws there
 //! at once.
 
-use super::SimSet;
 use super::colliders::Colliders;
 use super::feedback::Feedback;
 use super::input::PlayerInput;
 use super::level::CurrentLevel;
+use super::schedule::SimSet;
 use super::tuning::CurrentSettings;
 use crate::notices::Notices;
 use bevy::ecs::query::QueryData;

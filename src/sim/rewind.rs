@@ -4,18 +4,18 @@
 //! resuming goes on from the live state. "Save these ticks" writes them as
 //! a script with the state they start from, which replays headless.
 
-use super::LaunchOptions;
-use super::SimSet;
+use super::feedback::Feedback;
 use super::input::PlayerInput;
-use super::player::Player;
+use super::launch::LaunchOptions;
 use super::level::CurrentLevel;
 use super::level::MoverBody;
-use super::feedback::Feedback;
 use super::movers::LevelClock;
 use super::player::LastTick;
-use bevy_slidewalk::{CharacterController, MovementState};
+use super::player::Player;
+use super::schedule::SimSet;
 use crate::notices::Notices;
 use bevy::prelude::*;
+use bevy_slidewalk::{CharacterController, MovementState};
 use play::{History, TickInput, TickRecord, WorldState};
 use std::path::PathBuf;
 
@@ -186,10 +186,9 @@ fn handle_requests(
                     .and_then(|o| o.0.tick_hz)
                     .unwrap_or_else(|| (1.0 / fixed.timestep().as_secs_f64()) as f32);
                 let level = current.path.as_ref().map(|p| p.display().to_string());
-                let script =
-                    rewind
-                        .history
-                        .script(upto, level, Some(current.spawn.position), hz, body.config);
+                let script = rewind
+                    .history
+                    .script(upto, level, Some(current.spawn.position), hz, body.config);
                 match script {
                     None => notices.error("nothing to save yet: the rewind holds fewer than two ticks"),
                     Some(script) => match std::fs::write(path, script.to_json()) {

@@ -3,18 +3,18 @@
 //! window) from the state it says it starts from, and `--record FILE`,
 //! which writes what the player does as a script that replays headless.
 
-use super::LaunchOptions;
-use super::SimSet;
 use super::input::PlayerInput;
-use super::player::Player;
+use super::launch::LaunchOptions;
 use super::level::CurrentLevel;
 use super::level::MoverBody;
 use super::movers::{LevelClock, SqueezingMovers, pose_of};
+use super::player::Player;
 use super::player::respawn;
-use bevy_slidewalk::{CharacterController, MovementState};
+use super::schedule::SimSet;
 use crate::notices::Notices;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
+use bevy_slidewalk::{CharacterController, MovementState};
 use level::MoverKind;
 use play::{Recorder, Script, ScriptPlayer, Start};
 

@@ -7,8 +7,9 @@
 //! The settings are read from that file at start; a bad file gives a
 //! warning and the defaults.
 
-use super::{LaunchOptions, SimSet};
 use super::input::PlayerInput;
+use super::launch::LaunchOptions;
+use super::schedule::SimSet;
 use crate::notices::Notices;
 use bevy::prelude::*;
 use bevy_slidewalk::{CharacterController, ConfigRefused, SlidewalkSystems};

@@ -5,11 +5,11 @@
 //! wall, with the player's body (the ellipsoid) drawn. While the rewind
 //! shows an earlier tick, the camera shows that tick.
 
-use crate::sim::SimSet;
 use crate::sim::colliders::Colliders;
 use crate::sim::input::PlayerInput;
 use crate::sim::player::{LastTick, Player, PlayerCharacter};
 use crate::sim::rewind::Rewind;
+use crate::sim::schedule::SimSet;
 use crate::sim::tuning::CurrentSettings;
 use bevy::prelude::*;
 use bevy_slidewalk::MovementState;

@@ -1,6 +1,6 @@
 //! `--screenshot PATH --frames N`: save the window after N frames, then exit.
 
-use crate::sim::LaunchOptions;
+use crate::sim::launch::LaunchOptions;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
 

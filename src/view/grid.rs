@@ -11,8 +11,8 @@
 use super::errors::ShaderFailure;
 use super::scene::{LevelScene, MoverVisual, SceneSet};
 use super::shaders;
-use crate::sim::player::Player;
 use crate::sim::level::CurrentLevel;
+use crate::sim::player::Player;
 use crate::sim::player::PlayerCharacter;
 use crate::sim::tuning::CurrentSettings;
 use bevy::pbr::{ExtendedMaterial, MaterialExtension};

@@ -8,8 +8,8 @@
 
 use crate::sim::balls::BallControl;
 use crate::sim::input::PlayerInput;
-use crate::sim::player::Player;
 use crate::sim::level::OpenLevel;
+use crate::sim::player::Player;
 use crate::sim::rewind::{Rewind, RewindRequest};
 use crate::sim::script::ScriptRun;
 use crate::sim::tuning::{CurrentSettings, Tune};

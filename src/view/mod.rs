@@ -21,39 +21,10 @@ pub mod shaders;
 pub mod sound;
 pub mod window;
 
-use bevy::asset::io::AssetSourceBuilder;
-use bevy::log::LogPlugin;
 use bevy::prelude::*;
 
-/// The asset source that reads any file on disk by its absolute path
-/// (`disk://home/me/level.glb`), so `--level` and dropped files need not
-/// be under `assets/`.
-pub const DISK_SOURCE: &str = "disk";
-
-/// Bevy's default plugins with a resizable window titled "slidewalk"
-/// (vsync on until the settings say otherwise), logged errors passed to
-/// the screen, and the `disk` asset source.
-pub fn window_plugins(app: &mut App) {
-    app.register_asset_source(DISK_SOURCE, AssetSourceBuilder::platform_default("/", None));
-    app.add_plugins(
-        DefaultPlugins
-            .set(WindowPlugin {
-                primary_window: Some(Window {
-                    title: "slidewalk".into(),
-                    resizable: true,
-                    present_mode: window::present_mode(true),
-                    ..default()
-                }),
-                ..default()
-            })
-            .set(LogPlugin {
-                custom_layer: errors::capture_layer,
-                ..default()
-            }),
-    );
-}
-
-/// All view plugins.
+/// All view plugins (Bevy's own, with the window, are
+/// [`window::window_plugins`]).
 pub fn plugin(app: &mut App) {
     app.add_plugins((
         shaders::plugin,

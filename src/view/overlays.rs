@@ -17,14 +17,14 @@
 //!   walkable, red too steep) and the limit's cone;
 //! * F8 the crosshair (drawn by the HUD).
 
-use crate::sim::player::Player;
 use crate::sim::level::CurrentLevel;
+use crate::sim::player::Player;
 use crate::sim::player::PlayerCharacter;
-use bevy_slidewalk::CharacterController;
 use crate::sim::rewind::Rewind;
 use crate::sim::tuning::{CurrentSettings, Tune};
 use bevy::color::palettes::css;
 use bevy::prelude::*;
+use bevy_slidewalk::CharacterController;
 use controller::{ControllerConfig, Pass, PassContact};
 use level::MoverKind;
 use play::{Overlay, TickRecord};
@@ -471,11 +471,7 @@ fn draw_movers(rewind: Res<Rewind>, current: Res<CurrentLevel>, mut gizmos: Gizm
     }
 }
 
-fn draw_ground(
-    rewind: Res<Rewind>,
-    players: Query<PlayerCharacter, With<Player>>,
-    mut gizmos: Gizmos<GroundGizmos>,
-) {
+fn draw_ground(rewind: Res<Rewind>, players: Query<PlayerCharacter, With<Player>>, mut gizmos: Gizmos<GroundGizmos>) {
     let Some(r) = rewind.shown() else { return };
     let s = &r.after.player;
     let Some(g) = s.ground else { return };

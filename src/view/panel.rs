@@ -8,12 +8,12 @@
 //! simulation checks and applies them, and a refusal is shown here.
 
 use super::hud::FrameRate;
-use crate::sim::SimTiming;
 use crate::sim::balls::{BallControl, BallPit, MAX_BALLS_RANGE, RADIUS_RANGE, THROW_SPEED_RANGE};
 use crate::sim::crowd::{CrowdControl, CrowdSim};
 use crate::sim::player::Player;
 use crate::sim::player::{PlayerCharacter, PlayerCharacterItem};
 use crate::sim::rewind::{Rewind, RewindRequest};
+use crate::sim::schedule::SimTiming;
 use crate::sim::tuning::{CurrentSettings, SettingsFile, Tune, TuningStatus};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};

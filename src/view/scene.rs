@@ -4,7 +4,7 @@
 //! A level Bevy cannot draw is drawn from its collision geometry; the HUD
 //! says so in one line.
 
-use super::DISK_SOURCE;
+use super::window::DISK_SOURCE;
 use crate::notices::Notices;
 use crate::sim::level::CurrentLevel;
 use crate::sim::level::MoverBody;
