@@ -1,0 +1,122 @@
+//! Throwing: holding the throw button charges ([`ThrowCharge`]), letting
+//! go asks for a throw, and the balls' tick throws it from the eye
+//! ([`throw_pending`]).
+
+use super::pit::{BallPit, BallSettings};
+use super::solids::PLACEMENT_SWEEP_SECONDS;
+use crate::notices::Notices;
+use crate::sim::input::PlayerInput;
+use crate::sim::player::Player;
+use crate::sim::schedule::SimSet;
+use balls::{Ball, Solids};
+use bevy::prelude::*;
+use bevy_slidewalk::{CharacterController, MovementState};
+
+/// Seconds of holding the throw button for a full-speed throw.
+pub const FULL_CHARGE_SECONDS: f32 = 1.0;
+/// A tap throws at this fraction of the full speed.
+const TAP_FRACTION: f32 = 0.3;
+
+/// The throw being charged: seconds the button has been held.
+#[derive(Component, Debug, Default)]
+pub struct ThrowCharge {
+    /// Seconds held so far (0 when not held).
+    pub held_s: f32,
+    /// Held in the last tick.
+    was_held: bool,
+}
+
+impl ThrowCharge {
+    /// How charged, 0 … 1.
+    pub fn fraction(&self) -> f32 {
+        (self.held_s / FULL_CHARGE_SECONDS).clamp(0.0, 1.0)
+    }
+}
+
+/// A throw asked for this tick: how charged, 0 … 1.
+#[derive(Resource, Debug, Default)]
+pub(super) struct PendingThrow(Option<f32>);
+
+pub(super) fn plugin(app: &mut App) {
+    app.register_required_components::<Player, ThrowCharge>()
+        .init_resource::<PendingThrow>()
+        .add_systems(FixedUpdate, charge_throw.after(SimSet::Input).before(SimSet::Player));
+}
+
+/// Holding the throw button charges; letting go (or a tap between two
+/// ticks) throws.
+fn charge_throw(
+    time: Res<Time<Fixed>>,
+    mut pending: ResMut<PendingThrow>,
+    mut players: Query<(&PlayerInput, &mut ThrowCharge), With<Player>>,
+) {
+    let dt = time.timestep().as_secs_f32();
+    for (input, mut charge) in &mut players {
+        let held = input.held.throw;
+        if held {
+            charge.held_s += dt;
+        } else if charge.was_held || input.pressed.throw {
+            pending.0 = Some(charge.fraction());
+            charge.held_s = 0.0;
+        }
+        charge.was_held = held;
+    }
+}
+
+/// The throw asked for since the last tick, if any, leaves the player's
+/// eye (not while flying); a wall too close refuses it with a notice.
+pub(super) fn throw_pending(
+    pending: &mut PendingThrow,
+    player: Option<(&CharacterController, &MovementState, &PlayerInput)>,
+    pit: &mut BallPit,
+    level: &impl Solids,
+    notices: &mut Notices,
+) {
+    if let (Some(charge), Some((body, state, input))) = (pending.0.take(), player)
+        && !crate::sim::player::flying(body)
+    {
+        match throw(&pit.settings, charge, state, input, level) {
+            Some(ball) => pit.add(ball),
+            None => notices.info("no room to throw a ball here"),
+        }
+    }
+}
+
+/// A ball thrown from the player's eye along the view, `charge` (0 … 1)
+/// of the way from a tap to a full throw, with the player's velocity added;
+/// `None` when a wall is so close the ball would start inside it.
+fn throw(
+    settings: &BallSettings,
+    charge: f32,
+    state: &MovementState,
+    input: &PlayerInput,
+    level: &impl Solids,
+) -> Option<Ball> {
+    let eye = crate::sim::player::eye(state.position, state.radii, state.up);
+    let look = Quat::from_rotation_y(input.yaw) * Quat::from_rotation_x(input.pitch);
+    let direction = look * Vec3::NEG_Z;
+    let speed = settings.throw_speed * (TAP_FRACTION + (1.0 - TAP_FRACTION) * charge.clamp(0.0, 1.0));
+    let radius = settings.radius;
+    // Out of the player's body before it flies, unless a wall is nearer.
+    let reach = leave_body(eye - state.position, direction, state.radii + Vec3::splat(radius)) + 0.02;
+    let out = direction * reach;
+    let start = match level.sweep(eye, radius, out / PLACEMENT_SWEEP_SECONDS, 0.0, PLACEMENT_SWEEP_SECONDS) {
+        Some(hit) if hit.time <= 1e-4 * PLACEMENT_SWEEP_SECONDS => return None,
+        Some(hit) => eye + out * (hit.time / PLACEMENT_SWEEP_SECONDS - 1e-4 / reach).max(0.0),
+        None => eye + out,
+    };
+    Some(Ball::new(start, direction * speed + state.world_velocity(), radius))
+}
+
+/// How far from `from` (relative to the body's centre, metres, inside it)
+/// along the unit `direction` a point leaves the axis-aligned ellipsoid
+/// with `radii` about the centre. With the ball's radius added to the
+/// body's radii, that ellipsoid holds every point within the ball's
+/// radius of the body, so a ball centred there is clear of it.
+fn leave_body(from: Vec3, direction: Vec3, radii: Vec3) -> f32 {
+    // |(from + direction·s) / radii|² = 1, the larger root.
+    let (p, d) = (from / radii, direction / radii);
+    let (a, b, c) = (d.length_squared(), p.dot(d), p.length_squared() - 1.0);
+    let root = (b * b - a * c).max(0.0).sqrt();
+    ((-b + root) / a).max(0.0)
+}

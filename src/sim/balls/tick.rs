@@ -1,0 +1,198 @@
+//! The balls' tick: a pending throw leaves the eye, every ball moves
+//! against the level, each other and the player, impacts push the player
+//! and hard ones explode, balls jammed in doors and lifts are pushed out
+//! (or burst) and balls that left the level go.
+
+use super::control::control_balls;
+use super::pit::{BLAST_SPEED, BallBlast, BallPit, PLAYER_MASS};
+use super::solids::BallLevel;
+use super::throw::{PendingThrow, throw_pending};
+use crate::notices::Notices;
+use crate::sim::colliders::Colliders;
+use crate::sim::feedback::Feedback;
+use crate::sim::input::PlayerInput;
+use crate::sim::player::{LastTick, Player};
+use crate::sim::schedule::SimSet;
+use balls::{ImpactKind, MovingCapsule, StepReport};
+use bevy::prelude::*;
+use bevy_slidewalk::{CharacterController, MovementState};
+use std::time::Instant;
+use sweep::PlacedCollider;
+
+/// The most one tick of ball impacts can change the player's velocity, m/s.
+const MAX_PUSH: f32 = 3.0;
+/// The player's number in [`balls::Contact::body`].
+const PLAYER_BODY: u32 = 0;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(FixedUpdate, tick_balls.after(control_balls).in_set(SimSet::Balls));
+}
+
+/// The player as the balls meet it this tick: the capsule around its
+/// ellipsoid moving from where the last tick started to where it ended,
+/// with its controller, state and input.
+type PlayerForBalls<'a> = (
+    MovingCapsule,
+    &'a CharacterController,
+    &'a MovementState,
+    &'a PlayerInput,
+);
+
+/// The tick: a pending throw leaves the eye, every ball moves, impacts push
+/// the player and hard ones explode.
+#[allow(clippy::too_many_arguments)]
+fn tick_balls(
+    time: Res<Time<Fixed>>,
+    colliders: Colliders,
+    mut pit: ResMut<BallPit>,
+    mut pending: ResMut<PendingThrow>,
+    mut feedback: ResMut<Feedback>,
+    mut notices: ResMut<Notices>,
+    mut blasts: MessageWriter<BallBlast>,
+    players: Query<(&CharacterController, &MovementState, &PlayerInput, &LastTick), With<Player>>,
+) {
+    let started = Instant::now();
+    let dt = time.timestep().as_secs_f32();
+    let for_balls = BallLevel::new(&colliders);
+    let placed = &for_balls.placed;
+    let level = for_balls.obstacles();
+    let player = players.iter().next().map(|(body, state, input, last)| {
+        let capsule = MovingCapsule::around_ellipsoid(
+            last.from,
+            state.radii,
+            state.up,
+            (last.to - last.from) / dt,
+            PLAYER_BODY,
+        );
+        (capsule, body, state, input)
+    });
+    pit.simulation.config.gravity = player
+        .as_ref()
+        .map_or(Vec3::new(0.0, -9.81, 0.0), |(_, body, _, _)| body.config.gravity);
+    throw_pending(
+        &mut pending,
+        player.map(|(_, body, state, input)| (body, state, input)),
+        &mut pit,
+        &level,
+        &mut notices,
+    );
+    if pit.simulation.balls.is_empty() {
+        pit.last_micros = started.elapsed().as_secs_f32() * 1e6;
+        pit.last_impacts = 0;
+        return;
+    }
+    let mover_boxes = wake_near_motion(&mut pit, player.as_ref(), placed, dt);
+    let pit = &mut *pit;
+    pit.previous.clear();
+    pit.previous.extend(pit.simulation.balls.iter().map(|b| b.position));
+    let report = match &player {
+        Some((capsule, body, ..)) if !crate::sim::player::flying(body) => pit.simulation.step(dt, &(level, *capsule)),
+        _ => pit.simulation.step(dt, &level),
+    };
+    feedback.ball_push = answer_impacts(pit, &report, &mut blasts);
+    push_out_of_movers(pit, &colliders, mover_boxes, &mut blasts);
+    drop_fallen(pit, &colliders);
+    pit.last_impacts = report.impacts.len();
+    pit.last_micros = started.elapsed().as_secs_f32() * 1e6;
+}
+
+/// Whatever moves near a sleeping ball wakes it: the player, doors, lifts.
+/// Returns the boxes the moving doors and lifts sweep this tick.
+fn wake_near_motion(
+    pit: &mut BallPit,
+    player: Option<&PlayerForBalls>,
+    placed: &[PlacedCollider<'_>],
+    dt: f32,
+) -> Vec<(Vec3, Vec3)> {
+    if let Some((capsule, ..)) = player {
+        let reach = Vec3::splat(capsule.radius + capsule.half_segment);
+        let (a, b) = (capsule.centre, capsule.centre + capsule.velocity * dt);
+        pit.simulation.wake_within(a.min(b) - reach, a.max(b) + reach);
+    }
+    let mut mover_boxes = Vec::new();
+    for c in placed
+        .iter()
+        .filter(|c| c.linear_velocity != Vec3::ZERO || c.angular_velocity != Vec3::ZERO)
+    {
+        let sweep::Aabb { min, max } = c.world_bounds();
+        let margin =
+            Vec3::splat((c.linear_velocity.length() + c.angular_velocity.length() * (max - min).length()) * dt + 0.05);
+        pit.simulation.wake_within(min - margin, max + margin);
+        mover_boxes.push((min - margin, max + margin));
+    }
+    mover_boxes
+}
+
+/// The tick's impacts: the player's add up to the push it is given (at
+/// most [`MAX_PUSH`]), the hard ones explode.
+fn answer_impacts(pit: &BallPit, report: &StepReport, blasts: &mut MessageWriter<BallBlast>) -> Vec3 {
+    let mut pushed = Vec3::ZERO;
+    for impact in &report.impacts {
+        if let ImpactKind::Body(PLAYER_BODY) = impact.kind {
+            pushed -= impact.impulse / PLAYER_MASS;
+        }
+        if impact.speed >= BLAST_SPEED {
+            let radius = pit.simulation.balls.get(impact.ball as usize).map_or(0.1, |b| b.radius);
+            blasts.write(BallBlast {
+                point: impact.point,
+                normal: impact.normal,
+                speed: impact.speed,
+                radius,
+            });
+        }
+    }
+    pushed.clamp_length_max(MAX_PUSH)
+}
+
+/// Near doors and lifts, no ball ends the tick inside one: a ball jammed
+/// this tick does not answer a surface moving into it, so it is pushed
+/// out; one that cannot be (crushed) bursts.
+fn push_out_of_movers(
+    pit: &mut BallPit,
+    colliders: &Colliders,
+    mover_boxes: Vec<(Vec3, Vec3)>,
+    blasts: &mut MessageWriter<BallBlast>,
+) {
+    if mover_boxes.is_empty() {
+        return;
+    }
+    let now = colliders.placed();
+    let mut crushed: Vec<usize> = mover_boxes
+        .into_iter()
+        .flat_map(|(min, max)| pit.simulation.push_out_of(&now, min, max))
+        .collect();
+    crushed.sort_unstable();
+    crushed.dedup();
+    for &k in crushed.iter().rev() {
+        let ball = pit.simulation.balls.remove(k);
+        if k < pit.previous.len() {
+            pit.previous.remove(k);
+        }
+        pit.simulation.wake_around(&ball);
+        blasts.write(BallBlast {
+            point: ball.position,
+            normal: Vec3::Y,
+            speed: BLAST_SPEED,
+            radius: ball.radius,
+        });
+    }
+}
+
+/// Balls that left the level for good go.
+fn drop_fallen(pit: &mut BallPit, colliders: &Colliders) {
+    if let Some(bounds) = colliders.level_bounds() {
+        let floor = bounds.min.y - 50.0;
+        let keep: Vec<bool> = pit
+            .simulation
+            .balls
+            .iter()
+            .map(|b| b.position.is_finite() && b.position.y >= floor)
+            .collect();
+        if keep.contains(&false) {
+            let mut k = keep.iter();
+            pit.simulation.balls.retain(|_| *k.next().unwrap_or(&true));
+            let mut k = keep.iter();
+            pit.previous.retain(|_| *k.next().unwrap_or(&true));
+        }
+    }
+}
