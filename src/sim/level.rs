@@ -8,6 +8,7 @@ use super::launch::LaunchOptions;
 use crate::notices::Notices;
 use bevy::prelude::*;
 use bevy_slidewalk::{Collider, Surface};
+use controller::ControllerConfig;
 use level::DoorControl;
 use level::{Level, Mover, MoverKind, Spawn};
 use std::path::{Path, PathBuf};
@@ -152,20 +153,9 @@ fn open_levels(
             commands.entity(entity).despawn();
         }
         let first = current.generation == 0;
-        let walker = controller::ControllerConfig::default();
-        let walkable = walker.walkable_slope_deg.to_radians().cos();
-        let found = level::spawn::start_point(&level, walker.standing_radii, walkable);
-        let mut spawn = found.unwrap_or_else(|| play::above_the_level(&level));
-        let mut placed_by_flag = false;
-        if first && let Some(o) = &options {
-            if let Some(at) = o.0.spawn {
-                spawn.position = at;
-                placed_by_flag = true;
-            }
-            if let Some(yaw) = o.0.yaw_deg {
-                spawn.yaw = yaw.to_radians();
-            }
-        }
+        let walker = ControllerConfig::default();
+        let asked = options.as_deref().filter(|_| first);
+        let (mut spawn, found, placed_by_flag) = choose_spawn(&level, &walker, asked);
         let bounds = level_bounds(&level);
         spawn_colliders(&level, &mut commands);
         let name = path
@@ -182,29 +172,7 @@ fn open_levels(
                 None => {}
             }
         }
-        for notice in &level.report.notices {
-            notices.info(format!("{name}: {notice}"));
-        }
-        if let [first, ..] = level.report.undecoded_meshes.as_slice() {
-            notices.error(format!(
-                "{name}: {} meshes do not collide (their Draco data cannot be decoded), {first:?} among them",
-                level.report.undecoded_meshes.len()
-            ));
-        }
-        if level.spawns.is_empty() && !placed_by_flag {
-            if found.is_some() {
-                notices.info(format!(
-                    "{name}: no spawn node, starting on top of the geometry at {:.1}",
-                    spawn.position
-                ));
-            } else {
-                notices.error(format!(
-                    "{name}: no spawn node and nowhere to stand (no surface faces up within {:.0}°); \
-                     starting above the level",
-                    walker.walkable_slope_deg
-                ));
-            }
-        }
+        report_level(&level, &name, &spawn, found, placed_by_flag, &walker, &mut notices);
         info!(
             "opened {} ({} triangles, {} movers)",
             path.display(),
@@ -216,6 +184,64 @@ fn open_levels(
         current.spawn = spawn;
         current.bounds = bounds;
         current.generation += 1;
+    }
+}
+
+/// Where the player starts in `level`: its spawn node, or on top of the
+/// geometry, or above it when nothing faces up; then at the command
+/// line's `--spawn` and `--yaw` when they are `asked` for (the first
+/// level). Also whether a place to stand was found, and whether the
+/// command line placed the player.
+fn choose_spawn(level: &Level, walker: &ControllerConfig, asked: Option<&LaunchOptions>) -> (Spawn, bool, bool) {
+    let walkable = walker.walkable_slope_deg.to_radians().cos();
+    let found = level::spawn::start_point(level, walker.standing_radii, walkable);
+    let mut spawn = found.unwrap_or_else(|| play::above_the_level(level));
+    let mut placed_by_flag = false;
+    if let Some(o) = asked {
+        if let Some(at) = o.0.spawn {
+            spawn.position = at;
+            placed_by_flag = true;
+        }
+        if let Some(yaw) = o.0.yaw_deg {
+            spawn.yaw = yaw.to_radians();
+        }
+    }
+    (spawn, found.is_some(), placed_by_flag)
+}
+
+/// What the player is told about a level just opened (`name`): what of it
+/// was ignored, meshes that do not collide, and a missing spawn node.
+fn report_level(
+    level: &Level,
+    name: &str,
+    spawn: &Spawn,
+    found: bool,
+    placed_by_flag: bool,
+    walker: &ControllerConfig,
+    notices: &mut Notices,
+) {
+    for notice in &level.report.notices {
+        notices.info(format!("{name}: {notice}"));
+    }
+    if let [first, ..] = level.report.undecoded_meshes.as_slice() {
+        notices.error(format!(
+            "{name}: {} meshes do not collide (their Draco data cannot be decoded), {first:?} among them",
+            level.report.undecoded_meshes.len()
+        ));
+    }
+    if level.spawns.is_empty() && !placed_by_flag {
+        if found {
+            notices.info(format!(
+                "{name}: no spawn node, starting on top of the geometry at {:.1}",
+                spawn.position
+            ));
+        } else {
+            notices.error(format!(
+                "{name}: no spawn node and nowhere to stand (no surface faces up within {:.0}°); \
+                 starting above the level",
+                walker.walkable_slope_deg
+            ));
+        }
     }
 }
 
