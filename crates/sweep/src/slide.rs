@@ -4,14 +4,13 @@
 //!
 //! The parts: `types` (the options a call takes, the contacts and result
 //! it gives), `collide` (the slide loop and the clipping of the motion to
-//! the planes met), `depenetration` (pushing the ellipsoid out of what it
-//! overlaps) and `skin` (the gap kept from surfaces and the eSpace
-//! distance to a triangle). They import one another only downwards, never
-//! this module.
+//! the planes met) and `depenetration` (pushing the ellipsoid out of what
+//! it overlaps, with the skin kept from surfaces and the eSpace distance to
+//! a triangle that the slide loop uses too). They import one another only
+//! downwards, never this module.
 
 mod collide;
 mod depenetration;
-mod skin;
 mod types;
 
 pub use collide::{collide_and_slide, collide_and_slide_with};

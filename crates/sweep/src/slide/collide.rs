@@ -2,8 +2,7 @@
 //! short of the first contact, and clip what is left to the planes met
 //! (Quake-style creases), a bounded number of times.
 
-use super::depenetration::depenetrate_into;
-use super::skin::{effective_skin, touch_distance};
+use super::depenetration::{depenetrate_into, effective_skin, touch_distance};
 use super::types::{Contact, ContactResponse, SlideOptions, SlidePlane, SlideResult};
 use crate::collider::PlacedCollider;
 use crate::ellipsoid::Ellipsoid;
