@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-/// What [`MeshCollider::build`] kept and rejected.
+/// What [`MeshCollider::build`](super::MeshCollider::build) kept and rejected.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct BuildReport {
     /// Triangles in the input.
@@ -16,7 +16,7 @@ pub struct BuildReport {
     pub rejected_degenerate: usize,
 }
 
-/// Why a [`MeshCollider`] could not be built.
+/// Why a [`MeshCollider`](super::MeshCollider) could not be built.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BuildError {
     /// A triangle refers to a vertex that does not exist.
