@@ -9,7 +9,7 @@ use crate::sim::script::{ScriptRun, options_for_script, read_script};
 use bevy::ecs::schedule::ScheduleLabel;
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
-use play::{Options, Script, Summary};
+use slidewalk_play::{Options, Script, Summary};
 use std::time::Instant;
 
 /// A headless app: the simulation only, time advancing by exactly one
@@ -76,17 +76,18 @@ pub fn run(options: &Options) -> Result<Summary, String> {
     let script = read_script(path)?;
     // No screen to warn on: a settings file given must be read whole.
     if let Some(settings) = &options.settings {
-        play::Settings::read(settings)?;
+        slidewalk_play::Settings::read(settings)?;
     }
     let options = options_for_script(options, &script);
     let level_path = options.level.clone().unwrap_or_else(sim::level::demo_level_path);
     // Fail early and clearly when the level cannot be read; say what of it was ignored.
-    let level = level::load(&level_path).map_err(|e| e.to_string())?;
+    let level = slidewalk_level::load(&level_path).map_err(|e| e.to_string())?;
     for notice in &level.report.notices {
         eprintln!("slidewalk: {}: {notice}", level_path.display());
     }
     if let Some(at) = options.spawn
-        && let (_, Some((text, _))) = play::place_asked_spawn(&level, &controller::ControllerConfig::default(), at)
+        && let (_, Some((text, _))) =
+            slidewalk_play::place_asked_spawn(&level, &slidewalk_controller::ControllerConfig::default(), at)
     {
         eprintln!("slidewalk: {}: {text}", level_path.display());
     }

@@ -4,11 +4,11 @@
 //! player's settings in their config directory).
 
 use bevy::prelude::*;
-use play::{Options, USAGE};
+use slidewalk_play::{Options, USAGE};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let options = match play::text_args(std::env::args_os().skip(1)).and_then(|args| Options::parse(&args)) {
+    let options = match slidewalk_play::text_args(std::env::args_os().skip(1)).and_then(|args| Options::parse(&args)) {
         Ok(o) => o,
         Err(e) if e == "help" => {
             println!("{USAGE}");
@@ -22,7 +22,7 @@ fn main() -> ExitCode {
     // Files the game will write: refused now rather than after the play.
     for (flag, path) in [("--record", &options.record), ("--screenshot", &options.screenshot)] {
         if let Some(path) = path
-            && let Err(e) = play::check_output(flag, path)
+            && let Err(e) = slidewalk_play::check_output(flag, path)
         {
             eprintln!("slidewalk: {e}");
             return ExitCode::from(2);
@@ -58,7 +58,10 @@ fn main() -> ExitCode {
     let mut app = App::new();
     app.insert_resource(slidewalk::sim::launch::LaunchOptions(options.clone()))
         .insert_resource(slidewalk::sim::tuning::SettingsFile(
-            options.settings.clone().or_else(play::settings::default_settings_path),
+            options
+                .settings
+                .clone()
+                .or_else(slidewalk_play::settings::default_settings_path),
         ));
     if let Some(script) = script {
         app.insert_resource(slidewalk::sim::script::ScriptRun::new(script));

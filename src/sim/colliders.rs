@@ -9,7 +9,7 @@ use super::level::{CurrentLevel, LevelStatics};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_slidewalk::CollisionWorld;
-use sweep::PlacedCollider;
+use slidewalk_sweep::PlacedCollider;
 
 /// Read access to this tick's colliders.
 #[derive(SystemParam)]
@@ -35,7 +35,7 @@ impl Colliders<'_, '_> {
     }
 
     /// World bounds of the level's geometry at rest, if a level is loaded.
-    pub fn level_bounds(&self) -> Option<sweep::Aabb> {
+    pub fn level_bounds(&self) -> Option<slidewalk_sweep::Aabb> {
         self.level.bounds
     }
 
@@ -46,7 +46,7 @@ impl Colliders<'_, '_> {
 
     /// The level's analytic colliders (exact planes and cylinders, for the
     /// balls), each with its surface's friction; empty without a level.
-    pub fn analytic_shapes(&self) -> Vec<(sweep::AnalyticShape, f32)> {
+    pub fn analytic_shapes(&self) -> Vec<(slidewalk_sweep::AnalyticShape, f32)> {
         self.level.level.as_ref().map_or_else(Vec::new, |l| {
             l.analytic
                 .iter()

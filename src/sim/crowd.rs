@@ -19,10 +19,10 @@ use super::schedule::SimSet;
 use crate::notices::Notices;
 use bevy::prelude::*;
 use bevy_slidewalk::{CharacterController, MovementState, Obstacles, SlidewalkSystems};
-use crowd::{Bystander, Crowd, CrowdConfig, CrowdSurroundings, StepReport};
+use slidewalk_crowd::{Bystander, Crowd, CrowdConfig, CrowdSurroundings, StepReport};
 
 /// Most agents the game keeps (the panel's largest button, twice).
-pub const MAX_AGENTS: usize = play::MAX_CROWD;
+pub const MAX_AGENTS: usize = slidewalk_play::MAX_CROWD;
 
 /// How far from the player (across, metres) new agents are spawned first.
 const SPAWN_RADIUS: f32 = 40.0;
@@ -313,6 +313,6 @@ fn agents_as_obstacles(
         .0
         .extend(near.into_iter().map(|(shape, at)| bevy_slidewalk::Obstacle {
             shape,
-            pose: sweep::Pose::from_translation(at),
+            pose: slidewalk_sweep::Pose::from_translation(at),
         }));
 }

@@ -3,7 +3,7 @@
 
 use bevy::prelude::*;
 use glam::Vec2;
-use play::Buttons;
+use slidewalk_play::Buttons;
 
 /// What the input (keyboard and mouse, or a script) asks of the player.
 /// Presses are collected until the next tick uses them.

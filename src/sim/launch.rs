@@ -2,7 +2,7 @@
 //! simulation's plugins read (the tick rate, the level, the spawn, …).
 
 use bevy::prelude::*;
-use play::Options;
+use slidewalk_play::Options;
 
 /// The command line the game was started with.
 #[derive(Resource, Clone, Debug)]

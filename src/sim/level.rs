@@ -8,12 +8,12 @@ use super::launch::LaunchOptions;
 use crate::notices::Notices;
 use bevy::prelude::*;
 use bevy_slidewalk::{Collider, Surface};
-use controller::ControllerConfig;
-use level::DoorControl;
-use level::{Level, Mover, MoverKind, Spawn};
+use slidewalk_controller::ControllerConfig;
+use slidewalk_level::DoorControl;
+use slidewalk_level::{Level, Mover, MoverKind, Spawn};
+use slidewalk_sweep::{Aabb, Pose};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use sweep::{Aabb, Pose};
 
 /// The demo level, relative to the game's `assets/` folder.
 pub const DEMO_LEVEL: &str = "levels/playground.glb";
@@ -139,7 +139,7 @@ fn open_levels(
 ) {
     for OpenLevel(path) in requests.read() {
         let path = std::path::absolute(path).unwrap_or_else(|_| path.clone());
-        let level = match level::load(&path) {
+        let level = match slidewalk_level::load(&path) {
             Ok(level) => level,
             Err(e) => {
                 notices.error(format!("{e}"));
@@ -164,7 +164,7 @@ fn open_levels(
         if placed_by_flag {
             // A spawn from the command line or a script can be inside a wall
             // or a step: the player starts on top of it, and is told.
-            let (position, note) = play::place_asked_spawn(&level, &walker, spawn.position);
+            let (position, note) = slidewalk_play::place_asked_spawn(&level, &walker, spawn.position);
             spawn.position = position;
             match note {
                 Some((text, false)) => notices.info(format!("{name}: {text}")),
@@ -194,8 +194,8 @@ fn open_levels(
 /// command line placed the player.
 fn choose_spawn(level: &Level, walker: &ControllerConfig, asked: Option<&LaunchOptions>) -> (Spawn, bool, bool) {
     let walkable = walker.walkable_slope_deg.to_radians().cos();
-    let found = level::spawn::start_point(level, walker.standing_radii, walkable);
-    let mut spawn = found.unwrap_or_else(|| play::above_the_level(level));
+    let found = slidewalk_level::spawn::start_point(level, walker.standing_radii, walkable);
+    let mut spawn = found.unwrap_or_else(|| slidewalk_play::above_the_level(level));
     let mut placed_by_flag = false;
     if let Some(o) = asked {
         if let Some(at) = o.0.spawn {
@@ -247,6 +247,6 @@ fn report_level(
 
 /// World bounds of the static geometry and the movers at rest.
 fn level_bounds(level: &Level) -> Option<Aabb> {
-    let b = sweep::PlacedCollider::world_bounds_of(&level.placed_at_rest());
+    let b = slidewalk_sweep::PlacedCollider::world_bounds_of(&level.placed_at_rest());
     b.min.is_finite().then_some(b)
 }

@@ -9,9 +9,9 @@ use super::schedule::SimSet;
 use bevy::prelude::*;
 use bevy_slidewalk::MovementState;
 use glam::Vec3;
-use level::DoorControl;
-use level::{Mover, MoverKind};
-use sweep::{Aabb, Pose};
+use slidewalk_level::DoorControl;
+use slidewalk_level::{Mover, MoverKind};
+use slidewalk_sweep::{Aabb, Pose};
 
 /// How far the use key reaches, metres from the player's centre to the door.
 pub const USE_REACH: f32 = 2.5;

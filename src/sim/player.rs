@@ -18,9 +18,9 @@ use bevy::prelude::*;
 use bevy_slidewalk::{
     CharacterController, MovementIntent, MovementReport, MovementState, Obstacles, SlidewalkSystems, StepTimings,
 };
-use controller::{ControllerConfig, TickReport};
 use glam::Vec3;
-use play::{Buttons, Summary};
+use slidewalk_controller::{ControllerConfig, TickReport};
+use slidewalk_play::{Buttons, Summary};
 
 /// Marks the player entity.
 #[derive(Component, Debug)]
@@ -72,7 +72,7 @@ pub const EYE_FRACTION: f32 = 0.89;
 /// Where the eyes are for an ellipsoid centred at `centre` (metres) with
 /// world `radii` and `up`.
 pub fn eye(centre: Vec3, radii: Vec3, up: Vec3) -> Vec3 {
-    let height = 2.0 * controller::frame::extent_along(radii, up);
+    let height = 2.0 * slidewalk_controller::frame::extent_along(radii, up);
     centre + up * (height * (EYE_FRACTION - 0.5))
 }
 
@@ -213,7 +213,7 @@ fn before_tick(
         if flying(&body) {
             state.position += fly_motion(&input, up) * dt;
         }
-        intent.direction = play::walk_direction(input.movement, input.yaw, up);
+        intent.direction = slidewalk_play::walk_direction(input.movement, input.yaw, up);
         intent.jump = input.pressed.jump;
         intent.crouch = input.held.crouch;
         intent.sprint = input.held.sprint;
@@ -315,10 +315,10 @@ fn count_tick(s: &mut Summary, report: &TickReport, state: &MovementState, fly: 
 
 /// How deep the player is inside the level or an obstacle, metres.
 fn penetration(colliders: &Colliders, obstacles: &Obstacles, state: &MovementState) -> f32 {
-    let Ok(e) = sweep::Ellipsoid::new(state.radii) else {
+    let Ok(e) = slidewalk_sweep::Ellipsoid::new(state.radii) else {
         return 0.0;
     };
     let mut placed = colliders.placed();
     placed.extend(obstacles.placed());
-    sweep::penetration_depth(&e, state.position, &placed)
+    slidewalk_sweep::penetration_depth(&e, state.position, &placed)
 }

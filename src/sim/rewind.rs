@@ -16,7 +16,7 @@ use super::schedule::SimSet;
 use crate::notices::Notices;
 use bevy::prelude::*;
 use bevy_slidewalk::{CharacterController, MovementState};
-use play::{History, TickInput, TickRecord, WorldState};
+use slidewalk_play::{History, TickInput, TickRecord, WorldState};
 use std::path::PathBuf;
 
 /// Seconds of ticks kept.
@@ -97,7 +97,7 @@ fn record_tick(
     };
     let mut doors = vec![None; level.movers.len()];
     let mut lifts = vec![None; level.movers.len()];
-    let mut poses: Vec<sweep::Pose> = level.movers.iter().map(|m| m.rest).collect();
+    let mut poses: Vec<slidewalk_sweep::Pose> = level.movers.iter().map(|m| m.rest).collect();
     for m in &movers {
         if m.index < doors.len() {
             doors[m.index] = m.door;

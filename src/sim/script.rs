@@ -1,4 +1,4 @@
-//! Scripts: a script (JSON, see `play::Script`) played one fixed tick at a
+//! Scripts: a script (JSON, see `slidewalk_play::Script`) played one fixed tick at a
 //! time into the player's input (headless runs, tests, or watched in the
 //! window) from the state it says it starts from, and `--record FILE`,
 //! which writes what the player does as a script that replays headless.
@@ -15,8 +15,8 @@ use crate::notices::Notices;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_slidewalk::{CharacterController, MovementState};
-use level::MoverKind;
-use play::{Recorder, Script, ScriptPlayer, Start};
+use slidewalk_level::MoverKind;
+use slidewalk_play::{Recorder, Script, ScriptPlayer, Start};
 
 /// Reads a script file; the error names the file and what is wrong.
 pub fn read_script(path: &std::path::Path) -> Result<Script, String> {
@@ -26,7 +26,7 @@ pub fn read_script(path: &std::path::Path) -> Result<Script, String> {
 
 /// A script that says where it was made (level, spawn, tick rate) is
 /// played there, unless the command line says otherwise.
-pub fn options_for_script(options: &play::Options, script: &Script) -> play::Options {
+pub fn options_for_script(options: &slidewalk_play::Options, script: &Script) -> slidewalk_play::Options {
     let mut o = options.clone();
     if o.level.is_none() {
         o.level = script.level.as_ref().map(std::path::PathBuf::from);
@@ -204,7 +204,7 @@ fn record(
     let Some(input) = inputs.iter().next() else { return };
     let dt = time.timestep().as_secs_f32();
     // A tap between two ticks counts as held for one tick, so it replays.
-    let held = play::Buttons {
+    let held = slidewalk_play::Buttons {
         jump: input.held.jump || input.pressed.jump,
         use_key: input.held.use_key || input.pressed.use_key,
         throw: input.held.throw || input.pressed.throw,

@@ -1,6 +1,6 @@
 //! Live tuning: the panel (or a test) sends [`Tune`] messages. The view's
 //! settings are taken at once; a controller change is checked
-//! (`play::tuning`) and written to the player's `CharacterController` at
+//! (`slidewalk_play::tuning`) and written to the player's `CharacterController` at
 //! the start of the next tick, where the plugin takes it in (new radii
 //! pushed out where the player stands, or refused when they do not fit);
 //! after the tick the outcome goes to the panel and the settings file.
@@ -13,9 +13,9 @@ use super::schedule::SimSet;
 use crate::notices::Notices;
 use bevy::prelude::*;
 use bevy_slidewalk::{CharacterController, ConfigRefused, SlidewalkSystems};
-use controller::ControllerConfig;
-use play::tuning::{GRAVITY_PRESETS, set_gravity, set_radii, set_value};
-use play::{Overlay, Settings};
+use slidewalk_controller::ControllerConfig;
+use slidewalk_play::tuning::{GRAVITY_PRESETS, set_gravity, set_radii, set_value};
+use slidewalk_play::{Overlay, Settings};
 use std::path::PathBuf;
 
 /// Where the settings are read from and saved to (`None`: not kept).
@@ -39,7 +39,7 @@ pub struct TuningStatus {
 /// A change asked for from the panel.
 #[derive(Message, Clone, Debug, PartialEq)]
 pub enum Tune {
-    /// One tunable (`play::tuning::TUNABLES` key) to a value.
+    /// One tunable (`slidewalk_play::tuning::TUNABLES` key) to a value.
     Value(&'static str, f64),
     /// The standing radii, metres.
     Radii(Vec3),

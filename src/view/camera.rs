@@ -184,7 +184,7 @@ fn place_body(
 ) {
     for (mut transform, mut visibility) in &mut bodies {
         *transform = Transform::from_translation(shown.centre).with_scale(shown.radii);
-        let drawn = settings.0.third_person && !settings.0.shows(play::Overlay::Ellipsoid);
+        let drawn = settings.0.third_person && !settings.0.shows(slidewalk_play::Overlay::Ellipsoid);
         visibility.set_if_neq(if drawn {
             Visibility::Inherited
         } else {
@@ -198,12 +198,12 @@ fn place_body(
 fn behind(eye: Vec3, rotation: Quat, up: Vec3, colliders: &Colliders) -> Vec3 {
     let wanted = rotation * Vec3::Z * BEHIND + up * 0.6;
     let placed = colliders.placed();
-    let sphere = sweep::Ellipsoid::sphere(CAMERA_RADIUS).expect("positive radius");
-    let t = sweep::sweep(&sphere, eye, wanted, &placed).map_or(1.0, |hit| hit.time);
+    let sphere = slidewalk_sweep::Ellipsoid::sphere(CAMERA_RADIUS).expect("positive radius");
+    let t = slidewalk_sweep::sweep(&sphere, eye, wanted, &placed).map_or(1.0, |hit| hit.time);
     eye + wanted * t
 }
 
 /// Centre-to-feet distance of an ellipsoid with `radii` along `up`, metres.
 pub fn extent(radii: Vec3, up: Vec3) -> f32 {
-    controller::frame::extent_along(radii, up)
+    slidewalk_controller::frame::extent_along(radii, up)
 }

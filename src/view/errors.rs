@@ -129,7 +129,7 @@ pub fn show_logged_errors(
             continue; // said in one line by the level's drawing (`view::scene`)
         }
         if !is_shader_error(&error) {
-            notices.show_logged_error(play::messages::one_line(&error.message));
+            notices.show_logged_error(slidewalk_play::messages::one_line(&error.message));
             continue;
         }
         let mut lines: Vec<&str> = error.message.lines().filter(|l| !l.trim().is_empty()).collect();

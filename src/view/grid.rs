@@ -20,7 +20,7 @@ use bevy::platform::collections::HashMap;
 use bevy::prelude::*;
 use bevy::render::render_resource::{AsBindGroup, ShaderType};
 use bevy::shader::ShaderRef;
-use level::MoverKind;
+use slidewalk_level::MoverKind;
 
 /// A level material with the grid.
 pub type GridMaterial = ExtendedMaterial<StandardMaterial, Grid>;
@@ -76,7 +76,7 @@ pub struct SlopeTint {
 
 impl Default for SlopeTint {
     fn default() -> Self {
-        let config = controller::ControllerConfig::default();
+        let config = slidewalk_controller::ControllerConfig::default();
         Self {
             up: Vec3::Y,
             walkable_slope_deg: config.walkable_slope_deg,

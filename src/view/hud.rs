@@ -83,7 +83,7 @@ fn draw_hud(
     // Crosshair.
     let centre = ctx.content_rect().center();
     let painter = ctx.layer_painter(egui::LayerId::new(egui::Order::Foreground, egui::Id::new("crosshair")));
-    let crosshair = settings.0.shows(play::Overlay::Crosshair) && !settings.0.third_person;
+    let crosshair = settings.0.shows(slidewalk_play::Overlay::Crosshair) && !settings.0.third_person;
     for stroke in [
         egui::Stroke::new(4.0, egui::Color32::from_black_alpha(160)),
         egui::Stroke::new(2.0, egui::Color32::WHITE),

@@ -94,7 +94,7 @@ fn read_keys(
     if pointer || typing {
         for mut input in &mut inputs {
             input.movement = Vec2::ZERO;
-            input.held = play::Buttons::default();
+            input.held = slidewalk_play::Buttons::default();
         }
         return;
     }

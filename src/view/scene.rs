@@ -12,7 +12,7 @@ use bevy::asset::{AssetPath, LoadState, RecursiveDependencyLoadState};
 use bevy::gltf::GltfAssetLabel;
 use bevy::prelude::*;
 use bevy::world_serialization::WorldAssetRoot;
-use level::Level;
+use slidewalk_level::Level;
 
 /// The entity drawing the current level, and what it draws.
 #[derive(Component, Debug)]
@@ -105,7 +105,7 @@ fn report_drawing_failure(
         match (own, dependencies) {
             (LoadState::Failed(e), _) => {
                 scene.failure_reported = true;
-                notices.error(play::messages::level_not_drawn(&file, &e.to_string()));
+                notices.error(slidewalk_play::messages::level_not_drawn(&file, &e.to_string()));
                 if let Some(level) = &current.level {
                     spawn_collision_drawing(level, entity, &mut meshes, &mut materials, &mut commands);
                 }
@@ -114,7 +114,7 @@ fn report_drawing_failure(
                 scene.failure_reported = true;
                 notices.error(format!(
                     "{file}: part of the level cannot be drawn ({}); it is still walkable",
-                    play::messages::one_line(&e.to_string())
+                    slidewalk_play::messages::one_line(&e.to_string())
                 ));
             }
             _ => {}

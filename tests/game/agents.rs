@@ -35,7 +35,9 @@ fn a_crowd_spawned_from_the_panel_wanders_around_the_walking_player_never_into_i
         let current = app.world().resource::<slidewalk::sim::level::CurrentLevel>();
         current.level.clone().unwrap()
     };
-    let level = [sweep::PlacedCollider::fixed(statics.statics.as_ref().unwrap())];
+    let level = [slidewalk_sweep::PlacedCollider::fixed(
+        statics.statics.as_ref().unwrap(),
+    )];
     let mut nearest = f64::INFINITY;
     for second in 0..5 {
         for _ in 0..60 {
@@ -45,7 +47,7 @@ fn a_crowd_spawned_from_the_panel_wanders_around_the_walking_player_never_into_i
             let body = player(&mut app);
             for (i, a) in crowd_sim(&app).crowd.agents().iter().enumerate() {
                 let gap =
-                    crowd::separation::espace_distance(a.position(), a.radii(), body.position, body.radii)
+                    slidewalk_crowd::separation::espace_distance(a.position(), a.radii(), body.position, body.radii)
                         - 1.0;
                 nearest = nearest.min(gap);
                 assert!(gap >= 0.0, "second {second}: agent {i} inside the player ({gap})");
@@ -57,20 +59,20 @@ fn a_crowd_spawned_from_the_panel_wanders_around_the_walking_player_never_into_i
         assert_eq!(sim_agents.len(), placed);
         for (i, a) in sim_agents.iter().enumerate() {
             assert!(a.position().is_finite(), "agent {i} went non-finite");
-            let e = sweep::Ellipsoid::new(a.radii()).unwrap();
-            let depth = sweep::penetration_depth(&e, a.position(), &level);
+            let e = slidewalk_sweep::Ellipsoid::new(a.radii()).unwrap();
+            let depth = slidewalk_sweep::penetration_depth(&e, a.position(), &level);
             assert!(
                 depth <= 1e-4,
                 "second {second}: agent {i} {depth} into the level at {}",
                 a.position()
             );
             assert!(
-                crowd::separation::apart(a.position(), a.radii(), body.position, body.radii, 0.0),
+                slidewalk_crowd::separation::apart(a.position(), a.radii(), body.position, body.radii, 0.0),
                 "second {second}: agent {i} inside the player"
             );
             for (j, b) in sim_agents.iter().enumerate().skip(i + 1) {
                 assert!(
-                    crowd::separation::apart(a.position(), a.radii(), b.position(), b.radii(), 0.0),
+                    slidewalk_crowd::separation::apart(a.position(), a.radii(), b.position(), b.radii(), 0.0),
                     "second {second}: agents {i} and {j} overlap at {} and {}",
                     a.position(),
                     b.position()

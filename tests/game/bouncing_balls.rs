@@ -83,9 +83,11 @@ fn walking_into_a_ball_kicks_it_ahead_and_a_rain_of_balls_never_pushes_the_playe
     );
     {
         let mut pit = app.world_mut().resource_mut::<BallPit>();
-        pit.simulation
-            .balls
-            .push(balls::Ball::new(Vec3::new(16.0, 0.151, -14.0), Vec3::ZERO, 0.15));
+        pit.simulation.balls.push(slidewalk_balls::Ball::new(
+            Vec3::new(16.0, 0.151, -14.0),
+            Vec3::ZERO,
+            0.15,
+        ));
         pit.previous.push(Vec3::new(16.0, 0.151, -14.0));
     }
     let summary = headless::play_out(&mut app, 100);
@@ -183,7 +185,7 @@ fn magic_room_options() -> Options {
 }
 
 /// The current level's analytic shapes.
-fn level_shapes(app: &App) -> Vec<sweep::AnalyticShape> {
+fn level_shapes(app: &App) -> Vec<slidewalk_sweep::AnalyticShape> {
     let current = app.world().resource::<slidewalk::sim::level::CurrentLevel>();
     let level = current.level.as_ref().expect("a level is in");
     assert_eq!(level.analytic.len(), 8);
@@ -242,8 +244,8 @@ fn deepest_ball(app: &mut App) -> f32 {
         .balls
         .iter()
         .map(|b| {
-            let sphere = sweep::Ellipsoid::sphere(b.radius).unwrap();
-            sweep::penetration_depth(&sphere, b.position, &placed) * b.radius
+            let sphere = slidewalk_sweep::Ellipsoid::sphere(b.radius).unwrap();
+            slidewalk_sweep::penetration_depth(&sphere, b.position, &placed) * b.radius
         })
         .fold(0.0, f32::max)
 }

@@ -40,11 +40,7 @@ fn the_lift_coming_down_on_the_player_under_it_turns_back_and_never_presses_it_i
                 body.position
             );
             // Feet on the floor, never pressed into it.
-            assert!(
-                body.feet().y > -1e-3,
-                "tick {tick}: feet at {}",
-                body.feet()
-            );
+            assert!(body.feet().y > -1e-3, "tick {tick}: feet at {}", body.feet());
             lowest_over_head = lowest_over_head.min(y - (body.position.y + body.radii.y));
             if y > last_y && last_y < 3.0 {
                 turned_back = true;

@@ -72,7 +72,7 @@ fn untextured_level_meshes_get_the_grid_textured_ones_on_request_and_none_after_
 #[test]
 fn the_grid_tint_follows_the_walkable_limit_and_gravity_live() {
     let (mut app, _) = grid_app();
-    let default = play::Settings::default().controller.walkable_slope_deg;
+    let default = slidewalk_play::Settings::default().controller.walkable_slope_deg;
     let uniforms = grid_uniforms(&app);
     assert!(!uniforms.is_empty());
     for u in &uniforms {

@@ -16,13 +16,13 @@ mod tuning;
 mod walks;
 
 use bevy::prelude::*;
-use play::{Options, Script, Summary};
+use bevy_slidewalk::{CharacterController, ControllerConfig, MovementState};
 use slidewalk::headless;
 use slidewalk::sim::balls::{BallBlast, BallControl, BallPit, BallSettings};
-use bevy_slidewalk::{CharacterController, ControllerConfig, MovementState};
 use slidewalk::sim::player::Player;
 use slidewalk::sim::rewind::{Rewind, RewindRequest};
 use slidewalk::sim::tuning::{Tune, TuningStatus};
+use slidewalk_play::{Options, Script, Summary};
 
 const RATES: [f32; 3] = [30.0, 60.0, 144.0];
 

@@ -81,7 +81,10 @@ fn settings_changed_in_the_panel_are_saved_and_restored_at_the_next_start() {
     let mut app = standing_app(&options, Vec3::new(0.0, 0.0, 4.0));
     assert_eq!(tune(&mut app, Tune::Value("walk_speed", 6.5)), None);
     assert_eq!(tune(&mut app, Tune::GravityPreset(1)), None);
-    assert_eq!(tune(&mut app, Tune::Overlay(play::Overlay::Contacts, true)), None);
+    assert_eq!(
+        tune(&mut app, Tune::Overlay(slidewalk_play::Overlay::Contacts, true)),
+        None
+    );
     assert!(file.exists());
     drop(app);
     let mut app = standing_app(&options, Vec3::new(0.0, 0.0, 4.0));
@@ -89,7 +92,7 @@ fn settings_changed_in_the_panel_are_saved_and_restored_at_the_next_start() {
     assert_eq!(config.walk_speed, 6.5);
     assert_eq!(config.gravity, Vec3::new(0.0, -1.62, 0.0));
     let settings = &app.world().resource::<slidewalk::sim::tuning::CurrentSettings>().0;
-    assert!(settings.shows(play::Overlay::Contacts));
+    assert!(settings.shows(slidewalk_play::Overlay::Contacts));
     // A broken file: a warning on screen, the defaults, the game goes on.
     std::fs::write(&file, "{ not json").unwrap();
     let mut app = standing_app(&options, Vec3::new(0.0, 0.0, 4.0));

@@ -6,13 +6,13 @@
 //! Then the magic room (`assets/levels/magic_room.glb`): 1,000 balls
 //! against its exact planes and cylinders, and against their triangles.
 //!
-//!   cargo bench -p balls --bench balls
+//!   cargo bench -p slidewalk_balls --bench balls
 
-use balls::{AnalyticSolids, Ball, BallConfig, BallSimulation, MeshSolids, Solids};
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use glam::Vec3;
+use slidewalk_balls::{AnalyticSolids, Ball, BallConfig, BallSimulation, MeshSolids, Solids};
+use slidewalk_sweep::PlacedCollider;
 use std::path::Path;
-use sweep::PlacedCollider;
 
 /// `count` balls rained over `half` metres each side of the origin, from
 /// 1–7 m up (where `clear` says there is room), then a second of ticks.
@@ -41,7 +41,8 @@ fn rained(count: usize, half: f32, clear: impl Fn(Vec3) -> bool, solids: &impl S
 }
 
 fn bench(c: &mut Criterion) {
-    let level = level::load(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets/levels/playground.glb")).unwrap();
+    let level = slidewalk_level::load(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets/levels/playground.glb"))
+        .unwrap();
     let statics = level.statics.as_ref().expect("the demo level has static geometry");
     let placed = [PlacedCollider::fixed(statics)];
     let solids = MeshSolids::new(&placed);
@@ -74,7 +75,7 @@ fn bench(c: &mut Criterion) {
     group.finish();
 
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../assets/levels/magic_room.glb");
-    let room = level::load(path).unwrap();
+    let room = slidewalk_level::load(path).unwrap();
     let shapes: Vec<_> = room.analytic.iter().map(|a| (a.shape, 1.0)).collect();
     let placed = [PlacedCollider::fixed(room.statics.as_ref().unwrap())];
     // Every triangle of the room belongs to a shape: the mesh is left out.

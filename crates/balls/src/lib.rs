@@ -53,9 +53,9 @@
 //! # Example
 //!
 //! ```
-//! use balls::{AnalyticSolids, Ball, BallConfig, BallSimulation};
+//! use slidewalk_balls::{AnalyticSolids, Ball, BallConfig, BallSimulation};
 //! use glam::Vec3;
-//! use sweep::{AnalyticShape, Plane};
+//! use slidewalk_sweep::{AnalyticShape, Plane};
 //!
 //! // A floor at y = 0 (the exact plane, friction 1) and one ball dropped from 2 m.
 //! let floor = AnalyticShape::Plane(Plane::new(Vec3::ZERO, Vec3::Y).unwrap());

@@ -7,7 +7,7 @@ use crate::ball::{Ball, BallConfig};
 use crate::schedule::{Clock, Event, OBSTACLE, Schedule, path_bounds};
 use crate::solids::{Contact, Solids};
 use glam::Vec3;
-use sweep::{Ellipsoid, PlacedCollider, SlideOptions, depenetrate};
+use slidewalk_sweep::{Ellipsoid, PlacedCollider, SlideOptions, depenetrate};
 
 /// What a ball hit.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -4,7 +4,7 @@
 //! for are [`AnalyticSolids`].
 
 use glam::Vec3;
-use sweep::{Aabb, AnalyticShape, Ellipsoid, PlacedCollider};
+use slidewalk_sweep::{Aabb, AnalyticShape, Ellipsoid, PlacedCollider};
 
 /// A ball's first contact with an obstacle.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -137,8 +137,8 @@ impl Solids for MeshSolids<'_> {
             }
             let one = std::slice::from_ref(collider);
             let hit = match self.skip {
-                Some(skip) => sweep::sweep_filtered(&sphere, start, motion, one, |_, t| !skip(index, t)),
-                None => sweep::sweep(&sphere, start, motion, one),
+                Some(skip) => slidewalk_sweep::sweep_filtered(&sphere, start, motion, one, |_, t| !skip(index, t)),
+                None => slidewalk_sweep::sweep(&sphere, start, motion, one),
             };
             let Some(hit) = hit else {
                 continue;

@@ -8,8 +8,8 @@ use crate::placement::Placement;
 use bevy::mesh::{Mesh, Mesh3d};
 use bevy::prelude::*;
 use glam::{Mat3, Vec3};
+use slidewalk_sweep::MeshCollider;
 use std::sync::Arc;
-use sweep::MeshCollider;
 
 /// A collider's triangles built, with what was left out of them.
 pub(crate) struct Built {

@@ -9,8 +9,8 @@ use crate::report::MovementReport;
 use bevy::ecs::lifecycle::HookContext;
 use bevy::ecs::world::DeferredWorld;
 use bevy::prelude::*;
-use controller::{CharacterState, ConfigError, ControllerConfig};
 use glam::Vec3;
+use slidewalk_controller::{CharacterState, ConfigError, ControllerConfig};
 
 /// A character: an ellipsoid that walks, climbs stairs, jumps, crouches
 /// and rides moving geometry, moved each fixed tick by
@@ -28,7 +28,15 @@ use glam::Vec3;
 /// it. Keep the character a root entity.
 #[derive(Component, Reflect, Clone, Debug, PartialEq)]
 #[reflect(Component, Default, Debug, Clone)]
-#[require(MovementState, MovementIntent, MovementReport, FootstepStride, CharacterMemory, Transform, Visibility)]
+#[require(
+    MovementState,
+    MovementIntent,
+    MovementReport,
+    FootstepStride,
+    CharacterMemory,
+    Transform,
+    Visibility
+)]
 #[component(on_add = place_new_character)]
 pub struct CharacterController {
     /// The tunables (metres, seconds, m/s, m/s², degrees; see

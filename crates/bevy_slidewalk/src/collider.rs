@@ -6,8 +6,8 @@
 use bevy::ecs::lifecycle::HookContext;
 use bevy::ecs::world::DeferredWorld;
 use bevy::prelude::*;
+use slidewalk_sweep::MeshCollider;
 use std::sync::Arc;
-use sweep::MeshCollider;
 
 /// Makes an entity's geometry solid for every character.
 ///

@@ -62,5 +62,7 @@ fn publish(timings: Res<StepTimings>, mut diagnostics: Diagnostics) {
         return;
     }
     diagnostics.add_measurement(&SlidewalkDiagnosticsPlugin::STEP, || timings.micros as f64 / 1e3);
-    diagnostics.add_measurement(&SlidewalkDiagnosticsPlugin::SWEEPS, || timings.sweep_micros as f64 / 1e3);
+    diagnostics.add_measurement(&SlidewalkDiagnosticsPlugin::SWEEPS, || {
+        timings.sweep_micros as f64 / 1e3
+    });
 }

@@ -14,7 +14,11 @@ pub(crate) fn interpolate_transforms(
 ) {
     let fraction = time.overstep_fraction();
     for (state, mut memory, mut transform) in &mut characters {
-        draw(memory.interpolated(state.position, fraction), &mut memory, &mut transform);
+        draw(
+            memory.interpolated(state.position, fraction),
+            &mut memory,
+            &mut transform,
+        );
     }
 }
 

@@ -2,16 +2,14 @@
 //! event, each reading the tick's facts and the plugin's memory of the
 //! character.
 
-use crate::events::{
-    BoardedMover, ConfigRefused, Crushed, Footstep, HitWall, Jumped, Landed, LeftMover, SteppedUp,
-};
+use crate::events::{BoardedMover, ConfigRefused, Crushed, Footstep, HitWall, Jumped, Landed, LeftMover, SteppedUp};
 use crate::memory::CharacterMemory;
 use crate::report::MovementReport;
 use crate::world::CollisionWorld;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
-use controller::{CharacterState, ControllerConfig, Pass, PassContact};
 use glam::Vec3;
+use slidewalk_controller::{CharacterState, ControllerConfig, Pass, PassContact};
 
 /// The walking speed (m/s) under which no footstep sounds.
 const FOOTSTEP_MIN_SPEED: f32 = 0.5;

@@ -5,8 +5,8 @@
 
 use crate::collider::Surface;
 use bevy::prelude::*;
-use controller::ReconfigureError;
 use glam::Vec3;
+use slidewalk_controller::ReconfigureError;
 
 /// Distance walked on the ground between two [`Footstep`]s, metres (0.8
 /// by default; a component every character has, change it per

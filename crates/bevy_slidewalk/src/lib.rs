@@ -21,7 +21,7 @@
 //! * [`SlidewalkPlugin`] moves every character once per fixed tick (in
 //!   `FixedUpdate` unless told otherwise) and draws it between ticks.
 //! * [`Collider`] makes an entity's geometry solid: its `Mesh3d`, explicit
-//!   triangles, or a prebuilt [`sweep::MeshCollider`]. [`SolidScene`]
+//!   triangles, or a prebuilt [`slidewalk_sweep::MeshCollider`]. [`SolidScene`]
 //!   makes a whole spawned scene solid. [`Surface`] gives friction and a
 //!   tag events report. Colliders whose `GlobalTransform` changes between
 //!   ticks are movers: they carry and push characters.
@@ -67,7 +67,6 @@ mod world;
 
 pub use character::{CharacterController, MovementIntent, MovementState};
 pub use collider::{Collider, SolidScene, Surface};
-pub use controller::{self, CharacterState, ControllerConfig, Pass, TickReport};
 pub use debug::{SlidewalkDebugPlugin, SlidewalkGizmos};
 pub use diagnostics::{SlidewalkDiagnosticsPlugin, StepTimings};
 pub use events::{
@@ -75,15 +74,19 @@ pub use events::{
 };
 pub use obstacles::{Obstacle, Obstacles};
 pub use report::{GroundHit, MovementReport};
-pub use sweep;
+/// The walking rules (`slidewalk_controller`), engine-free.
+pub use slidewalk_controller as controller;
+pub use slidewalk_controller::{CharacterState, ControllerConfig, Pass, TickReport};
+/// The collision core (`slidewalk_sweep`), engine-free.
+pub use slidewalk_sweep as sweep;
 pub use world::{CollisionWorld, MERGE_MAX_TRIANGLES};
 
 /// The usual imports: `use bevy_slidewalk::prelude::*;`.
 pub mod prelude {
     pub use crate::{
         BoardedMover, CharacterController, Collider, ConfigRefused, ControllerConfig, Crushed, Footstep,
-        FootstepStride, HitWall, Jumped, Landed, LeftMover, MovementIntent, MovementReport, MovementState,
-        Obstacle, Obstacles, SlidewalkDebugPlugin, SlidewalkDiagnosticsPlugin, SlidewalkGizmos, SlidewalkPlugin,
+        FootstepStride, HitWall, Jumped, Landed, LeftMover, MovementIntent, MovementReport, MovementState, Obstacle,
+        Obstacles, SlidewalkDebugPlugin, SlidewalkDiagnosticsPlugin, SlidewalkGizmos, SlidewalkPlugin,
         SlidewalkSystems, SolidScene, SteppedUp, Surface,
     };
 }

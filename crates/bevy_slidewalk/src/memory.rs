@@ -3,8 +3,8 @@
 //! sees.
 
 use bevy::prelude::*;
-use controller::{CharacterState, Controller, ControllerConfig, ReconfigureError};
 use glam::Vec3;
+use slidewalk_controller::{CharacterState, Controller, ControllerConfig, ReconfigureError};
 
 /// What the plugin remembers of a character (added with the
 /// [`CharacterController`](crate::CharacterController)).

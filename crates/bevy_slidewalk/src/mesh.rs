@@ -5,7 +5,7 @@
 use bevy::mesh::{Indices, Mesh, MeshAccessError, PrimitiveTopology, VertexAttributeValues};
 use glam::{Mat3, Vec3};
 
-/// Triangles read from a mesh, ready for [`sweep::MeshCollider::build`].
+/// Triangles read from a mesh, ready for [`slidewalk_sweep::MeshCollider::build`].
 #[derive(Debug, Default)]
 pub(crate) struct MeshTriangles {
     /// Vertex positions, metres, scaled.

@@ -24,16 +24,16 @@ pub struct Obstacles(pub Vec<Obstacle>);
 #[derive(Clone)]
 pub struct Obstacle {
     /// The triangles, in the obstacle's frame.
-    pub shape: Arc<sweep::MeshCollider>,
+    pub shape: Arc<slidewalk_sweep::MeshCollider>,
     /// Where it is.
-    pub pose: sweep::Pose,
+    pub pose: slidewalk_sweep::Pose,
 }
 
 impl Obstacles {
     /// The shapes as the collision core places them (at rest), in order.
-    pub fn placed(&self) -> impl Iterator<Item = sweep::PlacedCollider<'_>> {
+    pub fn placed(&self) -> impl Iterator<Item = slidewalk_sweep::PlacedCollider<'_>> {
         self.0
             .iter()
-            .map(|o| sweep::PlacedCollider::moving(&o.shape, o.pose, Vec3::ZERO, Vec3::ZERO))
+            .map(|o| slidewalk_sweep::PlacedCollider::moving(&o.shape, o.pose, Vec3::ZERO, Vec3::ZERO))
     }
 }

@@ -12,7 +12,7 @@
 
 use bevy::prelude::*;
 use glam::{DMat3, Mat3, Vec3};
-use sweep::Pose;
+use slidewalk_sweep::Pose;
 
 /// Where a collider is and the linear map its triangles are built with:
 /// a world point is `pose.transform_point(linear * local)`.

@@ -4,7 +4,7 @@
 
 use crate::collider::Surface;
 use bevy::prelude::*;
-use controller::TickReport;
+use slidewalk_controller::TickReport;
 
 /// The ground a character stands on, as the plugin names it (its point,
 /// normal and velocity are the controller's, in

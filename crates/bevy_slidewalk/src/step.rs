@@ -12,8 +12,8 @@ use crate::report::{GroundHit, MovementReport};
 use crate::world::CollisionWorld;
 use bevy::ecs::query::QueryData;
 use bevy::prelude::*;
-use controller::{Intent, Surroundings, TickReport};
 use glam::Vec3;
+use slidewalk_controller::{Intent, Surroundings, TickReport};
 use std::cell::Cell;
 use std::time::{Duration, Instant};
 
@@ -41,7 +41,7 @@ pub(crate) struct Character {
 /// tick's obstacles, the tick's length.
 struct TickWorld<'a> {
     world: &'a CollisionWorld,
-    placed: &'a [sweep::PlacedCollider<'a>],
+    placed: &'a [slidewalk_sweep::PlacedCollider<'a>],
     dt: f32,
     timed: bool,
 }
@@ -228,4 +228,3 @@ impl MovementReport {
         );
     }
 }
-

@@ -11,8 +11,8 @@ use crate::placement::Placement;
 use bevy::platform::collections::{HashMap, HashSet};
 use bevy::prelude::*;
 use glam::{Mat3, Vec3};
+use slidewalk_sweep::{Aabb, MeshCollider, PlacedCollider, Pose};
 use std::sync::Arc;
-use sweep::{Aabb, MeshCollider, PlacedCollider, Pose};
 
 /// Colliders with at most this many triangles are merged with the other
 /// resting ones; larger ones keep their own structure (rebuilding a merge
@@ -91,7 +91,7 @@ pub struct CollisionWorld {
 impl CollisionWorld {
     /// The colliders at their poses for the end of this tick, each moving
     /// one with its motion over the tick as velocities (what
-    /// [`controller::Surroundings`] and [`sweep::collide_and_slide`] take).
+    /// [`slidewalk_controller::Surroundings`] and [`slidewalk_sweep::collide_and_slide`] take).
     pub fn placed(&self) -> Vec<PlacedCollider<'_>> {
         self.placed_where(false)
     }

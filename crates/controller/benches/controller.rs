@@ -1,6 +1,6 @@
 //! Controller benchmarks: the full update (`Controller::tick`, all passes)
 //! on generated levels (bumpy terrain with box buildings and flights of
-//! stairs, `sweep::test_util::generated_level`) of 10k, 100k and 1M
+//! stairs, `slidewalk_sweep::test_util::generated_level`) of 10k, 100k and 1M
 //! triangles, one core, beside rapier3d's `KinematicCharacterController`
 //! moving a capsule on the same triangles with the same input.
 //!
@@ -52,10 +52,10 @@
 //! Run (from the workspace root):
 //!
 //! ```text
-//! cargo bench -p controller --bench controller              # everything, a few minutes on 2 cores
-//! cargo bench -p controller --bench controller -- --test    # smoke run: every benchmark once
-//! cargo bench -p controller --bench controller -- ours/     # only ours (all levels are still built)
-//! CONTROLLER_BENCH_SIZES=10k,100k cargo bench -p controller --bench controller   # only these sizes
+//! cargo bench -p slidewalk_controller --bench controller              # everything, a few minutes on 2 cores
+//! cargo bench -p slidewalk_controller --bench controller -- --test    # smoke run: every benchmark once
+//! cargo bench -p slidewalk_controller --bench controller -- ours/     # only ours (all levels are still built)
+//! CONTROLLER_BENCH_SIZES=10k,100k cargo bench -p slidewalk_controller --bench controller   # only these sizes
 //! ```
 //!
 //! The helpers live in `benches/support/` (script, players and spawns,
@@ -68,18 +68,18 @@ mod rapier_peer;
 mod support;
 
 use bench_support::selected_sizes;
-use controller::{Controller, ControllerConfig, Intent, Surroundings};
 use criterion::Criterion;
 use glam::Quat;
 use rapier_peer::{Rapier, RapierLevel, capsule, kinematic_controller};
+use slidewalk_controller::{Controller, ControllerConfig, Intent, Surroundings};
+use slidewalk_sweep::test_util::{Lcg, generated_level};
+use slidewalk_sweep::{MeshCollider, PlacedCollider};
 use std::hint::black_box;
 use std::time::{Duration, Instant, SystemTime};
 use support::players::{OurPlayer, RapierPlayer, find_spawns};
 use support::script::{Cursor, script};
 use support::stats::{print_summary, run_ours, run_rapier};
 use support::{COLD_ROUNDS, CYCLE, DT, PLAYERS, Peer, SEED, ms};
-use sweep::test_util::{Lcg, generated_level};
-use sweep::{MeshCollider, PlacedCollider};
 
 fn main() {
     let started = SystemTime::now();

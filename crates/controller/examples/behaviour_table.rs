@@ -1,7 +1,7 @@
 //! Behaviour table: which stair risers and ramp angles our controller and
 //! rapier3d's `KinematicCharacterController` climb, printed as markdown.
 //!
-//! Each case is a course from `controller::test_util` on a slab (top at
+//! Each case is a course from `slidewalk_controller::test_util` on a slab (top at
 //! y = 0): a flight of 6 risers (0.4 m treads, a 3 m landing, 3 m wide) for
 //! riser heights 0.05 … 0.45 m, or a ramp up to 1.5 m (3 m wide, a 4 m
 //! platform on top) for angles 20° … 60°; then a finer look around the
@@ -22,17 +22,17 @@
 //!   handle it, the caller adds it to the desired translation (a vertical
 //!   speed gaining −9.81 m/s² · dt each tick, zeroed when grounded).
 //!
-//! `cargo run --release -p controller --example behaviour_table`
+//! `cargo run --release -p slidewalk_controller --example behaviour_table`
 
 #[path = "../benches/peer/rapier.rs"]
 mod rapier_peer;
 
-use controller::test_util::{Sim, forward, ramp, slab, stairs};
-use controller::{ControllerConfig, Intent};
 use glam::{Quat, Vec3};
 use rapier_peer::{CAPSULE_RADIUS, Rapier, RapierBody, RapierLevel, capsule, kinematic_controller};
+use slidewalk_controller::test_util::{Sim, forward, ramp, slab, stairs};
+use slidewalk_controller::{ControllerConfig, Intent};
+use slidewalk_sweep::test_util::Soup;
 use std::time::Instant;
-use sweep::test_util::Soup;
 
 /// Tick rate, Hz.
 const HZ: f32 = 60.0;

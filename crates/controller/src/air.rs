@@ -4,7 +4,7 @@
 use crate::frame::horizontal;
 use crate::state::{CharacterState, Pass};
 use crate::tick::Run;
-use sweep::{ContactResponse, Ellipsoid};
+use slidewalk_sweep::{ContactResponse, Ellipsoid};
 
 impl Run<'_> {
     /// In the air: move with the velocity and gravity (exact for constant

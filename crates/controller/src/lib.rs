@@ -41,9 +41,9 @@
 //! # Example
 //!
 //! ```
-//! use controller::{CharacterState, Controller, ControllerConfig, Intent, Surroundings};
+//! use slidewalk_controller::{CharacterState, Controller, ControllerConfig, Intent, Surroundings};
 //! use glam::Vec3;
-//! use sweep::{MeshCollider, PlacedCollider};
+//! use slidewalk_sweep::{MeshCollider, PlacedCollider};
 //!
 //! // A 20 × 20 m floor at y = 0 (metres, y up).
 //! let (a, b, c, d) = (

@@ -4,7 +4,7 @@
 use crate::state::{CharacterState, Pass};
 use crate::tick::Run;
 use glam::{Quat, Vec3};
-use sweep::{ContactResponse, Ellipsoid};
+use slidewalk_sweep::{ContactResponse, Ellipsoid};
 
 impl Run<'_> {
     /// Carries a character standing on a moving collider by that

@@ -4,7 +4,7 @@
 use crate::frame::{extent_along, world_radii};
 use crate::state::CharacterState;
 use crate::tick::Run;
-use sweep::{Ellipsoid, depenetrate};
+use slidewalk_sweep::{Ellipsoid, depenetrate};
 
 impl Run<'_> {
     /// Crouching, standing up, a new "up" or new radii: the new shape (feet

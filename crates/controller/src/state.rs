@@ -2,7 +2,7 @@
 //! (`CharacterState`) and tells about a tick (`TickReport`).
 
 use glam::Vec3;
-use sweep::Contact;
+use slidewalk_sweep::Contact;
 
 /// What the input asked for this tick.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -139,7 +139,7 @@ pub enum Pass {
 pub struct PassContact {
     /// The pass.
     pub pass: Pass,
-    /// The contact (see [`sweep::Contact`]).
+    /// The contact (see [`slidewalk_sweep::Contact`]).
     pub contact: Contact,
 }
 

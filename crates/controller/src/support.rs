@@ -21,7 +21,7 @@ use crate::frame::horizontal;
 use crate::state::GroundContact;
 use crate::surroundings::Surroundings;
 use glam::Vec3;
-use sweep::{Aabb, Contact, ContactResponse, Feature, closest_point_on_triangle};
+use slidewalk_sweep::{Aabb, Contact, ContactResponse, Feature, closest_point_on_triangle};
 
 /// The support rules for one ellipsoid shape in one frame.
 pub(crate) struct Support<'w> {

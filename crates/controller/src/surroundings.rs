@@ -2,9 +2,11 @@
 //! and how grippy each surface is.
 
 use glam::Vec3;
+use slidewalk_sweep::{
+    Contact, ContactResponse, Ellipsoid, PlacedCollider, SlideOptions, SlideResult, collide_and_slide_with,
+};
 use std::cell::Cell;
 use std::time::{Duration, Instant};
-use sweep::{Contact, ContactResponse, Ellipsoid, PlacedCollider, SlideOptions, SlideResult, collide_and_slide_with};
 
 /// The colliders of this tick and their surfaces.
 ///
@@ -98,9 +100,9 @@ mod tests {
 
     #[test]
     fn the_sweep_timer_adds_up_the_time_in_collide_and_slide() {
-        let mut soup = sweep::test_util::Soup::default();
+        let mut soup = slidewalk_sweep::test_util::Soup::default();
         crate::test_util::slab(&mut soup, 10.0, 0.0);
-        let collider = sweep::MeshCollider::build(&soup.positions, &soup.triangles).unwrap();
+        let collider = slidewalk_sweep::MeshCollider::build(&soup.positions, &soup.triangles).unwrap();
         let placed = [PlacedCollider::fixed(&collider)];
         let total = Cell::new(Duration::ZERO);
         let world = Surroundings::new(&placed).with_sweep_timer(&total);
@@ -125,12 +127,12 @@ mod tests {
     /// counts as ground within the step height).
     #[test]
     fn a_step_up_is_tried_only_onto_the_colliders_accepted() {
-        let mut soup = sweep::test_util::Soup::default();
+        let mut soup = slidewalk_sweep::test_util::Soup::default();
         crate::test_util::slab(&mut soup, 10.0, 0.0);
-        let floor = sweep::MeshCollider::build(&soup.positions, &soup.triangles).unwrap();
-        let mut soup = sweep::test_util::Soup::default();
+        let floor = slidewalk_sweep::MeshCollider::build(&soup.positions, &soup.triangles).unwrap();
+        let mut soup = slidewalk_sweep::test_util::Soup::default();
         soup.cuboid(Vec3::new(1.0, 0.0, -2.0), Vec3::new(9.5, 0.3, 2.0));
-        let step = sweep::MeshCollider::build(&soup.positions, &soup.triangles).unwrap();
+        let step = slidewalk_sweep::MeshCollider::build(&soup.positions, &soup.triangles).unwrap();
         let placed = [PlacedCollider::fixed(&floor), PlacedCollider::fixed(&step)];
         let controller = Controller::new(ControllerConfig::default()).unwrap();
         let intent = Intent {

@@ -6,8 +6,8 @@
 
 use crate::{CharacterState, Controller, ControllerConfig, Intent, Surroundings, TickReport};
 use glam::{Quat, Vec3};
-use sweep::test_util::{Soup, min_espace_distance};
-use sweep::{Ellipsoid, MeshCollider, PlacedCollider, Pose};
+use slidewalk_sweep::test_util::{Soup, min_espace_distance};
+use slidewalk_sweep::{Ellipsoid, MeshCollider, PlacedCollider, Pose};
 
 /// Adds a 1 m thick slab whose top is `y`, spanning x and z in `-half..half`.
 pub fn slab(s: &mut Soup, half: f32, y: f32) {

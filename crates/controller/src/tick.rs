@@ -8,8 +8,8 @@ use crate::state::{CharacterState, Intent, Pass, PassContact, TickReport};
 use crate::support::Support;
 use crate::surroundings::Surroundings;
 use glam::Vec3;
+use slidewalk_sweep::{ContactResponse, Ellipsoid, SlideOptions, SlideResult};
 use std::fmt;
-use sweep::{ContactResponse, Ellipsoid, SlideOptions, SlideResult};
 
 /// The walking rules with a validated configuration.
 #[derive(Clone, Debug)]
@@ -311,7 +311,7 @@ impl<'a> Run<'a> {
         e: &Ellipsoid,
         start: Vec3,
         motion: Vec3,
-        respond: impl FnMut(&sweep::Contact) -> ContactResponse,
+        respond: impl FnMut(&slidewalk_sweep::Contact) -> ContactResponse,
     ) -> SlideResult {
         let result = self.world.slide(e, start, motion, &self.options, respond);
         self.record(pass, &result);

@@ -6,7 +6,7 @@ use crate::state::{CharacterState, GroundContact, Pass};
 use crate::support::Support;
 use crate::tick::Run;
 use glam::Vec3;
-use sweep::{ContactResponse, Ellipsoid, SlideResult};
+use slidewalk_sweep::{ContactResponse, Ellipsoid, SlideResult};
 
 /// How far down the faces of a V the character slides to find that they
 /// hold it up together, metres (see [`Run::settle_in_wedge`]).
@@ -105,7 +105,7 @@ impl Run<'_> {
         after: &SlideResult,
     ) -> Option<(Vec3, GroundContact)> {
         let up = state.up;
-        let steep = |ct: &&sweep::Contact| !ct.depenetration && ct.normal.dot(up) > 1e-3;
+        let steep = |ct: &&slidewalk_sweep::Contact| !ct.depenetration && ct.normal.dot(up) > 1e-3;
         after.contacts.iter().find(steep)?;
         let probe = self.world.slide(
             e,
@@ -127,7 +127,7 @@ impl Run<'_> {
     fn step_up(&self, state: &CharacterState, e: &Ellipsoid, wanted: Vec3, plain_progress: f32) -> Option<StepUp> {
         let up = state.up;
         let start = state.position;
-        let slide = |_: &sweep::Contact| ContactResponse::Slide;
+        let slide = |_: &slidewalk_sweep::Contact| ContactResponse::Slide;
         let rise = self
             .world
             .slide(e, start, up * self.c.step_height, &self.options, slide);

@@ -2,10 +2,10 @@
 //! ceilings), crouching and standing up, new radii from a live panel,
 //! gravity changes mid-air.
 
-use controller::test_util::{Sim, forward, gravity_frames, slab};
-use controller::{ControllerConfig, Intent, ReconfigureError};
 use glam::{Quat, Vec3};
-use sweep::test_util::Soup;
+use slidewalk_controller::test_util::{Sim, forward, gravity_frames, slab};
+use slidewalk_controller::{ControllerConfig, Intent, ReconfigureError};
+use slidewalk_sweep::test_util::Soup;
 
 fn jump() -> Intent {
     Intent {

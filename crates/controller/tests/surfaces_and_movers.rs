@@ -1,11 +1,11 @@
 //! Friction per surface, moving platforms (lift, turntable) and pushers
 //! (a door swinging into the player, a squeeze against a wall).
 
-use controller::test_util::{Sim, slab};
-use controller::{ControllerConfig, Intent};
 use glam::{Quat, Vec3};
-use sweep::Pose;
-use sweep::test_util::Soup;
+use slidewalk_controller::test_util::{Sim, slab};
+use slidewalk_controller::{ControllerConfig, Intent};
+use slidewalk_sweep::Pose;
+use slidewalk_sweep::test_util::Soup;
 
 fn flat() -> Soup {
     let mut course = Soup::default();
@@ -291,9 +291,9 @@ fn a_lift_coming_down_on_a_walker_under_it_never_presses_it_through_the_floor() 
         for _ in 0..24 * 60 {
             let t = sim.tick(intent);
             crushed += t.report.crushed as u32;
-            let floor = [sweep::PlacedCollider::fixed(&sim.statics[0].0)];
-            let e = sweep::Ellipsoid::new(sim.state.radii).unwrap();
-            deepest = deepest.max(sweep::penetration_depth(&e, sim.state.position, &floor));
+            let floor = [slidewalk_sweep::PlacedCollider::fixed(&sim.statics[0].0)];
+            let e = slidewalk_sweep::Ellipsoid::new(sim.state.radii).unwrap();
+            deepest = deepest.max(slidewalk_sweep::penetration_depth(&e, sim.state.position, &floor));
             assert!(
                 t.position.y > 0.0,
                 "centre through the floor at t = {}: {}",

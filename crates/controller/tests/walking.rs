@@ -1,13 +1,13 @@
 //! Walking behaviours on synthetic courses: ground, slopes, stairs, snap,
 //! ledges — each at several tick rates and under any gravity. Every tick of
 //! every test is checked for penetration and non-finite values by the
-//! harness ([`controller::test_util::Sim`]).
+//! harness ([`slidewalk_controller::test_util::Sim`]).
 
-use controller::test_util::{Sim, forward, gravity_frames, ramp, slab, stairs};
-use controller::{ControllerConfig, Intent};
 use glam::{Quat, Vec3};
-use sweep::Pose;
-use sweep::test_util::Soup;
+use slidewalk_controller::test_util::{Sim, forward, gravity_frames, ramp, slab, stairs};
+use slidewalk_controller::{ControllerConfig, Intent};
+use slidewalk_sweep::Pose;
+use slidewalk_sweep::test_util::Soup;
 
 const RATES: [f32; 4] = [30.0, 60.0, 144.0, 300.0];
 
@@ -162,7 +162,7 @@ fn stairs_course(rise: f32) -> (Soup, f32) {
 }
 
 /// Highest the feet of the standing (0.9 m tall-radius) walker got, canonical frame.
-fn highest_feet(ticks: &[controller::test_util::Tick]) -> f32 {
+fn highest_feet(ticks: &[slidewalk_controller::test_util::Tick]) -> f32 {
     ticks.iter().map(|t| t.position.y - 0.9).fold(f32::MIN, f32::max)
 }
 

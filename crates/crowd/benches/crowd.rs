@@ -1,7 +1,7 @@
 //! The crowd benchmark: one 60 Hz step of 10, 100, 1,000 and 10,000
 //! agents on the demo level (`assets/levels/playground.glb`, 80 × 80 m:
 //! 10,000 agents cover over half its floor, a jam) and on a generated level
-//! of about a million triangles (`sweep::test_util::generated_level`,
+//! of about a million triangles (`slidewalk_sweep::test_util::generated_level`,
 //! 500 × 500 m of bumpy terrain with buildings and stairs), on one core and
 //! on all cores. Agents are spawned over the whole level and walk for 2 s
 //! before the step is measured (from the same state every iteration; the
@@ -18,9 +18,9 @@
 //! yielded).
 //!
 //! ```text
-//! cargo bench -p crowd --bench crowd                 # everything, a few minutes
-//! cargo bench -p crowd --bench crowd -- --test       # smoke run
-//! CROWD_BENCH_LEVELS=demo cargo bench -p crowd --bench crowd   # one level (demo or 1M)
+//! cargo bench -p slidewalk_crowd --bench crowd                 # everything, a few minutes
+//! cargo bench -p slidewalk_crowd --bench crowd -- --test       # smoke run
+//! CROWD_BENCH_LEVELS=demo cargo bench -p slidewalk_crowd --bench crowd   # one level (demo or 1M)
 //! ```
 
 #[path = "../tests/common/mod.rs"]
@@ -29,7 +29,7 @@ mod common;
 use bench_support::{criterion_dir, criterion_median_ns};
 use common::Stage;
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
-use crowd::{Crowd, CrowdConfig, CrowdSurroundings, WanderConfig};
+use slidewalk_crowd::{Crowd, CrowdConfig, CrowdSurroundings, WanderConfig};
 use std::time::SystemTime;
 
 const DT: f32 = 1.0 / 60.0;

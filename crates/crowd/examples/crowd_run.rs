@@ -2,7 +2,7 @@
 //! and for profiling (`perf record -g` on this binary).
 //!
 //! ```text
-//! cargo run -p crowd --release --example crowd_run -- [playground|1M|<triangles>] [agents] [ticks] [threads] [apart|through]
+//! cargo run -p slidewalk_crowd --release --example crowd_run -- [playground|1M|<triangles>] [agents] [ticks] [threads] [apart|through]
 //! ```
 //! Defaults: playground 10000 300 0 apart (0 threads: one per core;
 //! `through`: agent–agent collision off). `CROWD_BRAIN=walk`: nobody
@@ -15,7 +15,7 @@
 mod common;
 
 use common::Stage;
-use crowd::{Crowd, CrowdConfig, CrowdSurroundings};
+use slidewalk_crowd::{Crowd, CrowdConfig, CrowdSurroundings};
 use std::time::Instant;
 
 fn main() {
@@ -58,7 +58,7 @@ fn main() {
             spawned.elapsed().as_secs_f64()
         );
     }
-    let mut sum = crowd::StepReport::default();
+    let mut sum = slidewalk_crowd::StepReport::default();
     let mut cpu_start = 0.0;
     let mut worst: f64 = 0.0;
     for tick in 0..ticks {

@@ -3,8 +3,8 @@
 
 use crate::hull::HullResolution;
 use crate::wander::WanderConfig;
-use controller::{ConfigError, ControllerConfig};
 use glam::Vec3;
+use slidewalk_controller::{ConfigError, ControllerConfig};
 use std::fmt;
 
 /// The tunables of a [`crate::Crowd`].

@@ -4,10 +4,10 @@
 use crate::config::{CrowdConfig, CrowdError};
 use crate::scratch::{Clear, Move, Scratch};
 use crate::wander::Wander;
-use controller::{CharacterState, Controller};
 use glam::Vec3;
+use slidewalk_controller::{CharacterState, Controller};
+use slidewalk_sweep::{MeshCollider, PlacedCollider, Pose};
 use std::sync::Arc;
-use sweep::{MeshCollider, PlacedCollider, Pose};
 
 /// One agent.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -47,14 +47,14 @@ impl Agent {
 
 /// What the agents collide with besides each other: the level's colliders
 /// at this tick's poses (doors and lifts with their velocities, exactly as
-/// for the player's [`controller::Surroundings`]), their surfaces' friction, and
+/// for the player's [`slidewalk_controller::Surroundings`]), their surfaces' friction, and
 /// the player.
 #[derive(Clone, Copy)]
 pub struct CrowdSurroundings<'a> {
     /// The colliders: the static level, doors, lifts.
     pub colliders: &'a [PlacedCollider<'a>],
     /// Friction of a surface, 0 (ice) … 1, by collider index and triangle
-    /// (as [`controller::Surroundings::friction`]; shared by the threads).
+    /// (as [`slidewalk_controller::Surroundings::friction`]; shared by the threads).
     pub friction: &'a (dyn Fn(usize, u32) -> f32 + Sync),
     /// The player, if any: agents walk around it and are not spawned in it.
     pub player: Option<Bystander>,
@@ -272,7 +272,7 @@ impl Crowd {
     /// documentation) of the agents whose polytope's box overlaps the box
     /// `min..max` (metres), posed where the agents are, not moving: put
     /// them after the level's colliders in the player's
-    /// [`controller::Surroundings`] and the player collides with the agents too.
+    /// [`slidewalk_controller::Surroundings`] and the player collides with the agents too.
     pub fn polytopes_in<'s>(&'s self, min: Vec3, max: Vec3, out: &mut Vec<PlacedCollider<'s>>) {
         for a in &self.agents {
             let size = &self.sizes[a.size as usize];

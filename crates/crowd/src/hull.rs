@@ -3,8 +3,8 @@
 //! ellipsoid-against-triangles sweep can collide with agents.
 
 use glam::Vec3;
+use slidewalk_sweep::MeshCollider;
 use std::f32::consts::PI;
-use sweep::MeshCollider;
 
 /// Resolution of the circumscribing polytope.
 ///

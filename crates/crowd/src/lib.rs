@@ -1,6 +1,6 @@
 //! A crowd for slidewalk: N non-player agents, ellipsoids of a few sizes,
 //! wandering a level with the player's own character controller
-//! ([`controller::Controller`]), so they climb stairs, walk ramps, ride
+//! ([`slidewalk_controller::Controller`]), so they climb stairs, walk ramps, ride
 //! lifts and are pushed by doors exactly as the player is, and collide with
 //! each other. No engine: the game draws [`Crowd::ellipsoids`] with
 //! instancing and shows [`Crowd::last_step`] in its panel. Agents wander
@@ -8,7 +8,7 @@
 //! a pause, a short wait and a new heading when blocked; each agent has
 //! its own seeded generator.
 //!
-//! What it costs per agent is measured by `cargo bench -p crowd --bench
+//! What it costs per agent is measured by `cargo bench -p slidewalk_crowd --bench
 //! crowd` and the `crowd_run` example; the figures are in the workspace's
 //! `docs/figures.md`.
 //!
@@ -74,7 +74,7 @@
 //!    a Z-curve over their cells, so the level's data they read is shared
 //!    in the caches; on a level larger than the caches, the data near 16
 //!    of them is asked for together before the first of them ticks
-//!    ([`sweep::MeshCollider::fetch_near`]), so their ticks do not each
+//!    ([`slidewalk_sweep::MeshCollider::fetch_near`]), so their ticks do not each
 //!    wait for the tree one level after another.
 //! 2. **Check** (parallel, exact): a move is kept when its end is apart
 //!    from every other agent's *start* ellipsoid, and from the *end* of

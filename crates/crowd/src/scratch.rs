@@ -4,8 +4,8 @@
 
 use crate::grid::Grid;
 use crate::wander::Wander;
-use controller::CharacterState;
 use glam::Vec3;
+use slidewalk_controller::CharacterState;
 
 /// One agent's tick as the parallel pass left it.
 #[derive(Clone, Copy, Debug)]

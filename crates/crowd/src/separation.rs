@@ -144,7 +144,7 @@ mod tests {
 
     #[test]
     fn the_start_below_the_root_gives_the_same_distance() {
-        let mut rng = sweep::test_util::Lcg::new(17);
+        let mut rng = slidewalk_sweep::test_util::Lcg::new(17);
         let mut next = move || rng.next_f32();
         for k in 0..20_000 {
             let mut size = || Vec3::new(0.1 + next(), 0.1 + next() * 2.0, 0.1 + next());
@@ -173,7 +173,7 @@ mod tests {
     /// and is tight (a tenth of the gap or closer) for agents side by side.
     #[test]
     fn the_lower_bound_is_below_the_distance() {
-        let mut rng = sweep::test_util::Lcg::new(29);
+        let mut rng = slidewalk_sweep::test_util::Lcg::new(29);
         let mut next = move || rng.next_f32();
         let crowd = [
             Vec3::new(0.25, 0.6, 0.25),

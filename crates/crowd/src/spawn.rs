@@ -3,10 +3,10 @@
 use crate::crowd::{Agent, Crowd, CrowdSurroundings};
 use crate::separation::apart;
 use crate::wander::{AgentRng, Wander};
-use controller::CharacterState;
 use glam::Vec3;
+use slidewalk_controller::CharacterState;
+use slidewalk_sweep::{Aabb, Ellipsoid, PlacedCollider};
 use std::collections::HashMap;
-use sweep::{Aabb, Ellipsoid, PlacedCollider};
 
 /// The gap left between a new agent and the others at spawn, in the
 /// eSpace of each (a fraction of its radius).
@@ -102,7 +102,7 @@ impl Crowd {
             let drop_at = |x: f32, z: f32| {
                 let top = Vec3::new(x, bounds.max.y + radii.y + 0.1, z);
                 let down = Vec3::new(0.0, bounds.min.y - top.y - radii.y - 0.1, 0.0);
-                sweep::sweep(&e, top, down, colliders)
+                slidewalk_sweep::sweep(&e, top, down, colliders)
                     .filter(|hit| hit.normal.y >= cos_walkable && !hit.started_embedded)
                     .map(|hit| top.y + down.y * hit.time)
             };
@@ -139,7 +139,7 @@ impl Crowd {
                 .all(|(dx, dz)| {
                     drop_at(x + dx * beyond, z + dz * beyond).is_some_and(|y2| (y2 - y).abs() <= step + 0.3)
                 });
-            if !level_around || sweep::penetration_depth(&e, centre, colliders) > 0.0 {
+            if !level_around || slidewalk_sweep::penetration_depth(&e, centre, colliders) > 0.0 {
                 continue;
             }
             let index = self.agents.len() as u64;

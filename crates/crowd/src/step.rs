@@ -17,10 +17,10 @@ use crate::config::CrowdError;
 use crate::crowd::{Bystander, Crowd, CrowdSurroundings, StepReport};
 use crate::step::apply::{apply_moves, send_home};
 use crate::step::inputs::StepInputs;
-use controller::validate_dt;
 use glam::Vec3;
+use slidewalk_controller::validate_dt;
+use slidewalk_sweep::{PlacedCollider, Pose};
 use std::time::Instant;
-use sweep::{PlacedCollider, Pose};
 
 impl Crowd {
     /// Advances every agent by one tick of `dt` seconds.
@@ -118,10 +118,10 @@ mod tests {
     use crate::config::CrowdConfig;
     use crate::crowd::{Agent, Crowd, CrowdSurroundings};
     use crate::wander::{AgentRng, Wander};
-    use controller::CharacterState;
     use glam::Vec3;
-    use sweep::test_util::Soup;
-    use sweep::{MeshCollider, PlacedCollider};
+    use slidewalk_controller::CharacterState;
+    use slidewalk_sweep::test_util::Soup;
+    use slidewalk_sweep::{MeshCollider, PlacedCollider};
 
     /// Two agents of the smallest size on a floor, `gap` metres apart
     /// across: the first walks at full speed along `heading` (0: towards

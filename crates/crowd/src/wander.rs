@@ -4,8 +4,8 @@
 //! agent draws from its own seeded generator, so a crowd's walk is the same
 //! on every run and on any number of threads.
 
-use controller::Intent;
 use glam::Vec3;
+use slidewalk_controller::Intent;
 use std::f32::consts::TAU;
 
 /// A small deterministic generator (PCG-style LCG with an xorshift output),

@@ -5,23 +5,23 @@
 //! further it could have come before the ellipsoids touch, metres) never
 //! goes below zero (the polytope contains the ellipsoid) nor above the
 //! polytope's farthest point from the ellipsoid; its distribution is
-//! printed (`cargo test -p crowd --test approximation -- --nocapture`).
+//! printed (`cargo test -p slidewalk_crowd --test approximation -- --nocapture`).
 
 mod common;
 
-use crowd::{CrowdConfig, HullResolution, separation::espace_distance};
 use glam::Vec3;
-use sweep::{Ellipsoid, PlacedCollider};
+use slidewalk_crowd::{CrowdConfig, HullResolution, separation::espace_distance};
+use slidewalk_sweep::{Ellipsoid, PlacedCollider};
 
 /// How far agent `a` (radii `ra`) coming along `dir` from 3 m away gets
 /// before its sweep meets agent `b`'s polytope (b centred at the origin),
 /// and before the two ellipsoids would touch (bisection on the exact
 /// distance), metres.
-fn approach(ra: Vec3, rb: Vec3, from: Vec3, dir: Vec3, hull: &sweep::MeshCollider) -> Option<(f32, f32)> {
+fn approach(ra: Vec3, rb: Vec3, from: Vec3, dir: Vec3, hull: &slidewalk_sweep::MeshCollider) -> Option<(f32, f32)> {
     let reach = 3.0;
     let start = from - dir * reach;
     let e = Ellipsoid::new(ra).unwrap();
-    let hit = sweep::sweep(&e, start, dir * reach, &[PlacedCollider::fixed(hull)])?;
+    let hit = slidewalk_sweep::sweep(&e, start, dir * reach, &[PlacedCollider::fixed(hull)])?;
     assert!(!hit.started_embedded);
     let touching = |s: f32| espace_distance(start + dir * s, ra, Vec3::ZERO, rb) < 1.0;
     if !touching(reach) {
@@ -49,7 +49,7 @@ fn agents_stop_short_of_each_other_by_at_most_the_polytopes_error() {
     let res = HullResolution::default();
     let sizes = &config.sizes;
     let hulls: Vec<_> = sizes.iter().map(|r| res.collider(*r).unwrap()).collect();
-    let mut rng = sweep::test_util::Lcg::new(5);
+    let mut rng = slidewalk_sweep::test_util::Lcg::new(5);
     for (case, same_floor) in [("side by side on one floor", true), ("from any direction", false)] {
         let mut gaps = Vec::new();
         let mut relative = Vec::new();

@@ -10,9 +10,9 @@
 mod common;
 
 use common::{Stage, overlap};
-use crowd::{Agent, Crowd, CrowdConfig, CrowdSurroundings};
 use glam::Vec3;
-use sweep::{Ellipsoid, PlacedCollider};
+use slidewalk_crowd::{Agent, Crowd, CrowdConfig, CrowdSurroundings};
+use slidewalk_sweep::{Ellipsoid, PlacedCollider};
 
 const DT: f32 = 1.0 / 60.0;
 
@@ -129,7 +129,8 @@ fn dense_groups_never_overlap_each_other_or_the_level() {
         }
         for (i, a) in agents.iter().enumerate() {
             riding += a.state.ground.is_some_and(|g| g.collider >= first_mover) as usize;
-            let depth = sweep::penetration_depth(&Ellipsoid::new(a.radii()).unwrap(), a.position(), colliders);
+            let depth =
+                slidewalk_sweep::penetration_depth(&Ellipsoid::new(a.radii()).unwrap(), a.position(), colliders);
             if a.crushed {
                 // Squeezed by a door or lift (reported, as for the player).
                 crushed += 1;
@@ -280,17 +281,18 @@ fn spawned_agents_stand_apart_on_walkable_ground() {
     assert_eq!(sizes.len(), CrowdConfig::default().sizes.len(), "every size is used");
     for a in crowd.agents() {
         let e = Ellipsoid::new(a.radii()).unwrap();
-        assert_eq!(sweep::penetration_depth(&e, a.position(), &colliders), 0.0);
+        assert_eq!(slidewalk_sweep::penetration_depth(&e, a.position(), &colliders), 0.0);
         // Ground within a few centimetres below the feet.
-        let below = sweep::sweep(&e, a.position(), Vec3::new(0.0, -0.1, 0.0), &colliders).expect("ground below");
+        let below =
+            slidewalk_sweep::sweep(&e, a.position(), Vec3::new(0.0, -0.1, 0.0), &colliders).expect("ground below");
         assert!(below.normal.y > 0.7, "{}", below.normal);
     }
 }
 
 #[test]
 fn agents_walk_around_a_player_standing_among_them_and_the_player_can_collide_with_them() {
-    use controller::{CharacterState, Controller, ControllerConfig, Intent, Surroundings};
-    use crowd::Bystander;
+    use slidewalk_controller::{CharacterState, Controller, ControllerConfig, Intent, Surroundings};
+    use slidewalk_crowd::Bystander;
     let mut stage = Stage::new(common::playground());
     let mut crowd = Crowd::new(CrowdConfig::default()).unwrap();
     // A player standing on the open ground, a dense group around it.

@@ -55,14 +55,14 @@ pub struct Target {
 pub const TARGETS: &[Target] = &[
     Target {
         name: "level_glb",
-        about: "raw bytes (mutated real levels) → level::load_bytes → colliders",
+        about: "raw bytes (mutated real levels) → slidewalk_level::load_bytes → colliders",
         run: targets::level_glb::run,
         seeds: targets::level_glb::seeds,
         describe: targets::level_glb::describe,
     },
     Target {
         name: "level_json",
-        about: "structured glTF documents (bad accessors, transforms, conventions) → level::load_bytes",
+        about: "structured glTF documents (bad accessors, transforms, conventions) → slidewalk_level::load_bytes",
         run: targets::level_json::run,
         seeds: targets::level_json::seeds,
         describe: targets::level_json::describe,

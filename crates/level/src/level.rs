@@ -3,8 +3,8 @@
 
 use crate::conventions::{DoorMotion, DoorSpec, LiftSpec};
 use glam::{Quat, Vec3};
+use slidewalk_sweep::{AnalyticShape, BuildReport, MeshCollider, PlacedCollider, Pose};
 use std::ops::Range;
-use sweep::{AnalyticShape, BuildReport, MeshCollider, PlacedCollider, Pose};
 
 /// Everything the simulation needs from a level file.
 #[derive(Clone, Debug)]
@@ -12,7 +12,7 @@ pub struct Level {
     /// All static triangles. `None` when every mesh is a mover (or skipped).
     pub statics: Option<MeshCollider>,
     /// For each input triangle of `statics` (as reported by
-    /// [`sweep::SweepHit::triangle`]), its index in `surfaces`.
+    /// [`slidewalk_sweep::SweepHit::triangle`]), its index in `surfaces`.
     pub static_surfaces: Vec<u16>,
     /// Surface properties, indexed by `static_surfaces` and [`Mover::surface`].
     pub surfaces: Vec<Surface>,
@@ -20,7 +20,7 @@ pub struct Level {
     /// `static_surfaces`), whether it belongs to a node with an analytic
     /// collider. Those triangles stay in `statics` for the player's
     /// ellipsoid; a sphere sweep uses the exact shapes in `analytic`
-    /// instead and skips them, e.g. with [`sweep::sweep_filtered`] and
+    /// instead and skips them, e.g. with [`slidewalk_sweep::sweep_filtered`] and
     /// `|collider, triangle| collider != 0 || !level.static_triangle_is_analytic(triangle)`
     /// (the static collider placed first).
     pub static_analytic: Vec<bool>,
@@ -83,7 +83,7 @@ pub struct AnalyticCollider {
     /// Index in [`Level::surfaces`] (the node's friction).
     pub surface: u16,
     /// The node's triangles in [`Level::statics`], as input triangle
-    /// indices (what [`sweep::SweepHit::triangle`] reports); each is
+    /// indices (what [`slidewalk_sweep::SweepHit::triangle`] reports); each is
     /// marked in [`Level::static_analytic`].
     pub triangles: Range<u32>,
 }

@@ -5,7 +5,7 @@
 //! checker and the demo level generator are in `level_tools`).
 //!
 //! [`load`] reads a `.glb` or `.gltf` and returns a [`Level`]: one static
-//! [`sweep::MeshCollider`] for all static geometry, one collider per door or
+//! [`slidewalk_sweep::MeshCollider`] for all static geometry, one collider per door or
 //! lift (in the mover's own frame, with its rest pose), spawn points,
 //! per-triangle surfaces and the analytic colliders (exact planes and
 //! cylinders for the balls). The conventions are in [`conventions`].
@@ -15,19 +15,19 @@
 //! ```
 //! use glam::Vec3;
 //! use std::path::Path;
-//! use sweep::{Ellipsoid, PlacedCollider};
+//! use slidewalk_sweep::{Ellipsoid, PlacedCollider};
 //!
 //! // The demo level (any .glb or .gltf; `load_bytes` reads one from memory).
 //! let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets/levels/playground.glb");
-//! let level = level::load(&path).unwrap();
+//! let level = slidewalk_level::load(&path).unwrap();
 //! println!("{} static triangles, {} doors and lifts", level.statics.as_ref().unwrap().len(), level.movers.len());
 //!
 //! // Where the game starts a player, and the colliders at rest to sweep against.
 //! let radii = Vec3::new(0.4, 0.9, 0.4);
-//! let start = level::spawn::start_point(&level, radii, 45f32.to_radians().cos()).unwrap();
+//! let start = slidewalk_level::spawn::start_point(&level, radii, 45f32.to_radians().cos()).unwrap();
 //! let colliders: Vec<PlacedCollider> = level.placed_at_rest();
 //! let feet_up = start.position + Vec3::Y * (radii.y + 0.01);
-//! assert_eq!(sweep::penetration_depth(&Ellipsoid::new(radii).unwrap(), feet_up, &colliders), 0.0);
+//! assert_eq!(slidewalk_sweep::penetration_depth(&Ellipsoid::new(radii).unwrap(), feet_up, &colliders), 0.0);
 //! ```
 #![deny(missing_docs)]
 

@@ -15,7 +15,7 @@
 
 use crate::level::{Level, Spawn};
 use glam::Vec3;
-use sweep::{Aabb, Ellipsoid, PlacedCollider};
+use slidewalk_sweep::{Aabb, Ellipsoid, PlacedCollider};
 
 /// Points tried on the spiral before a level is said to have no place to stand.
 const SPIRAL_POINTS: usize = 400;
@@ -32,7 +32,7 @@ const NODE_SHIFT_STEP: f32 = 0.02;
 
 /// The lowest point of a standing ellipsoid that fits is free anywhere from
 /// this far above the feet up to [`FEET_CLEARANCE`] above them, metres:
-/// where a character is put on its feet (`controller::CharacterState::standing_at`
+/// where a character is put on its feet (`slidewalk_controller::CharacterState::standing_at`
 /// lifts it four skins of its half-height, 3.6 mm by default).
 const FIT_LOW: f32 = 0.001;
 
@@ -89,8 +89,8 @@ pub fn place_at_node(e: &Ellipsoid, node: Vec3, colliders: &[PlacedCollider<'_>]
     let ry = e.radii().y;
     let fits = |feet: Vec3| {
         let low = feet + Vec3::Y * (ry + FIT_LOW);
-        sweep::penetration_depth(e, low, colliders) == 0.0
-            && sweep::sweep(e, low, Vec3::Y * (FEET_CLEARANCE - FIT_LOW), colliders).is_none()
+        slidewalk_sweep::penetration_depth(e, low, colliders) == 0.0
+            && slidewalk_sweep::sweep(e, low, Vec3::Y * (FEET_CLEARANCE - FIT_LOW), colliders).is_none()
     };
     if fits(node) {
         return Some(node);
@@ -114,7 +114,7 @@ pub fn drop_onto(
 ) -> Option<Vec3> {
     let ry = e.radii().y;
     let drop = Vec3::new(0.0, (bounds.min.y - ry - 0.1 - from.y).min(0.0), 0.0);
-    let hit = sweep::sweep(e, from, drop, colliders)?;
+    let hit = slidewalk_sweep::sweep(e, from, drop, colliders)?;
     // The face itself must be walkable: resting on the top edge of a wall
     // meets it with an upward normal too.
     let c = &colliders[hit.collider];
@@ -140,7 +140,7 @@ mod tests {
         let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets/levels/playground.glb");
         let playground = crate::load(&path).unwrap();
         let s = start_point(&playground, Vec3::new(0.4, 0.9, 0.4), 0.7).unwrap();
-        // The demo level's spawn node (`level_tools::generate::playground::SPAWN`).
+        // The demo level's spawn node (`slidewalk_level_tools::generate::playground::SPAWN`).
         assert_eq!(s.position, Vec3::new(0.0, 0.0, 30.0));
         // The other demo level's nodes are where the feet stand too.
         let magic = crate::load(path.with_file_name("magic_room.glb")).unwrap();
@@ -182,7 +182,7 @@ mod tests {
         let n = positions.len() as u32;
         positions.extend(block);
         triangles.extend(block_triangles.iter().map(|t| t.map(|i| i + n)));
-        let room = sweep::MeshCollider::build(&positions, &triangles).unwrap();
+        let room = slidewalk_sweep::MeshCollider::build(&positions, &triangles).unwrap();
         let colliders = [PlacedCollider::fixed(&room)];
         // On the floor, or in the air with room: the node itself.
         for node in [Vec3::ZERO, Vec3::new(-1.0, 0.5, 1.0), Vec3::new(3.0, 0.7, 3.0)] {
@@ -194,15 +194,21 @@ mod tests {
         let feet = place_at_node(&e, node, &colliders).unwrap();
         assert_eq!((feet.x, feet.z), (0.0, 0.0));
         assert!(feet.y < 1.2 && feet.y > 1.15, "{feet}");
-        assert_eq!(sweep::penetration_depth(&e, feet + Vec3::Y * 0.91, &colliders), 0.0);
+        assert_eq!(
+            slidewalk_sweep::penetration_depth(&e, feet + Vec3::Y * 0.91, &colliders),
+            0.0
+        );
         // 10 cm inside the block: on top of it.
         let feet = place_at_node(&e, Vec3::new(3.0, 0.6, 3.0), &colliders).unwrap();
         assert!((feet.y - 0.7).abs() <= NODE_SHIFT_STEP, "{feet}");
-        assert_eq!(sweep::penetration_depth(&e, feet + Vec3::Y * 0.905, &colliders), 0.0);
+        assert_eq!(
+            slidewalk_sweep::penetration_depth(&e, feet + Vec3::Y * 0.905, &colliders),
+            0.0
+        );
         // A 1 m tall room, the shape fits nowhere in it: the nearest fit
         // is on its roof (1 m up) rather than under its floor (1.8 m down).
         let (p, t) = cuboid(Vec3::new(-5.0, 0.0, -5.0), Vec3::new(5.0, 1.0, 5.0));
-        let low = sweep::MeshCollider::build(&p, &t).unwrap();
+        let low = slidewalk_sweep::MeshCollider::build(&p, &t).unwrap();
         let node = Vec3::new(0.0, 0.0, 0.0);
         let feet = place_at_node(&e, node, &[PlacedCollider::fixed(&low)]).unwrap();
         assert!(feet.y > 0.99 && feet.y < 1.05, "{feet}");

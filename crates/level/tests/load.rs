@@ -7,17 +7,17 @@ mod fixture;
 
 use fixture::*;
 use glam::Vec3;
-use level::{LevelError, MoverKind, load, load_bytes};
 use serde_json::json;
+use slidewalk_level::{LevelError, MoverKind, load, load_bytes};
+use slidewalk_sweep::{Ellipsoid, PlacedCollider, sweep};
 use std::path::Path;
-use sweep::{Ellipsoid, PlacedCollider, sweep};
 
-fn load_slice(bytes: &[u8]) -> Result<level::Level, LevelError> {
+fn load_slice(bytes: &[u8]) -> Result<slidewalk_level::Level, LevelError> {
     load_bytes(bytes, None, Path::new("test.gltf"))
 }
 
 /// Where a 0.1 m sphere dropped from y = 50 above `(x, z)` first touches the static geometry.
-fn ground_point(level: &level::Level, x: f32, z: f32) -> Option<Vec3> {
+fn ground_point(level: &slidewalk_level::Level, x: f32, z: f32) -> Option<Vec3> {
     let statics = level.statics.as_ref()?;
     let ball = Ellipsoid::sphere(0.1).unwrap();
     let hit = sweep(
@@ -30,7 +30,7 @@ fn ground_point(level: &level::Level, x: f32, z: f32) -> Option<Vec3> {
 }
 
 /// Height of the first surface below `(x, z)` (see [`ground_point`]).
-fn ground_height(level: &level::Level, x: f32, z: f32) -> Option<f32> {
+fn ground_height(level: &slidewalk_level::Level, x: f32, z: f32) -> Option<f32> {
     ground_point(level, x, z).map(|p| p.y)
 }
 
@@ -345,12 +345,13 @@ fn a_file_that_requires_webp_textures_is_still_walkable() {
         "accessors": [{"bufferView": 0, "componentType": 5126, "count": 3, "type": "VEC3",
                        "min": [-5.0, 0.0, -5.0], "max": [5.0, 0.0, 5.0]}]
     });
-    let level = level::load_bytes(json.to_string().as_bytes(), None, std::path::Path::new("webp.gltf")).unwrap();
+    let level =
+        slidewalk_level::load_bytes(json.to_string().as_bytes(), None, std::path::Path::new("webp.gltf")).unwrap();
     assert_eq!(level.statics.as_ref().unwrap().len(), 1);
     // A file whose geometry is broken is still refused, webp or not.
     let mut broken = json.clone();
     broken["accessors"][0]["count"] = serde_json::json!(30);
-    assert!(level::load_bytes(broken.to_string().as_bytes(), None, std::path::Path::new("b.gltf")).is_err());
+    assert!(slidewalk_level::load_bytes(broken.to_string().as_bytes(), None, std::path::Path::new("b.gltf")).is_err());
 }
 
 #[test]
@@ -430,7 +431,7 @@ fn sphere_mesh(f: &mut Fixture, name: &str, n: u32) -> (usize, usize) {
 
 #[test]
 fn a_proxy_makes_a_fine_mesh_collide_as_a_simple_shape() {
-    for shape in sweep::proxy::ProxyShape::ALL {
+    for shape in slidewalk_sweep::proxy::ProxyShape::ALL {
         let mut f = Fixture::default();
         let floor = f.square_mesh("floor");
         f.node(
@@ -452,7 +453,7 @@ fn a_proxy_makes_a_fine_mesh_collide_as_a_simple_shape() {
             "{shape:?}"
         );
         assert!(
-            r.proxy_triangles < fine || shape == sweep::proxy::ProxyShape::Hull,
+            r.proxy_triangles < fine || shape == slidewalk_sweep::proxy::ProxyShape::Hull,
             "{shape:?}"
         );
         // Its top is the sphere's (the box's, the capsule's, the hull's pole).

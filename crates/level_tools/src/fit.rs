@@ -1,7 +1,7 @@
 //! How well each analytic collider's triangles fit its exact shape.
 
-use level::Level;
-use sweep::AnalyticShape;
+use slidewalk_level::Level;
+use slidewalk_sweep::AnalyticShape;
 
 /// How an analytic collider's triangles (what the player collides with and
 /// what is drawn) fit its exact shape (what balls meet).

@@ -5,8 +5,8 @@
 //! someone, as the game's do. The level checker's walks and the crowd's
 //! tests and benchmark run their movers with it.
 
-use level::{DoorControl, Level, MoverKind};
-use sweep::{PlacedCollider, Pose};
+use slidewalk_level::{DoorControl, Level, MoverKind};
+use slidewalk_sweep::{PlacedCollider, Pose};
 
 /// Seconds a door rests open or closed before the use key is pressed again.
 const DOOR_REST_SECONDS: f32 = 2.0;

@@ -9,13 +9,13 @@ mod fixture;
 
 use fixture::{Fixture, TRIANGLES};
 use glam::{Quat, Vec3};
-use level::{Level, LevelError, load_bytes};
-use level_tools::analytic_fit;
-use level_tools::generate::{Document, MeshData, NodeDef};
 use serde_json::json;
+use slidewalk_level::{Level, LevelError, load_bytes};
+use slidewalk_level_tools::analytic_fit;
+use slidewalk_level_tools::generate::{Document, MeshData, NodeDef};
+use slidewalk_sweep::{AnalyticShape, Cylinder, Ellipsoid, PlacedCollider, sweep, sweep_filtered};
 use std::f32::consts::FRAC_PI_2;
 use std::path::Path;
-use sweep::{AnalyticShape, Cylinder, Ellipsoid, PlacedCollider, sweep, sweep_filtered};
 
 fn load_doc(doc: &Document) -> Result<Level, LevelError> {
     load_bytes(&doc.to_glb(), None, Path::new("test.glb"))

@@ -6,12 +6,12 @@
 mod fixture;
 
 use fixture::*;
-use level::load_bytes;
-use level_tools::{CheckConfig, walk_level};
 use serde_json::json;
+use slidewalk_level::load_bytes;
+use slidewalk_level_tools::{CheckConfig, walk_level};
+use slidewalk_sweep::proxy::{ProxyShape, proxy_mesh};
+use slidewalk_sweep::test_util::{Soup, stairs_room};
 use std::path::Path;
-use sweep::proxy::{ProxyShape, proxy_mesh};
-use sweep::test_util::{Soup, stairs_room};
 
 fn soup_level(soup: &Soup, extra: impl FnOnce(&mut Fixture)) -> Vec<u8> {
     let mut f = Fixture::default();
@@ -86,7 +86,7 @@ fn a_closed_room_with_stairs_passes() {
 }
 
 /// A 6 × 6 m floor with nothing around it, a spawn node at its middle.
-fn open_floor_with_a_spawn() -> level::Level {
+fn open_floor_with_a_spawn() -> slidewalk_level::Level {
     let mut soup = Soup::default();
     soup.grid((-3.0, -3.0), (3.0, 3.0), 0.0, 4);
     let bytes = soup_level(&soup, |f| {
@@ -141,7 +141,7 @@ fn a_level_made_by_another_tool_loads_and_walks() {
     // Written by the Python `trimesh` package (tests/data/make_trimesh_scene.py):
     // a scene graph with transforms, boxes, a tilted ramp, a sphere, a cylinder, a ring.
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../level/tests/data/trimesh_scene.glb");
-    let level = level::load(path).unwrap();
+    let level = slidewalk_level::load(path).unwrap();
     assert_eq!(level.report.mesh_instances, 9);
     assert!(level.spawns.is_empty() && level.movers.is_empty());
     let report = walk_level(&level, &CheckConfig::short(8, 300));
@@ -247,7 +247,7 @@ fn level_check_soak_flag_runs_the_time_asked_and_refuses_bad_values() {
 }
 
 /// A level of the given triangles (one mesh, no spawn node).
-fn triangles_level(name: &str, positions: &[[f32; 3]], indices: &[u32]) -> level::Level {
+fn triangles_level(name: &str, positions: &[[f32; 3]], indices: &[u32]) -> slidewalk_level::Level {
     let mut f = Fixture::default();
     let p = f.positions(positions);
     let i = f.indices(indices, 4);
@@ -257,12 +257,15 @@ fn triangles_level(name: &str, positions: &[[f32; 3]], indices: &[u32]) -> level
 }
 
 /// Walks `level` and checks the first walk started where the game starts a player.
-fn walks_from_the_games_start(level: &level::Level, config: &CheckConfig) -> level_tools::WalkReport {
+fn walks_from_the_games_start(
+    level: &slidewalk_level::Level,
+    config: &CheckConfig,
+) -> slidewalk_level_tools::WalkReport {
     let report = walk_level(level, config);
     let c = &config.controller;
-    let game = level::spawn::start_point(level, c.standing_radii, c.walkable_slope_deg.to_radians().cos())
+    let game = slidewalk_level::spawn::start_point(level, c.standing_radii, c.walkable_slope_deg.to_radians().cos())
         .expect("the game finds a place to stand");
-    let centre = controller::CharacterState::standing_at(game.position, c).position;
+    let centre = slidewalk_controller::CharacterState::standing_at(game.position, c).position;
     assert_eq!(report.first_start, Some(centre), "{report:#?}");
     report
 }
@@ -415,10 +418,13 @@ fn penetration_is_judged_against_what_an_f32_position_can_resolve() {
     use glam::Vec3;
     let r = Vec3::new(0.4, 0.9, 0.4);
     // Near the origin: 1e-4 of the radius, as always.
-    assert_eq!(level_tools::penetration_tolerance(Vec3::new(10.0, 2.0, -30.0), r), 1e-4);
+    assert_eq!(
+        slidewalk_level_tools::penetration_tolerance(Vec3::new(10.0, 2.0, -30.0), r),
+        1e-4
+    );
     // 3.6 km up (a map from another game walked there measured 1.1e-4):
     // a step of the position is 0.24 mm, 6e-4 of the radius.
-    let far = level_tools::penetration_tolerance(Vec3::new(-79.7, 3596.3, -2230.3), r);
+    let far = slidewalk_level_tools::penetration_tolerance(Vec3::new(-79.7, 3596.3, -2230.3), r);
     assert!(far > 1.13e-4 && far < 3e-3, "{far}");
 }
 
@@ -478,7 +484,8 @@ fn a_closed_room_whose_spawn_node_is_too_near_the_ceiling_is_walked_from_its_spa
 fn the_games_spawn_and_level_checks_first_walk_at_spawn_0_are_the_same_point() {
     let room = load_bytes(&room_with_a_spawn_under_the_ceiling(), None, Path::new("room.glb")).unwrap();
     let playground =
-        level::load(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets/levels/playground.glb")).unwrap();
+        slidewalk_level::load(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets/levels/playground.glb"))
+            .unwrap();
     for level in [&room, &open_floor_with_a_spawn(), &playground] {
         assert!(!level.spawns.is_empty());
         let report = walks_from_the_games_start(level, &CheckConfig::short(1, 2));

@@ -2,16 +2,16 @@
 //! generated): its stairs, ledge, ramps, low ceiling, ice patch, lift and
 //! door, walked as a player would, every tick checked for penetration.
 
-use controller::{CharacterState, Controller, ControllerConfig, Intent, Surroundings, TickReport};
 use glam::Vec3;
-use level::{Level, MoverKind};
-use level_tools::generate::playground::*;
+use slidewalk_controller::{CharacterState, Controller, ControllerConfig, Intent, Surroundings, TickReport};
+use slidewalk_level::{Level, MoverKind};
+use slidewalk_level_tools::generate::playground::*;
+use slidewalk_sweep::{Ellipsoid, PlacedCollider, Pose, closest_point_on_triangle};
 use std::path::Path;
-use sweep::{Ellipsoid, PlacedCollider, Pose, closest_point_on_triangle};
 
 fn playground() -> Level {
-    level::load_bytes(
-        &level_tools::generate::playground_glb(),
+    slidewalk_level::load_bytes(
+        &slidewalk_level_tools::generate::playground_glb(),
         None,
         Path::new("playground.glb"),
     )

@@ -8,8 +8,8 @@
 mod fixture;
 
 use fixture::*;
-use level::load_bytes;
 use serde_json::json;
+use slidewalk_level::load_bytes;
 use std::path::Path;
 
 /// A level of one 2 × 2 m square, as `.gltf` with `extra` top-level members.
@@ -194,7 +194,7 @@ fn draco_compressed_meshes_are_decoded_and_walked() {
         (b.max - glam::Vec3::new(6.0, 1.0, 6.0)).abs().max_element() < 1e-3,
         "{b:?}"
     );
-    let report = level_tools::walk_level(&level, &level_tools::CheckConfig::short(4, 300));
+    let report = slidewalk_level_tools::walk_level(&level, &slidewalk_level_tools::CheckConfig::short(4, 300));
     assert!(
         report.walks_started == 4 && report.updates > 0 && report.passed(),
         "{report:#?}"
@@ -332,7 +332,7 @@ fn meshopt_compressed_buffers_are_decoded_and_walked() {
         (b.min, b.max),
         (glam::Vec3::new(-5.0, 0.0, -5.0), glam::Vec3::new(5.0, 0.0, 5.0))
     );
-    let report = level_tools::walk_level(&level, &level_tools::CheckConfig::short(4, 120));
+    let report = slidewalk_level_tools::walk_level(&level, &slidewalk_level_tools::CheckConfig::short(4, 120));
     assert!(
         report.walks_started == 4 && report.updates > 0 && report.passed(),
         "{report:#?}"
@@ -459,8 +459,8 @@ fn the_committed_compressed_floors_load() {
     // `draco_level` and `meshopt_level` above, written as GLB (the fuzzer's
     // seeds for the decoders).
     let data = concat!(env!("CARGO_MANIFEST_DIR"), "/../level/tests/data/");
-    let draco = level::load(format!("{data}draco_floor.glb")).unwrap();
+    let draco = slidewalk_level::load(format!("{data}draco_floor.glb")).unwrap();
     assert_eq!(draco.statics.unwrap().len(), draco_bitstream().1);
-    let meshopt = level::load(format!("{data}meshopt_floor.glb")).unwrap();
+    let meshopt = slidewalk_level::load(format!("{data}meshopt_floor.glb")).unwrap();
     assert_eq!(meshopt.statics.unwrap().len(), meshopt_level().1);
 }

@@ -3,15 +3,16 @@
 //! and has the geometry its layout promises (probed with sweeps).
 
 use glam::Vec3;
-use level::{Level, Mover, MoverKind, conventions::DoorMotion};
-use level_tools::generate::{LEVELS, playground::*};
-use sweep::{Ellipsoid, PlacedCollider, SweepHit, sweep};
+use slidewalk_level::{Level, Mover, MoverKind, conventions::DoorMotion};
+use slidewalk_level_tools::generate::{LEVELS, playground::*};
+use slidewalk_sweep::{Ellipsoid, PlacedCollider, SweepHit, sweep};
 
 const LEVEL_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../assets/levels");
 
 fn playground() -> Level {
     let path = format!("{LEVEL_DIR}/playground.glb");
-    level::load(&path).unwrap_or_else(|e| panic!("{e} (run `cargo run -p level_tools --bin make-levels`)"))
+    slidewalk_level::load(&path)
+        .unwrap_or_else(|e| panic!("{e} (run `cargo run -p slidewalk_level_tools --bin make-levels`)"))
 }
 
 /// The default player ellipsoid.
@@ -67,13 +68,14 @@ fn committed_levels_match_the_generator() {
     for level in LEVELS {
         let (name, generate) = (level.file, level.generate);
         let path = format!("{LEVEL_DIR}/{name}");
-        let committed = std::fs::read(&path)
-            .unwrap_or_else(|e| panic!("cannot read {path}: {e}; run `cargo run -p level_tools --bin make-levels`"));
+        let committed = std::fs::read(&path).unwrap_or_else(|e| {
+            panic!("cannot read {path}: {e}; run `cargo run -p slidewalk_level_tools --bin make-levels`")
+        });
         let fresh = generate();
         assert!(
             committed == fresh,
             "{path} ({} bytes) differs from what the generator produces now ({} bytes): \
-             run `cargo run -p level_tools --bin make-levels` and commit the result",
+             run `cargo run -p slidewalk_level_tools --bin make-levels` and commit the result",
             committed.len(),
             fresh.len()
         );

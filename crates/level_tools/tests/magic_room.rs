@@ -5,15 +5,16 @@
 //! 48-segment sagitta).
 
 use glam::Vec3;
-use level::Level;
-use level_tools::analytic_fit;
-use level_tools::generate::magic_room::{COLUMNS, CYLINDER_SEGMENTS, ROOM_HALF, SPAWN, WALL_HEIGHT, WALLS};
-use sweep::test_util::Lcg;
-use sweep::{AnalyticShape, Ellipsoid, PlacedCollider, penetration_depth, sweep};
+use slidewalk_level::Level;
+use slidewalk_level_tools::analytic_fit;
+use slidewalk_level_tools::generate::magic_room::{COLUMNS, CYLINDER_SEGMENTS, ROOM_HALF, SPAWN, WALL_HEIGHT, WALLS};
+use slidewalk_sweep::test_util::Lcg;
+use slidewalk_sweep::{AnalyticShape, Ellipsoid, PlacedCollider, penetration_depth, sweep};
 
 fn magic_room() -> Level {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../assets/levels/magic_room.glb");
-    level::load(path).unwrap_or_else(|e| panic!("{e} (run `cargo run -p level_tools --bin make-levels`)"))
+    slidewalk_level::load(path)
+        .unwrap_or_else(|e| panic!("{e} (run `cargo run -p slidewalk_level_tools --bin make-levels`)"))
 }
 
 fn near(a: Vec3, b: Vec3) -> bool {

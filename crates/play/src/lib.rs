@@ -9,7 +9,7 @@
 //! # Example
 //!
 //! ```
-//! use play::{Script, ScriptPlayer};
+//! use slidewalk_play::{Script, ScriptPlayer};
 //!
 //! // Half a second turned to face −z, then three seconds walking forward.
 //! let script = Script::parse(r#"{"steps": [

@@ -8,11 +8,11 @@ use crate::player::TickInput;
 use crate::recorder::Recorder;
 use crate::script::Script;
 use crate::start::Start;
-use controller::{CharacterState, ControllerConfig, TickReport};
 use glam::Vec3;
-use level::DoorControl;
+use slidewalk_controller::{CharacterState, ControllerConfig, TickReport};
+use slidewalk_level::DoorControl;
+use slidewalk_sweep::Pose;
 use std::collections::VecDeque;
-use sweep::Pose;
 
 /// The simulation state at the end of a tick.
 #[derive(Clone, Debug, PartialEq)]

@@ -24,9 +24,9 @@ use crate::buttons::{BUTTON_COUNT, BUTTONS};
 use crate::options::{check_point, check_tick_hz, check_yaw_deg, shown};
 use crate::start::Start;
 use crate::tuning::{config_from_json, config_to_json};
-use controller::ControllerConfig;
 use glam::{Vec2, Vec3};
 use serde_json::{Map, Value, json};
+use slidewalk_controller::ControllerConfig;
 use std::fmt;
 
 /// One step of a script: hold these inputs for `for_s` seconds.

@@ -5,8 +5,8 @@
 //! for what was bad, never a crash.
 
 use crate::tuning::{config_from_json, config_to_json};
-use controller::ControllerConfig;
 use serde_json::{Value, json};
+use slidewalk_controller::ControllerConfig;
 use std::path::{Path, PathBuf};
 
 /// A debug overlay, toggled by its function key and in the panel.

@@ -1,15 +1,15 @@
 //! Where the player starts: above the level when it has nowhere to stand,
 //! and out of the geometry when a spawn given on the command line or in a
 //! script is inside it. Everywhere else the level's spawn search decides
-//! ([`level::spawn::start_point`], the one level-check uses too).
+//! ([`slidewalk_level::spawn::start_point`], the one level-check uses too).
 
-use controller::{CharacterState, ControllerConfig};
 use glam::Vec3;
-use level::{Level, Spawn};
-use sweep::{Ellipsoid, PlacedCollider};
+use slidewalk_controller::{CharacterState, ControllerConfig};
+use slidewalk_level::{Level, Spawn};
+use slidewalk_sweep::{Ellipsoid, PlacedCollider};
 
 /// The centre of the top of the level's bounds, looking along −z: where
-/// the player starts (and falls from) when [`level::spawn::start_point`]
+/// the player starts (and falls from) when [`slidewalk_level::spawn::start_point`]
 /// finds no place to stand.
 pub fn above_the_level(level: &Level) -> Spawn {
     let bounds = PlacedCollider::world_bounds_of(&level.placed_at_rest());
@@ -42,7 +42,7 @@ pub fn clear_of_geometry(level: &Level, config: &ControllerConfig, feet: Vec3) -
     let steps = (MAX_SPAWN_LIFT / LIFT_STEP) as u32;
     (0..=steps)
         .map(|k| feet + standing.up * (k as f32 * LIFT_STEP))
-        .find(|at| sweep::penetration_depth(&e, *at + lift, &colliders) == 0.0)
+        .find(|at| slidewalk_sweep::penetration_depth(&e, *at + lift, &colliders) == 0.0)
 }
 
 /// Where a player asked to start at `feet` (the command line's `--spawn`,
@@ -79,7 +79,7 @@ mod tests {
     #[test]
     fn a_spawn_inside_a_block_goes_on_top_and_a_free_one_stays() {
         let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets/levels/playground.glb");
-        let level = level::load(&path).unwrap();
+        let level = slidewalk_level::load(&path).unwrap();
         let config = ControllerConfig::default();
         // The demo level's spawn is free.
         let spawn = level.spawns[0].position;

@@ -8,10 +8,10 @@
 
 use crate::buttons::Buttons;
 use crate::options::{check_point, shown};
-use controller::{CharacterState, GroundContact};
 use glam::Vec3;
-use level::DoorControl;
 use serde_json::{Map, Value, json};
+use slidewalk_controller::{CharacterState, GroundContact};
+use slidewalk_level::DoorControl;
 
 /// The simulation state a script starts from.
 #[derive(Clone, Debug, PartialEq)]
@@ -292,7 +292,7 @@ mod tests {
 
     #[test]
     fn a_start_reads_back_bit_for_bit() {
-        let config = controller::ControllerConfig::default();
+        let config = slidewalk_controller::ControllerConfig::default();
         let mut state = CharacterState::standing_at(Vec3::new(0.1, 0.2, 0.3), &config);
         state.velocity = Vec3::new(1.0 / 3.0, -0.7, std::f32::consts::PI);
         state.ground = Some(GroundContact {
@@ -342,7 +342,7 @@ mod tests {
 
     #[test]
     fn a_start_out_of_range_is_refused_with_the_field_named() {
-        let config = controller::ControllerConfig::default();
+        let config = slidewalk_controller::ControllerConfig::default();
         let start = Start {
             state: CharacterState::standing_at(Vec3::new(0.0, 0.0, 28.0), &config),
             held: Buttons::default(),

@@ -1,15 +1,15 @@
 //! Collision-core benchmarks on generated levels (bumpy terrain with box
-//! buildings and flights of stairs, `sweep::test_util::generated_level`) of
+//! buildings and flights of stairs, `slidewalk_sweep::test_util::generated_level`) of
 //! 10k, 100k and 1M triangles, and on a dense level (`dense`,
-//! `sweep::test_util::dense_level` of 250k triangles: a floor crowded with
+//! `slidewalk_sweep::test_util::dense_level` of 250k triangles: a floor crowded with
 //! spheres of 3,960 triangles each, as modelling tools export props, so a
 //! player's box holds hundreds of candidate triangles), and on that level
 //! with every prop colliding as a sphere proxy (`dense-proxy`, 120
-//! triangles a prop, `sweep::proxy`).
+//! triangles a prop, `slidewalk_sweep::proxy`).
 //!
 //! One criterion group per level (`10k`, `100k`, `1M`, `dense`), each with:
 //!
-//! * `sweep_bvh`: one `sweep::sweep` of the player ellipsoid (radii 0.4, 0.9,
+//! * `sweep_bvh`: one `slidewalk_sweep::sweep` of the player ellipsoid (radii 0.4, 0.9,
 //!   0.4 m) through the BVH;
 //! * `sweep_brute_force`: the same sweeps against every triangle with
 //!   `sweep_unit_sphere_triangle` (10k and 100k only: at 1M one sweep takes
@@ -20,7 +20,7 @@
 //!   `SlideOptions::default()` for the move and `stop_on_ground` (walkable
 //!   up to 50°) for the gravity pass, as the game's controller uses them;
 //! * `sphere_sweep_bvh` and `sphere_parry3d`: a sphere of radius 0.5 m swept
-//!   on the same moves by `sweep::sweep` and by parry3d's `cast_shapes`
+//!   on the same moves by `slidewalk_sweep::sweep` and by parry3d's `cast_shapes`
 //!   (`Ball` against a `TriMesh` of the same triangles), for the ratio.
 //!
 //! Every timing is **per call**: each criterion iteration takes the next move
@@ -72,12 +72,12 @@ use moves::{GRAVITY_STEP, describe_moves, make_moves, pass_options};
 use parry3d::math::{Pose as PPose, Vector as PVec};
 use parry3d::query::{ShapeCastOptions, cast_shapes};
 use parry3d::shape::{Ball, TriMesh};
+use slidewalk_sweep::proxy::ProxyShape;
+use slidewalk_sweep::test_util::{dense_level_with, generated_level};
+use slidewalk_sweep::{Ellipsoid, MeshCollider, PlacedCollider, collide_and_slide, sweep};
 use std::hint::black_box;
 use std::time::{Duration, Instant, SystemTime};
 use summary::{BENCHES, ms, print_summary};
-use sweep::proxy::ProxyShape;
-use sweep::test_util::{dense_level_with, generated_level};
-use sweep::{Ellipsoid, MeshCollider, PlacedCollider, collide_and_slide, sweep};
 
 /// Largest level on which brute force is benchmarked with criterion.
 const BRUTE_FORCE_MAX: usize = 100_000;
@@ -86,7 +86,7 @@ const BRUTE_FORCE_CHECK_MAX: usize = 300_000;
 /// The dense level's size (triangles) and group name.
 const DENSE: (usize, &str) = (250_000, "dense");
 /// The dense level with every prop colliding as a sphere proxy
-/// (`sweep::proxy`, 120 triangles instead of 3,960), as a level that marks
+/// (`slidewalk_sweep::proxy`, 120 triangles instead of 3,960), as a level that marks
 /// its props `"proxy": "sphere"` loads.
 const DENSE_PROXY: (usize, &str) = (250_000, "dense-proxy");
 /// Player ellipsoid radii, metres.

@@ -2,12 +2,12 @@
 //! collide-and-slide calls) on the adversarial rooms, every end position
 //! checked by brute force. Exits non-zero on any failure.
 //!
-//! `cargo run --release -p sweep --example soak -- [MOVES]` (default 1,000,000).
+//! `cargo run --release -p slidewalk_sweep --example soak -- [MOVES]` (default 1,000,000).
 
 use glam::Vec3;
+use slidewalk_sweep::test_util::{WalkConfig, adversarial_rooms, random_walks};
+use slidewalk_sweep::{Aabb, Ellipsoid, SlideOptions};
 use std::time::Instant;
-use sweep::test_util::{WalkConfig, adversarial_rooms, random_walks};
-use sweep::{Aabb, Ellipsoid, SlideOptions};
 
 fn main() {
     let target: u64 = std::env::args()

@@ -100,7 +100,7 @@
 //!
 //! ```
 //! use glam::Vec3;
-//! use sweep::{Ellipsoid, MeshCollider, PlacedCollider, SlideOptions, collide_and_slide};
+//! use slidewalk_sweep::{Ellipsoid, MeshCollider, PlacedCollider, SlideOptions, collide_and_slide};
 //!
 //! // A 20 m square floor at y = 0.
 //! let floor = MeshCollider::build(

@@ -20,7 +20,7 @@
 //!
 //! ```
 //! use glam::Vec3;
-//! use sweep::proxy::{ProxyShape, proxy_mesh};
+//! use slidewalk_sweep::proxy::{ProxyShape, proxy_mesh};
 //!
 //! // The eight corners of a unit cube and a point inside: the hull is the cube.
 //! let mut points: Vec<Vec3> = (0..8).map(|i| Vec3::new((i & 1) as f32, (i >> 1 & 1) as f32, (i >> 2) as f32)).collect();

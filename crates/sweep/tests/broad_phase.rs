@@ -5,9 +5,9 @@
 //! meshes, for still, translated and rotated colliders, one or several.
 
 use glam::{Quat, Vec3};
-use sweep::query::sphere_triangle::sweep_unit_sphere_triangle;
-use sweep::test_util::{adversarial_rooms, dense_level, generated_level};
-use sweep::{Aabb, Ellipsoid, Feature, MeshCollider, PlacedCollider, Pose, sweep};
+use slidewalk_sweep::query::sphere_triangle::sweep_unit_sphere_triangle;
+use slidewalk_sweep::test_util::{adversarial_rooms, dense_level, generated_level};
+use slidewalk_sweep::{Aabb, Ellipsoid, Feature, MeshCollider, PlacedCollider, Pose, sweep};
 
 /// The first contact as brute force finds it: (time, eSpace normal,
 /// feature, collider, input triangle), ties to the earlier collider, then

@@ -4,8 +4,8 @@
 //! up to 1:10. (The million-move soak is `examples/soak.rs`.)
 
 use glam::Vec3;
-use sweep::test_util::{WalkConfig, adversarial_rooms, random_walks};
-use sweep::{Aabb, Ellipsoid, SlideOptions};
+use slidewalk_sweep::test_util::{WalkConfig, adversarial_rooms, random_walks};
+use slidewalk_sweep::{Aabb, Ellipsoid, SlideOptions};
 
 /// Allowed penetration, eSpace units: the core keeps a 1e-3 skin, so any
 /// distance below 1 − 1e-4 is a real failure, not rounding.

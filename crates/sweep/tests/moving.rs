@@ -3,8 +3,8 @@
 //! moves into the ellipsoid pushes it out and reports its velocity.
 
 use glam::{Quat, Vec3};
-use sweep::test_util::{Soup, min_espace_distance};
-use sweep::{Ellipsoid, MeshCollider, PlacedCollider, Pose, SlideOptions, collide_and_slide, sweep};
+use slidewalk_sweep::test_util::{Soup, min_espace_distance};
+use slidewalk_sweep::{Ellipsoid, MeshCollider, PlacedCollider, Pose, SlideOptions, collide_and_slide, sweep};
 
 /// A door leaf: 1 m wide (x), 2 m tall, 5 cm thick, hinge at the local origin.
 fn door() -> Soup {

@@ -2,9 +2,9 @@
 //! the soak (`examples/soak.rs`) or the random walks, with what went wrong.
 
 use glam::Vec3;
-use sweep::query::sphere_triangle::sweep_unit_sphere_triangle;
-use sweep::test_util::{min_espace_distance, sliver_room};
-use sweep::{Ellipsoid, Feature, MeshCollider, PlacedCollider, SlideOptions, collide_and_slide};
+use slidewalk_sweep::query::sphere_triangle::sweep_unit_sphere_triangle;
+use slidewalk_sweep::test_util::{min_espace_distance, sliver_room};
+use slidewalk_sweep::{Ellipsoid, Feature, MeshCollider, PlacedCollider, SlideOptions, collide_and_slide};
 
 /// Soak, sliver room, 1:10 ellipsoid resting on a needle of the floor fan:
 /// the centre was exactly 1 from the face, but the plane distance rounded to

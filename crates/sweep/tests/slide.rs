@@ -3,8 +3,8 @@
 //! bad input.
 
 use glam::Vec3;
-use sweep::test_util::{Soup, min_espace_distance};
-use sweep::{Ellipsoid, MeshCollider, PlacedCollider, SlideOptions, collide_and_slide};
+use slidewalk_sweep::test_util::{Soup, min_espace_distance};
+use slidewalk_sweep::{Ellipsoid, MeshCollider, PlacedCollider, SlideOptions, collide_and_slide};
 
 fn player() -> Ellipsoid {
     Ellipsoid::new(Vec3::new(0.4, 0.9, 0.4)).unwrap()
@@ -20,7 +20,7 @@ fn collider(s: &Soup) -> MeshCollider {
     MeshCollider::build(&s.positions, &s.triangles).unwrap()
 }
 
-fn slide(mesh: &MeshCollider, e: &Ellipsoid, start: Vec3, motion: Vec3) -> sweep::SlideResult {
+fn slide(mesh: &MeshCollider, e: &Ellipsoid, start: Vec3, motion: Vec3) -> slidewalk_sweep::SlideResult {
     collide_and_slide(
         e,
         start,
@@ -220,7 +220,7 @@ fn ramp_soup(degrees: f32) -> Soup {
 #[test]
 fn gravity_pass_stops_on_walkable_ground_only() {
     let e = player();
-    let ground = sweep::Ground::y_up(50f32.to_radians());
+    let ground = slidewalk_sweep::Ground::y_up(50f32.to_radians());
     let gravity_pass = SlideOptions {
         stop_on_ground: Some(ground),
         ..Default::default()
@@ -264,7 +264,7 @@ fn gravity_pass_stops_on_walkable_ground_only() {
 
 #[test]
 fn the_caller_chooses_the_response_to_each_contact() {
-    use sweep::{ContactResponse, collide_and_slide_with};
+    use slidewalk_sweep::{ContactResponse, collide_and_slide_with};
     // A 50° slope rising along -z from z = 0.
     let mut s = Soup::default();
     let run = 10.0 / 50f32.to_radians().tan();

@@ -8,9 +8,9 @@ use crate::notices::Notices;
 use crate::sim::colliders::Colliders;
 use crate::sim::player::Player;
 use crate::sim::schedule::SimSet;
-use balls::{Ball, Solids};
 use bevy::prelude::*;
 use bevy_slidewalk::MovementState;
+use slidewalk_balls::{Ball, Solids};
 
 pub(super) fn plugin(app: &mut App) {
     // Before the tick (see `tick::plugin`).
@@ -47,7 +47,7 @@ pub(super) fn control_balls(
 /// no room.
 fn rain(pit: &mut BallPit, notices: &mut Notices, colliders: &Colliders, body: &MovementState, count: usize) {
     let up = body.up;
-    let head = body.position + up * controller::frame::extent_along(body.radii, up);
+    let head = body.position + up * slidewalk_controller::frame::extent_along(body.radii, up);
     let eye = crate::sim::player::eye(body.position, body.radii, up);
     let radius = pit.settings.radius;
     let for_balls = BallLevel::new(colliders);

@@ -4,8 +4,8 @@
 
 use crate::sim::level::CurrentLevel;
 use crate::sim::schedule::SimSet;
-use balls::{Ball, BallConfig, BallSimulation};
 use bevy::prelude::*;
+use slidewalk_balls::{Ball, BallConfig, BallSimulation};
 
 /// What the panel can change about the balls.
 #[derive(Clone, Copy, Debug, PartialEq)]

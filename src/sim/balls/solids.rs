@@ -2,8 +2,8 @@
 //! that places a new ball in it (a throw's start, a drop).
 
 use crate::sim::colliders::Colliders;
-use balls::{AnalyticSolids, MeshSolids};
-use sweep::PlacedCollider;
+use slidewalk_balls::{AnalyticSolids, MeshSolids};
+use slidewalk_sweep::PlacedCollider;
 
 /// Seconds over which a placement (a throw's start, a drop) is swept, so
 /// a moving door or lift barely moves meanwhile.

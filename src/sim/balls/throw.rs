@@ -8,9 +8,9 @@ use crate::notices::Notices;
 use crate::sim::input::PlayerInput;
 use crate::sim::player::Player;
 use crate::sim::schedule::SimSet;
-use balls::{Ball, Solids};
 use bevy::prelude::*;
 use bevy_slidewalk::{CharacterController, MovementState};
+use slidewalk_balls::{Ball, Solids};
 
 /// Seconds of holding the throw button for a full-speed throw.
 pub const FULL_CHARGE_SECONDS: f32 = 1.0;

@@ -13,15 +13,15 @@ use crate::sim::feedback::Feedback;
 use crate::sim::input::PlayerInput;
 use crate::sim::player::{LastTick, Player};
 use crate::sim::schedule::SimSet;
-use balls::{ImpactKind, MovingCapsule, StepReport};
 use bevy::prelude::*;
 use bevy_slidewalk::{CharacterController, MovementState};
+use slidewalk_balls::{ImpactKind, MovingCapsule, StepReport};
+use slidewalk_sweep::PlacedCollider;
 use std::time::Instant;
-use sweep::PlacedCollider;
 
 /// The most one tick of ball impacts can change the player's velocity, m/s.
 const MAX_PUSH: f32 = 3.0;
-/// The player's number in [`balls::Contact::body`].
+/// The player's number in [`slidewalk_balls::Contact::body`].
 const PLAYER_BODY: u32 = 0;
 
 pub(super) fn plugin(app: &mut App) {
@@ -114,7 +114,7 @@ fn wake_near_motion(
         .iter()
         .filter(|c| c.linear_velocity != Vec3::ZERO || c.angular_velocity != Vec3::ZERO)
     {
-        let sweep::Aabb { min, max } = c.world_bounds();
+        let slidewalk_sweep::Aabb { min, max } = c.world_bounds();
         let margin =
             Vec3::splat((c.linear_velocity.length() + c.angular_velocity.length() * (max - min).length()) * dt + 0.05);
         pit.simulation.wake_within(min - margin, max + margin);

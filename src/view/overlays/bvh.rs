@@ -7,7 +7,7 @@ use crate::sim::level::CurrentLevel;
 use crate::sim::player::{Player, PlayerCharacter};
 use crate::sim::rewind::Rewind;
 use bevy::prelude::*;
-use sweep::{Aabb, Pose};
+use slidewalk_sweep::{Aabb, Pose};
 
 /// BVH node boxes drawn at most.
 const MAX_NODES: usize = 800;
@@ -41,7 +41,7 @@ fn draw_bvh(
     let reach = config.step_height + config.snap_distance;
     let swept = Aabb::from_corners(before.min(s.position), before.max(s.position)).expand(s.radii + Vec3::splat(reach));
     let mut drawn = 0;
-    let mut draw = |pose: &Pose, collider: &sweep::MeshCollider| {
+    let mut draw = |pose: &Pose, collider: &slidewalk_sweep::MeshCollider| {
         collider.trace_query(&box_in_frame(&swept, pose), |node| {
             if !node.overlaps || drawn >= MAX_NODES {
                 return;

@@ -9,8 +9,8 @@ use crate::sim::player::{Player, PlayerCharacter};
 use crate::sim::rewind::Rewind;
 use bevy::color::palettes::css;
 use bevy::prelude::*;
-use controller::{Pass, PassContact};
-use sweep::Feature;
+use slidewalk_controller::{Pass, PassContact};
+use slidewalk_sweep::Feature;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(PostUpdate, draw_contacts.after(TransformSystems::Propagate));

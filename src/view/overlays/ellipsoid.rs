@@ -8,7 +8,7 @@ use crate::sim::tuning::CurrentSettings;
 use bevy::color::palettes::css;
 use bevy::prelude::*;
 use bevy_slidewalk::CharacterController;
-use play::TickRecord;
+use slidewalk_play::TickRecord;
 
 /// Seconds of velocity per metre of arrow.
 const ARROW_S: f32 = 0.25;
@@ -67,7 +67,7 @@ fn draw_ellipsoid(
     let intended = body.map_or(Vec3::ZERO, |body| {
         let i = &r.input;
         let top = body.config.top_speed(s.crouched, i.held.sprint);
-        play::walk_direction(i.movement, i.yaw, s.up) * top
+        slidewalk_play::walk_direction(i.movement, i.yaw, s.up) * top
     });
     let overlay = ellipsoid_overlay(centre, settings.0.third_person, intended, s.world_velocity());
     if overlay.outlines {

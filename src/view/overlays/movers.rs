@@ -6,7 +6,7 @@ use crate::sim::level::CurrentLevel;
 use crate::sim::rewind::Rewind;
 use bevy::color::palettes::css;
 use bevy::prelude::*;
-use level::MoverKind;
+use slidewalk_level::MoverKind;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(PostUpdate, draw_movers.after(TransformSystems::Propagate));

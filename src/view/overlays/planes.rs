@@ -9,7 +9,7 @@ use crate::sim::player::{Player, PlayerCharacter};
 use crate::sim::rewind::Rewind;
 use crate::sim::tuning::CurrentSettings;
 use bevy::prelude::*;
-use play::Overlay;
+use slidewalk_play::Overlay;
 
 /// Seconds a slide plane takes to fade.
 const PLANE_FADE_S: f32 = 1.0;

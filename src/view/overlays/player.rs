@@ -3,7 +3,7 @@
 
 use crate::sim::player::{Player, PlayerCharacter};
 use bevy::prelude::*;
-use controller::ControllerConfig;
+use slidewalk_controller::ControllerConfig;
 
 /// The player's controller settings (the defaults before there is a player).
 pub(super) fn player_config(players: &Query<PlayerCharacter, With<Player>>) -> ControllerConfig {

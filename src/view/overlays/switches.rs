@@ -4,7 +4,7 @@
 
 use crate::sim::tuning::{CurrentSettings, Tune};
 use bevy::prelude::*;
-use play::Overlay;
+use slidewalk_play::Overlay;
 
 /// F1: contact points and normals.
 #[derive(Default, Reflect, GizmoConfigGroup)]

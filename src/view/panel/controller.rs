@@ -7,7 +7,7 @@ use crate::sim::player::PlayerCharacterItem;
 use crate::sim::tuning::Tune;
 use bevy::prelude::*;
 use bevy_egui::egui;
-use play::tuning::{GRAVITY_PRESETS, RADIUS_SLIDER, TUNABLES};
+use slidewalk_play::tuning::{GRAVITY_PRESETS, RADIUS_SLIDER, TUNABLES};
 
 pub(super) fn ellipsoid(
     ui: &mut egui::Ui,

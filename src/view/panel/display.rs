@@ -5,7 +5,7 @@ use super::state::PanelState;
 use crate::sim::tuning::Tune;
 use bevy::prelude::*;
 use bevy_egui::egui;
-use play::Overlay;
+use slidewalk_play::Overlay;
 
 pub(super) fn overlays(ui: &mut egui::Ui, state: &PanelState, tune: &mut MessageWriter<Tune>) {
     egui::CollapsingHeader::new("Overlays")

@@ -8,7 +8,7 @@ use crate::sim::player::PlayerCharacterItem;
 use bevy::prelude::*;
 use bevy_egui::egui;
 use egui_plot::{Line, Plot};
-use play::TickRecord;
+use slidewalk_play::TickRecord;
 
 pub(super) fn readouts(ui: &mut egui::Ui, state: &PanelState, body: &PlayerCharacterItem) {
     egui::CollapsingHeader::new("Readouts")

@@ -3,9 +3,9 @@
 //! when elastic), and no ball tunnels through a thin wall at 100 m/s.
 
 use crate::support::{Rng, TOLERANCE, box_mesh, elastic, floor};
-use balls::{Ball, BallConfig, BallSimulation, MeshSolids, NoSolids, time_of_impact};
 use glam::Vec3;
-use sweep::PlacedCollider;
+use slidewalk_balls::{Ball, BallConfig, BallSimulation, MeshSolids, NoSolids, time_of_impact};
+use slidewalk_sweep::PlacedCollider;
 
 #[test]
 fn an_elastic_bounce_keeps_the_speed_and_the_angle_in_is_the_angle_out() {

@@ -4,9 +4,9 @@
 //! impulse.
 
 use crate::support::{Rng, TOLERANCE, box_mesh};
-use balls::{Ball, BallConfig, BallSimulation, ImpactKind, MeshSolids, MovingCapsule};
 use glam::Vec3;
-use sweep::PlacedCollider;
+use slidewalk_balls::{Ball, BallConfig, BallSimulation, ImpactKind, MeshSolids, MovingCapsule};
+use slidewalk_sweep::PlacedCollider;
 
 #[test]
 fn a_rising_lift_lifts_a_resting_ball() {
@@ -18,9 +18,9 @@ fn a_rising_lift_lifts_a_resting_ball() {
         .push(Ball::new(Vec3::new(0.0, 0.1 + 1e-4, 0.0), Vec3::ZERO, 0.1));
     for tick in 0..60 {
         let height = tick as f32 / 60.0;
-        let pose = sweep::Pose {
+        let pose = slidewalk_sweep::Pose {
             translation: Vec3::new(0.0, height, 0.0),
-            ..sweep::Pose::IDENTITY
+            ..slidewalk_sweep::Pose::IDENTITY
         };
         let placed = [PlacedCollider::moving(&platform, pose, Vec3::Y, Vec3::ZERO)];
         world.wake_within(Vec3::splat(-1.5), Vec3::new(1.5, height + 1.0, 1.5));
@@ -50,9 +50,9 @@ fn a_lift_catching_up_with_a_rising_ball_never_ends_a_tick_inside_it() {
     let mut caught = false;
     for tick in 0..90 {
         let top = 2.0 * (tick + 1) as f32 / 60.0;
-        let pose = sweep::Pose {
+        let pose = slidewalk_sweep::Pose {
             translation: Vec3::new(0.0, top - 2.0 / 60.0, 0.0),
-            ..sweep::Pose::IDENTITY
+            ..slidewalk_sweep::Pose::IDENTITY
         };
         let placed = [PlacedCollider::moving(&platform, pose, Vec3::Y * 2.0, Vec3::ZERO)];
         world.wake_within(Vec3::splat(-1.5), Vec3::new(1.5, top + 1.0, 1.5));
@@ -81,9 +81,9 @@ fn a_pile_on_a_rising_lift_with_the_player_walking_through_it_ends_every_tick() 
     }
     for tick in 0..180 {
         let lift = Vec3::Y * 1.5;
-        let pose = sweep::Pose {
+        let pose = slidewalk_sweep::Pose {
             translation: lift * (tick as f32 / 60.0),
-            ..sweep::Pose::IDENTITY
+            ..slidewalk_sweep::Pose::IDENTITY
         };
         let placed = [
             PlacedCollider::fixed(&walls),

@@ -3,9 +3,9 @@
 //! a slot narrower than itself stays put without gaining speed.
 
 use crate::support::{TOLERANCE, box_mesh, floor};
-use balls::{Ball, BallConfig, BallSimulation, MeshSolids};
 use glam::Vec3;
-use sweep::PlacedCollider;
+use slidewalk_balls::{Ball, BallConfig, BallSimulation, MeshSolids};
+use slidewalk_sweep::PlacedCollider;
 
 #[test]
 fn a_dropped_ball_comes_to_rest_and_sleeps() {

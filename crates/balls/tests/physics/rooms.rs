@@ -4,9 +4,9 @@
 //! ticks as one.
 
 use crate::support::{Rng, TOLERANCE, box_mesh};
-use balls::{AnalyticSolids, Ball, BallConfig, BallSimulation, ImpactKind, MeshSolids, Solids};
 use glam::Vec3;
-use sweep::PlacedCollider;
+use slidewalk_balls::{AnalyticSolids, Ball, BallConfig, BallSimulation, ImpactKind, MeshSolids, Solids};
+use slidewalk_sweep::PlacedCollider;
 
 #[test]
 fn no_ball_ends_a_tick_inside_the_room_s_walls_or_another_ball() {
@@ -65,9 +65,9 @@ fn no_ball_ends_a_tick_inside_the_room_s_walls_or_another_ball() {
 
 /// The magic room (`assets/levels/magic_room.glb`): its five planes and
 /// three cylinders as analytic solids, its triangles skipped.
-fn magic_room() -> level::Level {
+fn magic_room() -> slidewalk_level::Level {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../assets/levels/magic_room.glb");
-    level::load(path).unwrap_or_else(|e| panic!("{e}"))
+    slidewalk_level::load(path).unwrap_or_else(|e| panic!("{e}"))
 }
 
 #[test]
@@ -111,7 +111,7 @@ fn in_the_magic_room_balls_bounce_off_its_exact_planes_and_cylinders_and_never_e
         let report = world.step(1.0 / 60.0, &solids);
         for impact in report.impacts.iter().filter(|i| i.kind == ImpactKind::Surface) {
             let on_cylinder = level.analytic.iter().any(|a| {
-                matches!(a.shape, sweep::AnalyticShape::Cylinder(_))
+                matches!(a.shape, slidewalk_sweep::AnalyticShape::Cylinder(_))
                     && a.shape.signed_distance(impact.point).abs() < 1e-3
             });
             cylinder_hits += on_cylinder as usize;

@@ -1,9 +1,9 @@
 //! What the physics tests share: the end-of-tick tolerance, a small
 //! deterministic generator, box meshes, and an elastic world without gravity.
 
-use balls::BallConfig;
 use glam::Vec3;
-use sweep::MeshCollider;
+use slidewalk_balls::BallConfig;
+use slidewalk_sweep::MeshCollider;
 
 /// Overlap allowed at the end of a tick, metres (float error of the
 /// impact times; the skin keeps balls 0.1 mm off surfaces).

@@ -29,9 +29,9 @@ use std::time::Duration;
 /// The examples, built into this binary and run headless.
 #[allow(dead_code)]
 mod examples {
+    pub(crate) use super::quick_start_example as quick_start;
     pub(crate) use super::{events_example as events, gltf_scene_example as gltf_scene};
     pub(crate) use super::{minimal_example as minimal, moving_platforms_example as moving_platforms};
-    pub(crate) use super::quick_start_example as quick_start;
 }
 #[path = "../../examples/events.rs"]
 #[allow(dead_code)]

@@ -55,10 +55,7 @@ fn a_translation_written_in_update_is_a_teleport_at_any_frame() {
                 body.feet()
             );
             let drawn = app.world().get::<Transform>(c).unwrap().translation;
-            assert!(
-                (drawn - body.position).length() < 0.01,
-                "{when}: drawn at {drawn}"
-            );
+            assert!((drawn - body.position).length() < 0.01, "{when}: drawn at {drawn}");
         },
     );
 }

@@ -15,7 +15,11 @@ fn a_character_is_read_and_edited_through_the_type_registry() {
     run(&mut app, 10);
     let registry = app.world().resource::<AppTypeRegistry>().clone();
     let registry = registry.read();
-    let data = |id: TypeId| registry.get_type_data::<ReflectComponent>(id).expect("a reflected component");
+    let data = |id: TypeId| {
+        registry
+            .get_type_data::<ReflectComponent>(id)
+            .expect("a reflected component")
+    };
     // Read: the config's walking speed and the state's centre, by path.
     let controller = data(TypeId::of::<CharacterController>());
     let walk_speed = controller

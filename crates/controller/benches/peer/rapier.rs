@@ -4,7 +4,6 @@
 //! character it moves (the caller keeping its vertical speed, as in rapier's
 //! examples), and the conversions between glam and rapier's vectors.
 
-use controller::ControllerConfig;
 use glam::Vec3;
 use rapier3d::control::{CharacterAutostep, CharacterLength, KinematicCharacterController};
 use rapier3d::math::{Pose as RPose, Vector as RVec};
@@ -12,7 +11,8 @@ use rapier3d::prelude::{
     ColliderBuilder, ColliderSet, DefaultBroadPhase, IntegrationParameters, NarrowPhase, QueryFilter, QueryPipeline,
     RigidBodySet, SharedShape,
 };
-use sweep::test_util::Soup;
+use slidewalk_controller::ControllerConfig;
+use slidewalk_sweep::test_util::Soup;
 
 /// Capsule of the rapier character: radius and half the length of its
 /// segment, metres (1.8 m tall, as our ellipsoid 0.4, 0.9, 0.4 m).

@@ -5,13 +5,13 @@
 use super::script::Cursor;
 use super::{DT, PLAN_RADIUS, SEED, TERRAIN_TOP};
 use crate::rapier_peer::{Rapier, RapierBody, RapierStep, to_rapier};
-use controller::{CharacterState, Controller, ControllerConfig, Intent, Surroundings, TickReport};
 use glam::Vec3;
 use rapier3d::math::{Pose as RPose, Vector as RVec};
 use rapier3d::parry::query::{ShapeCastOptions, ShapeCastStatus};
 use rapier3d::prelude::{QueryPipeline, SharedShape};
-use sweep::test_util::Lcg;
-use sweep::{MeshCollider, PlacedCollider, sweep};
+use slidewalk_controller::{CharacterState, Controller, ControllerConfig, Intent, Surroundings, TickReport};
+use slidewalk_sweep::test_util::Lcg;
+use slidewalk_sweep::{MeshCollider, PlacedCollider, sweep};
 
 /// A player of ours: spawn, state, place in the script.
 #[derive(Clone)]
@@ -95,7 +95,7 @@ pub fn find_spawns(
     capsule: &SharedShape,
     count: usize,
 ) -> Vec<Spawn> {
-    let ellipsoid = sweep::Ellipsoid::new(ControllerConfig::default().standing_radii).expect("valid radii");
+    let ellipsoid = slidewalk_sweep::Ellipsoid::new(ControllerConfig::default().standing_radii).expect("valid radii");
     let bounds = mesh.bounds();
     let margin = Vec3::splat(2.0 * PLAN_RADIUS + 2.0);
     let (lo, hi) = (bounds.min + margin, bounds.max - margin);

@@ -2,9 +2,9 @@
 //! each player's place in it (its own phase and turn of the headings).
 
 use super::{CYCLE, DT, PLAN_RADIUS};
-use controller::{ControllerConfig, Intent};
 use glam::{Quat, Vec3};
-use sweep::test_util::Lcg;
+use slidewalk_controller::{ControllerConfig, Intent};
+use slidewalk_sweep::test_util::Lcg;
 
 /// One cycle of input (`CYCLE` ticks, unit directions in the xz plane):
 /// legs of random heading, 0.5–2 s long (one in ten standing still for

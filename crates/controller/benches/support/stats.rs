@@ -5,7 +5,7 @@ use super::players::{OurPlayer, RapierPlayer};
 use super::{CYCLE, Peer};
 use crate::rapier_peer::Rapier;
 use bench_support::{criterion_dir, criterion_median_ns};
-use controller::{Controller, Intent, Surroundings};
+use slidewalk_controller::{Controller, Intent, Surroundings};
 use std::time::SystemTime;
 
 /// What players did over some updates.

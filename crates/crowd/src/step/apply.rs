@@ -8,9 +8,9 @@ use crate::grid::Grid;
 use crate::scratch::Scratch;
 use crate::separation::apart;
 use crate::step::inputs::CLEARANCE;
-use controller::CharacterState;
 use glam::Vec3;
-use sweep::Ellipsoid;
+use slidewalk_controller::CharacterState;
+use slidewalk_sweep::Ellipsoid;
 
 /// Applying the step: every agent takes its state, wander and crushed
 /// flag from `scratch.moves`, and is noted blocked (for its wander) when
@@ -69,7 +69,7 @@ pub(super) fn send_home(
         let agent = &agents[i];
         let (home, radii) = (agent.home, agent.state.radii);
         let e = Ellipsoid::new(radii).expect("valid radii");
-        let free = sweep::penetration_depth(&e, home, world.colliders) == 0.0
+        let free = slidewalk_sweep::penetration_depth(&e, home, world.colliders) == 0.0
             && shared_apart(agents, sizes, i, home, &scratch.end_grid, collide)
             && sent
                 .iter()

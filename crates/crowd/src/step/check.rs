@@ -7,9 +7,9 @@ use crate::parallel::fill;
 use crate::scratch::{Clear, Outcome, Scratch};
 use crate::separation::apart;
 use crate::step::inputs::{CLEARANCE, Reach, StepInputs};
-use controller::{CharacterState, Intent};
 use glam::Vec3;
-use sweep::{Ellipsoid, PlacedCollider};
+use slidewalk_controller::{CharacterState, Intent};
+use slidewalk_sweep::{Ellipsoid, PlacedCollider};
 
 /// Phases 2 and 3 of [`crate::Crowd::step`], in the order it runs them.
 impl<'a> StepInputs<'a> {
@@ -242,7 +242,7 @@ impl<'a> StepInputs<'a> {
             };
             let e = Ellipsoid::new(standing.radii).expect("valid radii");
             let inside = |c: &PlacedCollider<'_>| {
-                sweep::penetration_depth(&e, standing.position, std::slice::from_ref(c)) > 1e-4
+                slidewalk_sweep::penetration_depth(&e, standing.position, std::slice::from_ref(c)) > 1e-4
             };
             let crushed_by = world
                 .colliders

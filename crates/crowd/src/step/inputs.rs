@@ -8,9 +8,9 @@ use crate::crowd::{Agent, CrowdSurroundings, SHELLS, Size, shell_scales};
 use crate::grid::Grid;
 use crate::scratch::Outcome;
 use crate::separation::{apart, espace_distance, espace_distance_lower_bound};
-use controller::{CharacterState, Intent, Surroundings};
 use glam::Vec3;
-use sweep::{PlacedCollider, Pose};
+use slidewalk_controller::{CharacterState, Intent, Surroundings};
+use slidewalk_sweep::{PlacedCollider, Pose};
 
 /// The least gap the check demands between two agents' ellipsoids, in
 /// the eSpace of each (a fraction of its radius): 0.1 mm on a 1 m radius.

@@ -9,7 +9,7 @@ use crate::parallel::fill;
 use crate::scratch::{Move, Outcome, Scratch};
 use crate::step::inputs::{Reach, StepInputs};
 use glam::Vec3;
-use sweep::{Aabb, PlacedCollider};
+use slidewalk_sweep::{Aabb, PlacedCollider};
 
 /// Agents, taken in the moves' order, whose level data is fetched together
 /// before the first of them ticks ([`StepInputs::fetch_level_near`]).

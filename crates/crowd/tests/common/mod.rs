@@ -4,15 +4,15 @@
 #![allow(dead_code)]
 
 use glam::{DVec3, Vec3};
-use level::Level;
-use level_tools::MoverSchedule;
+use slidewalk_level::Level;
+use slidewalk_level_tools::MoverSchedule;
+use slidewalk_sweep::{MeshCollider, PlacedCollider};
 use std::path::Path;
-use sweep::{MeshCollider, PlacedCollider};
 
 /// A brain that never stands still: no pauses, no wait when blocked (every
 /// agent walks every tick; the benchmark's worst case).
-pub fn always_walking() -> crowd::WanderConfig {
-    crowd::WanderConfig {
+pub fn always_walking() -> slidewalk_crowd::WanderConfig {
+    slidewalk_crowd::WanderConfig {
         pause_chance: 0.0,
         blocked_wait_s: 0.0,
         ..Default::default()
@@ -22,13 +22,13 @@ pub fn always_walking() -> crowd::WanderConfig {
 /// The demo level, `assets/levels/playground.glb`.
 pub fn playground() -> Level {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets/levels/playground.glb");
-    level::load(&path).expect("the demo level loads")
+    slidewalk_level::load(&path).expect("the demo level loads")
 }
 
-/// `sweep::test_util::generated_level(triangles)` as a level without
+/// `slidewalk_sweep::test_util::generated_level(triangles)` as a level without
 /// doors, lifts or spawns.
 pub fn generated(triangles: usize) -> Level {
-    let soup = sweep::test_util::generated_level(triangles);
+    let soup = slidewalk_sweep::test_util::generated_level(triangles);
     let statics = MeshCollider::build(&soup.positions, &soup.triangles).expect("a generated level has triangles");
     Level {
         statics: Some(statics),
@@ -43,7 +43,7 @@ pub fn generated(triangles: usize) -> Level {
 }
 
 /// A level with its movers running by the game's rules
-/// ([`level_tools::MoverSchedule`]: doors opening and closing again and
+/// ([`slidewalk_level_tools::MoverSchedule`]: doors opening and closing again and
 /// again, lifts on their schedule, both turning back when they squeeze
 /// someone).
 pub struct Stage {

@@ -13,10 +13,12 @@
 use crate::draw;
 use crate::signature::Signature;
 use arbitrary::{Result, Unstructured};
-use balls::{AnalyticSolids, Ball, BallConfig, BallSimulation, MeshSolids, MovingCapsule, NoSolids};
 use glam::Vec3;
-use sweep::test_util::{Soup, box_room};
-use sweep::{AnalyticShape, Cylinder, Ellipsoid, MeshCollider, PlacedCollider, Plane, Pose, penetration_depth};
+use slidewalk_balls::{AnalyticSolids, Ball, BallConfig, BallSimulation, MeshSolids, MovingCapsule, NoSolids};
+use slidewalk_sweep::test_util::{Soup, box_room};
+use slidewalk_sweep::{
+    AnalyticShape, Cylinder, Ellipsoid, MeshCollider, PlacedCollider, Plane, Pose, penetration_depth,
+};
 
 /// The target.
 pub fn run(data: &[u8]) -> u64 {

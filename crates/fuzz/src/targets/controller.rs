@@ -15,10 +15,12 @@
 use crate::draw;
 use crate::signature::Signature;
 use arbitrary::{Result, Unstructured};
-use controller::{CharacterState, Controller, ControllerConfig, Intent, Surroundings, TickError, validate_dt};
 use glam::{Quat, Vec3};
-use sweep::test_util::Soup;
-use sweep::{Ellipsoid, MeshCollider, PlacedCollider, Pose, penetration_depth};
+use slidewalk_controller::{
+    CharacterState, Controller, ControllerConfig, Intent, Surroundings, TickError, validate_dt,
+};
+use slidewalk_sweep::test_util::Soup;
+use slidewalk_sweep::{Ellipsoid, MeshCollider, PlacedCollider, Pose, penetration_depth};
 
 /// The target.
 pub fn run(data: &[u8]) -> u64 {
@@ -126,16 +128,16 @@ impl Case {
         };
         let s = scale;
         let mut course = Soup::default();
-        controller::test_util::slab(&mut course, 12.0 * s, 0.0);
+        slidewalk_controller::test_util::slab(&mut course, 12.0 * s, 0.0);
         for _ in 0..u.int_in_range(0u8..=4)? {
             match u.int_in_range(0u8..=5)? {
                 0 => {
                     let angle = draw::in_range(u, 5.0, 85.0)?;
-                    controller::test_util::ramp(&mut course, -s, angle, 1.5 * s, 3.0 * s, 2.0 * s);
+                    slidewalk_controller::test_util::ramp(&mut course, -s, angle, 1.5 * s, 3.0 * s, 2.0 * s);
                 }
                 1 => {
                     let rise = draw::in_range(u, 0.02, 0.8)? * s;
-                    controller::test_util::stairs(&mut course, -s, rise, 0.3 * s, 4, s, 3.0 * s);
+                    slidewalk_controller::test_util::stairs(&mut course, -s, rise, 0.3 * s, 4, s, 3.0 * s);
                 }
                 2 => {
                     // A wall across the way.
@@ -296,7 +298,7 @@ impl Case {
                 .is_some_and(|e| penetration_depth(&e, state.position, colliders) == 0.0);
             let bad_state = !(state.position.is_finite()
                 && state.velocity.is_finite()
-                && state.velocity.length() <= controller::MAX_STATE_SPEED
+                && state.velocity.length() <= slidewalk_controller::MAX_STATE_SPEED
                 && state.up.is_finite()
                 && state.air_time.is_finite()
                 && state.air_time >= 0.0
@@ -356,7 +358,7 @@ trait Code {
     fn grounded_code(&self) -> u64;
 }
 
-impl Code for controller::TickReport {
+impl Code for slidewalk_controller::TickReport {
     fn grounded_code(&self) -> u64 {
         self.ground.is_some() as u64
             | (self.stepped as u64) << 1

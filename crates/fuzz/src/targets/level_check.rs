@@ -4,10 +4,10 @@
 
 use crate::signature::Signature;
 use glam::Vec3;
-use level::conventions::DoorMotion;
-use level::{Level, LevelError, MoverKind};
+use slidewalk_level::conventions::DoorMotion;
+use slidewalk_level::{Level, LevelError, MoverKind};
+use slidewalk_sweep::{Ellipsoid, PlacedCollider};
 use std::path::Path;
-use sweep::{Ellipsoid, PlacedCollider};
 
 /// A directory that does not exist: relative buffer URIs resolve there, so
 /// a fuzzed file never reads the real file system (see
@@ -17,7 +17,7 @@ const NO_DIR: &str = "/nonexistent/slidewalk-fuzz";
 /// Loads `bytes` as a level with relative buffer files looked up in a
 /// directory that does not exist.
 pub fn load_without_files(bytes: &[u8]) -> Result<Level, LevelError> {
-    level::load_bytes(bytes, Some(Path::new(NO_DIR)), Path::new("fuzz.glb"))
+    slidewalk_level::load_bytes(bytes, Some(Path::new(NO_DIR)), Path::new("fuzz.glb"))
 }
 
 /// Checks a load's outcome; panics when an invariant breaks. Returns a
@@ -79,7 +79,7 @@ fn check_level(level: &Level, sig: &mut Signature) {
         if let Some(b) = a.shape.bounds() {
             assert!(b.min.is_finite() && b.max.is_finite(), "bounds of {}: {b:?}", a.name);
         }
-        sig.add(200 + matches!(a.shape, sweep::AnalyticShape::Plane(_)) as u64);
+        sig.add(200 + matches!(a.shape, slidewalk_sweep::AnalyticShape::Plane(_)) as u64);
     }
     for m in &level.movers {
         let rest = m.rest;
@@ -158,7 +158,7 @@ fn check_level(level: &Level, sig: &mut Signature) {
         let ball = Ellipsoid::sphere(0.1).expect("valid radius");
         let top = b.center() + Vec3::Y * (b.size().y * 0.5 + 1.0);
         if top.is_finite() {
-            let hit = sweep::sweep(
+            let hit = slidewalk_sweep::sweep(
                 &ball,
                 top,
                 Vec3::NEG_Y * (b.size().y + 2.0),

@@ -1,4 +1,4 @@
-//! Target `level_glb`: raw bytes → `level::load_bytes` → colliders. The
+//! Target `level_glb`: raw bytes → `slidewalk_level::load_bytes` → colliders. The
 //! driver mutates the real levels (`assets/levels/*.glb`,
 //! `crates/level/tests/data/*.glb`, Draco and meshopt ones among them): byte flips in the GLB header, chunk
 //! lengths, the JSON text (numbers swapped for 1e39, -0, 2^32, ...) and the

@@ -17,7 +17,7 @@ use crate::draw;
 use crate::signature::Signature;
 use arbitrary::{Result, Unstructured};
 use glam::{Quat, Vec3};
-use sweep::{
+use slidewalk_sweep::{
     Ellipsoid, MeshCollider, PlacedCollider, Pose, SlideOptions, collide_and_slide, depenetrate, penetration_depth,
     triangle_defect,
 };
@@ -75,7 +75,7 @@ impl Case {
             1 => draw::any_vec3(u, 1e3)?,
             _ => Vec3::ZERO,
         };
-        let mut soup = sweep::test_util::Soup::default();
+        let mut soup = slidewalk_sweep::test_util::Soup::default();
         let parts = u.int_in_range(1u8..=6)?;
         for _ in 0..parts {
             add_part(u, &mut soup, s, offset)?;
@@ -120,7 +120,7 @@ impl Case {
             max_iterations: u.int_in_range(0u32..=8)?,
             depenetration_iterations: u.int_in_range(0u32..=10)?,
             stop_on_ground: if u.arbitrary()? {
-                Some(sweep::Ground::y_up(draw::maybe_f32(u, 0.8, 2.0)?))
+                Some(slidewalk_sweep::Ground::y_up(draw::maybe_f32(u, 0.8, 2.0)?))
             } else {
                 None
             },
@@ -180,12 +180,12 @@ impl Case {
         let finite = self.start.is_finite() && self.motion.is_finite();
         let tol = tolerance(&e, self.start, self.motion, &mesh, self.pose.map(|p| p.0));
 
-        let hit = sweep::sweep(&e, self.start, self.motion, &world);
+        let hit = slidewalk_sweep::sweep(&e, self.start, self.motion, &world);
         let checkable = finite && in_domain(&e, self.start, self.motion, &mesh, placed.pose);
         if checkable {
             // The broad phase must not change the answer: every triangle,
             // swept one by one, gives no earlier contact. Each is taken to
-            // eSpace as the sweep takes it (`sweep::sweep`'s doc): relative
+            // eSpace as the sweep takes it (`slidewalk_sweep::sweep`'s doc): relative
             // to the start, an unrotated collider's corners in its own
             // frame (p − (start − translation)), a rotated one's through
             // the world point. Through the world point for every collider,
@@ -207,7 +207,7 @@ impl Case {
             let earliest = (0..mesh.len())
                 .filter_map(|slot| {
                     let tri = mesh.triangle(slot).map(in_espace);
-                    sweep::query::sphere_triangle::sweep_unit_sphere_triangle(v, tri, 1.0).map(|h| h.t)
+                    slidewalk_sweep::query::sphere_triangle::sweep_unit_sphere_triangle(v, tri, 1.0).map(|h| h.t)
                 })
                 .fold(f32::INFINITY, f32::min);
             let found = hit.map_or(f32::INFINITY, |h| h.time);
@@ -316,7 +316,7 @@ fn is_unit(v: Vec3) -> bool {
 }
 
 /// Adds one piece of geometry to the soup, in units of `s`, around `offset`.
-fn add_part(u: &mut Unstructured<'_>, soup: &mut sweep::test_util::Soup, s: f32, offset: Vec3) -> Result<()> {
+fn add_part(u: &mut Unstructured<'_>, soup: &mut slidewalk_sweep::test_util::Soup, s: f32, offset: Vec3) -> Result<()> {
     let p = |u: &mut Unstructured<'_>| -> Result<Vec3> { Ok(offset + draw::sane_vec3(u, 2.0 * s)?) };
     match u.int_in_range(0u8..=9)? {
         0 => {

@@ -32,7 +32,7 @@
 //!
 //! A collision proxy makes a finely tessellated prop collide as a simpler
 //! shape fitted to its own mesh in the node's frame
-//! ([`sweep::proxy`]): its bounding box, a sphere or a capsule (along the
+//! ([`slidewalk_sweep::proxy`]): its bounding box, a sphere or a capsule (along the
 //! node's local +Y) around it, or its convex hull. What is drawn is the
 //! mesh; what the player, the crowd and the balls meet is the proxy. It
 //! applies to the node's own mesh only (children keep theirs, or ask for
@@ -66,7 +66,7 @@ pub use roles::{AnalyticKind, DoorMotion, DoorSpec, LiftSpec, NodeConventions, R
 use movers::{door_spec, lift_spec};
 use numbers::{number, shown};
 use serde_json::Value;
-use sweep::proxy::ProxyShape;
+use slidewalk_sweep::proxy::ProxyShape;
 
 /// Reads a node's role and parameters from its extras JSON (if any) and its
 /// name. Returns a message naming the bad parameter when one is invalid.

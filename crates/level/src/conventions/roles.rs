@@ -3,7 +3,7 @@
 //! asks for, and all of them as read off one node.
 
 use glam::Vec3;
-use sweep::proxy::ProxyShape;
+use slidewalk_sweep::proxy::ProxyShape;
 
 /// What a node is, as far as the game is concerned.
 #[derive(Clone, Debug, PartialEq)]

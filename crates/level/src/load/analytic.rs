@@ -3,7 +3,7 @@
 
 use crate::conventions::AnalyticKind;
 use glam::{Mat3, Mat4, Vec3};
-use sweep::{Aabb, AnalyticShape, Cylinder, Plane};
+use slidewalk_sweep::{Aabb, AnalyticShape, Cylinder, Plane};
 
 /// The analytic shape a node asks for, in world space, from its world
 /// transform and the bounds of its mesh in its own frame (see the table in

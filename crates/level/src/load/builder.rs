@@ -13,10 +13,10 @@ use crate::error::LevelError;
 use crate::extensions;
 use crate::level::{AnalyticCollider, Level, LoadReport, Spawn, Surface};
 use glam::{Mat4, Vec3};
+use slidewalk_sweep::proxy::{ProxyMesh, ProxyShape};
+use slidewalk_sweep::{Aabb, BuildError, MeshCollider, Pose};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use sweep::proxy::{ProxyMesh, ProxyShape};
-use sweep::{Aabb, BuildError, MeshCollider, Pose};
 
 /// Farthest a spawn point may be from the origin on any axis, metres
 /// (beyond it an `f32` position is coarser than 6 cm).
@@ -312,7 +312,7 @@ impl Builder {
         if let Some(shape) = proxy {
             let key = (mesh.index(), shape);
             if !self.proxies.contains_key(&key) {
-                let made = sweep::proxy::proxy_mesh(shape, &proxy_points);
+                let made = slidewalk_sweep::proxy::proxy_mesh(shape, &proxy_points);
                 if let Some(m) = made.as_ref().filter(|m| m.shape != shape) {
                     self.report.notices.push(format!(
                         "mesh {mesh_name:?}: \"proxy\": {:?} of a mesh without volume collides as its {} instead",

@@ -6,8 +6,8 @@ use crate::conventions::{DoorMotion, Role};
 use crate::error::LevelError;
 use crate::level::{LoadReport, Mover, MoverKind};
 use glam::Vec3;
+use slidewalk_sweep::{MeshCollider, Pose};
 use std::path::Path;
-use sweep::{MeshCollider, Pose};
 
 /// A mover while its triangles are being collected (world space).
 pub(super) struct MoverDraft {

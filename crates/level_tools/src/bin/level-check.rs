@@ -16,8 +16,8 @@
 
 #![recursion_limit = "256"]
 
-use level::Level;
-use level_tools::{CheckConfig, walk_level};
+use slidewalk_level::Level;
+use slidewalk_level_tools::{CheckConfig, walk_level};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -55,7 +55,7 @@ fn main() -> ExitCode {
         }
     };
     let started = Instant::now();
-    let level = match level::load(&path) {
+    let level = match slidewalk_level::load(&path) {
         Ok(level) => level,
         Err(e) => {
             eprintln!("level-check: {e}");
@@ -84,7 +84,7 @@ fn main() -> ExitCode {
              the walks covered part of the level"
         )),
     };
-    let fits = level_tools::analytic_fit(&level);
+    let fits = slidewalk_level_tools::analytic_fit(&level);
     let count = |kind: &str| fits.iter().filter(|f| f.kind == kind).count();
     let statics = level.statics.as_ref();
     let stats = statics.map(|s| s.bvh_stats());
@@ -103,7 +103,7 @@ fn main() -> ExitCode {
         "spawns": level.spawns.len(),
         "movers": level.movers.iter().map(|m| serde_json::json!({
             "name": m.name,
-            "kind": match m.kind { level::MoverKind::Door(_) => "door", level::MoverKind::Lift(_) => "lift" },
+            "kind": match m.kind { slidewalk_level::MoverKind::Door(_) => "door", slidewalk_level::MoverKind::Lift(_) => "lift" },
             "triangles": m.collider.len(),
         })).collect::<Vec<_>>(),
         "analytic_planes": count("plane"),
@@ -233,7 +233,7 @@ fn rebuild_ms(level: &Level) -> f64 {
     (0..3)
         .map(|_| {
             let t = Instant::now();
-            let _ = sweep::MeshCollider::from_triangles(&statics.triangles().collect::<Vec<_>>());
+            let _ = slidewalk_sweep::MeshCollider::from_triangles(&statics.triangles().collect::<Vec<_>>());
             t.elapsed().as_secs_f64() * 1e3
         })
         .fold(f64::INFINITY, f64::min)

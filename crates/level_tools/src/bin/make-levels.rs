@@ -1,11 +1,11 @@
 //! Writes the generated demo levels (binary glTF) into a directory:
-//! `cargo run -p level_tools --bin make-levels [-- OUT_DIR]`, by default
+//! `cargo run -p slidewalk_level_tools --bin make-levels [-- OUT_DIR]`, by default
 //! `assets/levels/` of the workspace. The output is byte-identical run to run.
 //!
 //! `make-levels --generated TRIANGLES FILE` writes instead the benchmarks'
 //! large generated level (terrain, buildings and stairs,
-//! `sweep::test_util::generated_level`) of about TRIANGLES triangles, for
-//! measuring `level::load` and soaking on a level of a million triangles
+//! `slidewalk_sweep::test_util::generated_level`) of about TRIANGLES triangles, for
+//! measuring `slidewalk_level::load` and soaking on a level of a million triangles
 //! (not committed: 1M triangles is about 20 MB).
 
 use std::path::PathBuf;
@@ -31,7 +31,7 @@ fn main() -> ExitCode {
         return ExitCode::FAILURE;
     }
     let out_dir = std::fs::canonicalize(&out_dir).unwrap_or(out_dir);
-    for level in level_tools::generate::LEVELS {
+    for level in slidewalk_level_tools::generate::LEVELS {
         let bytes = (level.generate)();
         let path = out_dir.join(level.file);
         if let Err(e) = std::fs::write(&path, &bytes) {
@@ -57,8 +57,8 @@ fn write_generated(args: &[std::ffi::OsString]) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let soup = sweep::test_util::generated_level(triangles);
-    let bytes = level_tools::generate::triangles_glb("Generated", &soup.positions, &soup.triangles);
+    let soup = slidewalk_sweep::test_util::generated_level(triangles);
+    let bytes = slidewalk_level_tools::generate::triangles_glb("Generated", &soup.positions, &soup.triangles);
     if let Err(e) = std::fs::write(file, &bytes) {
         eprintln!("make-levels: cannot write {}: {e}", PathBuf::from(file).display());
         return ExitCode::FAILURE;

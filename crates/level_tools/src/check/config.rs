@@ -1,7 +1,7 @@
 //! How the level checker's walks are run: their number and length, the
 //! tick, the walkers' controller, the seed, soak mode and threads.
 
-use controller::ControllerConfig;
+use slidewalk_controller::ControllerConfig;
 
 /// How the walks are run.
 #[derive(Clone, Copy, Debug)]

@@ -5,10 +5,10 @@
 
 use super::config::CheckConfig;
 use super::coverage::Coverage;
-use controller::{CharacterState, Controller};
 use glam::Vec3;
-use level::{Level, spawn};
-use sweep::{Aabb, Ellipsoid, PlacedCollider};
+use slidewalk_controller::{CharacterState, Controller};
+use slidewalk_level::{Level, spawn};
+use slidewalk_sweep::{Aabb, Ellipsoid, PlacedCollider};
 
 /// What every walk shares: the level, the run's settings, the controller.
 pub(crate) struct Course<'l> {

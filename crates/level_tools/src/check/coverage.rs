@@ -2,7 +2,7 @@
 //! walkers stood on can be counted.
 
 use glam::Vec3;
-use level::{Level, spawn};
+use slidewalk_level::{Level, spawn};
 use std::collections::HashSet;
 
 /// The walkable static surface as a set of cells (cubes of `cell` metres),

@@ -25,7 +25,7 @@ pub use report::{THIN_CHECK_TICKS, WalkReport};
 pub use walk::penetration_tolerance;
 
 use course::Course;
-use level::Level;
+use slidewalk_level::Level;
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicU32, Ordering};
 

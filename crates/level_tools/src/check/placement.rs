@@ -3,10 +3,10 @@
 
 use super::course::Course;
 use super::walk::{in_box, uniform};
-use controller::CharacterState;
 use glam::Vec3;
-use level::{MoverKind, spawn};
-use sweep::{PlacedCollider, Pose};
+use slidewalk_controller::CharacterState;
+use slidewalk_level::{MoverKind, spawn};
+use slidewalk_sweep::{PlacedCollider, Pose};
 
 impl Course<'_> {
     /// Where walk `walk` starts, in words: near which door or lift, at
@@ -50,7 +50,7 @@ impl Course<'_> {
             let (m, pose) = (&level.movers[k], poses[k]);
             pose.transform_aabb(m.collider.bounds())
         });
-        let free = |centre: Vec3| sweep::penetration_depth(e, centre, world) == 0.0;
+        let free = |centre: Vec3| slidewalk_sweep::penetration_depth(e, centre, world) == 0.0;
         let standing = |feet: Vec3| CharacterState::standing_at(feet, &self.config.controller).position;
         if mover.is_none()
             && walk == 0

@@ -52,7 +52,7 @@ pub struct WalkReport {
     pub walks_started: u32,
     /// Where walk 0 first stood (the character's centre, metres): on a
     /// level without spawn nodes (and walk 0 not sent to a door or lift),
-    /// the place the game starts the player ([`level::spawn::start_point`]).
+    /// the place the game starts the player ([`slidewalk_level::spawn::start_point`]).
     pub first_start: Option<Vec3>,
     /// Area of the static surfaces a character can stand on (facing up
     /// within the walkable slope), square metres.

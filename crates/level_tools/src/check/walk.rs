@@ -7,11 +7,11 @@ use super::config::SOAK_REVISIT_SECONDS;
 use super::course::Course;
 use super::report::WalkReport;
 use crate::movers::MoverSchedule;
-use controller::{CharacterState, Intent, Surroundings};
 use glam::Vec3;
+use slidewalk_controller::{CharacterState, Intent, Surroundings};
+use slidewalk_sweep::{Aabb, Ellipsoid, PlacedCollider, segment_crosses_triangle};
 use std::collections::HashSet;
 use std::time::Instant;
-use sweep::{Aabb, Ellipsoid, PlacedCollider, segment_crosses_triangle};
 
 /// Uniform in `[lo, hi)`.
 pub(super) fn uniform(rng: &mut fastrand::Rng, lo: f32, hi: f32) -> f32 {
@@ -191,7 +191,7 @@ impl Course<'_> {
         let e = Ellipsoid::new(state.radii).expect("valid radii");
         if tick_report.crushed {
             // The game turns the squeezing door or lift back; so does the checker.
-            let depth = sweep::penetration_depth(&e, state.position, colliders);
+            let depth = slidewalk_sweep::penetration_depth(&e, state.position, colliders);
             report.max_squeeze = report.max_squeeze.max(depth);
             if !w.crushed {
                 w.crushed = true;
@@ -203,7 +203,7 @@ impl Course<'_> {
             }
             movers.turn_back(level, tick_report.pushing_colliders());
         } else {
-            let depth = sweep::penetration_depth(&e, state.position, colliders);
+            let depth = slidewalk_sweep::penetration_depth(&e, state.position, colliders);
             report.max_penetration = report.max_penetration.max(depth);
             if depth > penetration_tolerance(state.position, state.radii) {
                 report.penetrating_passes += 1;

@@ -3,9 +3,9 @@
 //! checked like a panel edit.
 
 use super::panel::{TUNABLES, check_radii, tunable};
-use controller::{ControllerConfig, MAX_GRAVITY};
 use glam::Vec3;
 use serde_json::{Map, Value, json};
+use slidewalk_controller::{ControllerConfig, MAX_GRAVITY};
 
 fn vec3(v: Vec3) -> Value {
     json!([v.x, v.y, v.z])

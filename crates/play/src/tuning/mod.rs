@@ -3,8 +3,8 @@
 //! changes — one value, the radii, the gravity — that refuse NaN, zero,
 //! negative or absurd values with a message instead of passing them on. What
 //! is accepted is what the controller's validation accepts
-//! ([`controller::FIELD_RANGES`], [`controller::RADIUS_RANGE`],
-//! [`controller::MAX_GRAVITY`]); the sliders show a comfortable part of it.
+//! ([`slidewalk_controller::FIELD_RANGES`], [`slidewalk_controller::RADIUS_RANGE`],
+//! [`slidewalk_controller::MAX_GRAVITY`]); the sliders show a comfortable part of it.
 //! The same checks read the settings file.
 //!
 //! [`TUNABLES`] and the checked changes are in `panel`; the whole

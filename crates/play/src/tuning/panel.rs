@@ -3,8 +3,8 @@
 //! (one value, the radii, the gravity) that refuse what the controller
 //! would not accept, with a message.
 
-use controller::{ControllerConfig, FieldRange, MAX_GRAVITY, RADIUS_RANGE};
 use glam::Vec3;
+use slidewalk_controller::{ControllerConfig, FieldRange, MAX_GRAVITY, RADIUS_RANGE};
 
 /// One scalar tunable of [`ControllerConfig`].
 #[derive(Clone, Copy, Debug)]

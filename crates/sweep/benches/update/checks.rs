@@ -5,8 +5,8 @@
 use crate::moves::Move;
 use glam::Vec3;
 use parry3d::math::{Pose as PPose, Vector as PVec};
-use sweep::query::sphere_triangle::sweep_unit_sphere_triangle;
-use sweep::{Aabb, Ellipsoid, MeshCollider, PlacedCollider, distance_to_triangle, sweep};
+use slidewalk_sweep::query::sphere_triangle::sweep_unit_sphere_triangle;
+use slidewalk_sweep::{Aabb, Ellipsoid, MeshCollider, PlacedCollider, distance_to_triangle, sweep};
 
 /// Sphere radius of the comparison with parry3d, metres.
 pub(crate) const SPHERE_RADIUS: f32 = 0.5;

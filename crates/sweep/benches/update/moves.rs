@@ -3,7 +3,7 @@
 //! and what the moves meet (printed outside the timings).
 
 use glam::Vec3;
-use sweep::{Aabb, Ellipsoid, Ground, MeshCollider, PlacedCollider, SlideOptions, collide_and_slide, sweep};
+use slidewalk_sweep::{Aabb, Ellipsoid, Ground, MeshCollider, PlacedCollider, SlideOptions, collide_and_slide, sweep};
 
 /// Moves in the fixed set.
 pub(crate) const MOVES: usize = 256;
@@ -96,7 +96,7 @@ pub(crate) fn describe_moves(mesh: &MeshCollider, player: &Ellipsoid, moves: &[M
     }
     let (options, gravity_options) = pass_options();
     let (mut contacts, mut sweeps, mut blocked, mut depenetrated, mut unresolved) = (0, 0, 0, 0, 0);
-    sweep::counts::take();
+    slidewalk_sweep::counts::take();
     for m in moves {
         let walked = collide_and_slide(player, m.start, m.motion, world, &options);
         let fell = collide_and_slide(player, walked.position, GRAVITY_STEP, world, &gravity_options);
@@ -108,7 +108,7 @@ pub(crate) fn describe_moves(mesh: &MeshCollider, player: &Ellipsoid, moves: &[M
             unresolved += usize::from(step.unresolved_overlap);
         }
     }
-    let work = sweep::counts::take();
+    let work = slidewalk_sweep::counts::take();
     let n = moves.len() as f64;
     if work.walks > 0 {
         // Only with `--features counts`.

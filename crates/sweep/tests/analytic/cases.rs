@@ -2,8 +2,8 @@
 //! its surface) and random cylinders, some degenerate.
 
 use glam::Vec3;
-use sweep::test_util::Lcg;
-use sweep::{AnalyticShape, Cylinder};
+use slidewalk_sweep::test_util::Lcg;
+use slidewalk_sweep::{AnalyticShape, Cylinder};
 
 /// A random sweep: start, velocity (m/s), radius, duration (s).
 #[derive(Clone, Copy, Debug)]

@@ -3,7 +3,7 @@
 //! overlapping at the start.
 
 use glam::Vec3;
-use sweep::{AnalyticHit, Cylinder, Plane, sweep_sphere_cylinder, sweep_sphere_plane};
+use slidewalk_sweep::{AnalyticHit, Cylinder, Plane, sweep_sphere_cylinder, sweep_sphere_plane};
 
 macro_rules! assert_approx_eq {
     ($a:expr, $b:expr, $tol:expr) => {{

@@ -23,7 +23,7 @@
 //!   the core's f32 error at these sizes in eSpace (its own exactness tests
 //!   allow 1e-5 of the scale). The plane has no tessellation error (`s = 0`).
 //!
-//! `cargo test -p sweep --test analytic -- --nocapture` prints the measured figures.
+//! `cargo test -p slidewalk_sweep --test analytic -- --nocapture` prints the measured figures.
 //!
 //! The parts: `reference` (the independent f64 reference), `cases` (random
 //! sweeps around a shape), `closed_form` (hand-computed cases),

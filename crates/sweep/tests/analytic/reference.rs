@@ -3,7 +3,7 @@
 //! (golden-section search) and first root (bisection).
 
 use glam::DVec3;
-use sweep::Cylinder;
+use slidewalk_sweep::Cylinder;
 
 /// Distance from `p` to the solid capped cylinder (0 inside), written as the
 /// distance to a box in the (radial, axial) half-plane.

@@ -6,8 +6,8 @@
 use crate::cases::{Case, random_case};
 use crate::reference::exact_distance;
 use glam::{Affine3A, DVec3, Quat, Vec3};
-use sweep::test_util::{Lcg, Soup};
-use sweep::{AnalyticShape, Cylinder, Ellipsoid, MeshCollider, PlacedCollider, Plane, sweep, sweep_filtered};
+use slidewalk_sweep::test_util::{Lcg, Soup};
+use slidewalk_sweep::{AnalyticShape, Cylinder, Ellipsoid, MeshCollider, PlacedCollider, Plane, sweep, sweep_filtered};
 
 /// Distance tolerance (metres) when comparing with the meshed shapes.
 const MESH_TOL: f64 = 1e-4;

@@ -4,8 +4,8 @@
 use crate::cases::{random_case, random_cylinder};
 use crate::reference::{Path, exact_distance};
 use glam::Vec3;
-use sweep::test_util::Lcg;
-use sweep::{AnalyticShape, Plane, sweep_sphere_plane};
+use slidewalk_sweep::test_util::Lcg;
+use slidewalk_sweep::{AnalyticShape, Plane, sweep_sphere_plane};
 
 /// Largest lateness of a contact against the reference, metres of travel.
 const LATE: f64 = 1e-5;

@@ -4,8 +4,8 @@
 
 use crate::exact::{Path, dist_point_segment, dist_point_triangle, scale_of};
 use glam::Vec3;
-use sweep::Feature;
-use sweep::query::sphere_triangle::{TriangleHit, sweep_unit_sphere_triangle};
+use slidewalk_sweep::Feature;
+use slidewalk_sweep::query::sphere_triangle::{TriangleHit, sweep_unit_sphere_triangle};
 
 /// Relative tolerance (of the case's scale) for distances.
 pub(crate) const REL_TOL: f64 = 1e-5;

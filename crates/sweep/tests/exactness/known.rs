@@ -5,8 +5,8 @@
 use crate::check::{REL_TOL, check_hit_shape};
 use crate::exact::{Path, scale_of};
 use glam::Vec3;
-use sweep::Feature;
-use sweep::query::sphere_triangle::sweep_unit_sphere_triangle;
+use slidewalk_sweep::Feature;
+use slidewalk_sweep::query::sphere_triangle::sweep_unit_sphere_triangle;
 
 #[derive(Clone, Copy, Debug)]
 enum Expect {

@@ -26,7 +26,7 @@ fn random_triangle(rng: &mut fastrand::Rng) -> [Vec3; 3] {
                 [a, a + in_box(rng, 0.1), a + in_box(rng, 0.1)]
             }
         };
-        if sweep::triangle_defect(tri).is_none() {
+        if slidewalk_sweep::triangle_defect(tri).is_none() {
             return tri;
         }
     }

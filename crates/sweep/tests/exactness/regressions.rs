@@ -5,8 +5,8 @@
 use crate::check::{Stats, check_case};
 use crate::exact::Path;
 use crate::known::v3;
-use sweep::Feature;
-use sweep::query::sphere_triangle::sweep_unit_sphere_triangle;
+use slidewalk_sweep::Feature;
+use slidewalk_sweep::query::sphere_triangle::sweep_unit_sphere_triangle;
 
 /// A unit sphere falls straight down past the border edge of a ledge, its
 /// centre's path 0.001 outside the edge: the edge passes 0.001 from the
@@ -17,7 +17,7 @@ use sweep::query::sphere_triangle::sweep_unit_sphere_triangle;
 /// is 0.001 outside the triangle, so the face test rejects it; the edge root
 /// is `t0 + 1.25e-7` exactly but came out of `f32` a few ulps *below* `t0`,
 /// and the `t >= lo` filter discarded it. Nothing else was hit and the sphere
-/// fell through the ledge (also through the public `sweep::sweep`). Edge and
+/// fell through the ledge (also through the public `slidewalk_sweep::sweep`). Edge and
 /// vertex roots are now clamped to the slab entry.
 #[test]
 fn regression_ledge_edge_root_below_slab_entry() {
@@ -32,12 +32,12 @@ fn regression_ledge_edge_root_below_slab_entry() {
     let mut stats = Stats::default();
     check_case(v, tri, &mut stats).unwrap();
     // The same through the public sweep of a unit sphere.
-    let mesh = sweep::MeshCollider::build(&ledge, &[[0, 1, 2]]).unwrap();
-    let hit = sweep::sweep(
-        &sweep::Ellipsoid::sphere(1.0).unwrap(),
+    let mesh = slidewalk_sweep::MeshCollider::build(&ledge, &[[0, 1, 2]]).unwrap();
+    let hit = slidewalk_sweep::sweep(
+        &slidewalk_sweep::Ellipsoid::sphere(1.0).unwrap(),
         start,
         v,
-        &[sweep::PlacedCollider::fixed(&mesh)],
+        &[slidewalk_sweep::PlacedCollider::fixed(&mesh)],
     );
     assert!(hit.is_some(), "sweep misses the ledge");
 }
@@ -103,11 +103,11 @@ fn regression_start_just_out_of_long_edge_reach() {
 
 /// A NaN or infinite motion from inside the plane's slab (beside the
 /// triangle, not touching it) must report no contact, from the narrow phase
-/// and from the public `sweep::sweep`.
+/// and from the public `slidewalk_sweep::sweep`.
 ///
 /// What went wrong: it reported a vertex contact at `t = 0` with a NaN
 /// normal: `smallest_root` returns `(c / q).max(0.0)`, `f32::max` turned the
-/// NaN root into 0, which passed `t >= lo` with `lo = 0`. `sweep::sweep`
+/// NaN root into 0, which passed `t >= lo` with `lo = 0`. `slidewalk_sweep::sweep`
 /// passed it on for an infinite motion (a zero world normal, a NaN eSpace
 /// normal). A non-finite motion now returns no contact up front.
 #[test]
@@ -119,10 +119,10 @@ fn regression_non_finite_motion_in_plane_slab() {
         let got = sweep_unit_sphere_triangle(v, tri, 1.0);
         assert!(got.is_none(), "motion {v}: {got:?}");
     }
-    let mesh = sweep::MeshCollider::build(&ledge, &[[0, 1, 2]]).unwrap();
-    let world = [sweep::PlacedCollider::fixed(&mesh)];
-    let hit = sweep::sweep(
-        &sweep::Ellipsoid::sphere(1.0).unwrap(),
+    let mesh = slidewalk_sweep::MeshCollider::build(&ledge, &[[0, 1, 2]]).unwrap();
+    let world = [slidewalk_sweep::PlacedCollider::fixed(&mesh)];
+    let hit = slidewalk_sweep::sweep(
+        &slidewalk_sweep::Ellipsoid::sphere(1.0).unwrap(),
         start,
         v3(0.0, 0.0, f32::INFINITY),
         &world,

@@ -27,7 +27,7 @@ pub(crate) fn random_triangle(rng: &mut fastrand::Rng, size: f32) -> [Vec3; 3] {
                 [a, a + in_box(rng, size * 0.1), a + in_box(rng, size * 0.1)]
             }
         };
-        if sweep::triangle_defect(tri).is_none() {
+        if slidewalk_sweep::triangle_defect(tri).is_none() {
             return tri;
         }
     }

@@ -7,11 +7,11 @@ use crate::comparison::{Comparison, REL_TOL};
 use crate::exact::{Path, dist_point_triangle, in_box, scale_of};
 use crate::parry::{parry_cast, parry_triangle};
 use glam::{DVec3, Vec3};
-use sweep::query::sphere_triangle::sweep_unit_sphere_triangle;
-use sweep::{Ellipsoid, Feature, MeshCollider, PlacedCollider};
+use slidewalk_sweep::query::sphere_triangle::sweep_unit_sphere_triangle;
+use slidewalk_sweep::{Ellipsoid, Feature, MeshCollider, PlacedCollider};
 
 /// Sweeping an ellipsoid with radii `r` against a triangle (through
-/// `sweep::sweep` and a one-triangle collider) equals sweeping the unit
+/// `slidewalk_sweep::sweep` and a one-triangle collider) equals sweeping the unit
 /// sphere against the triangle divided by `r`: same hit/no-hit and time,
 /// normals mapped back by `normal_from_espace`. Checked against our narrow
 /// phase (to 1e-5), against parry's unit ball in eSpace (as above) and against
@@ -43,7 +43,7 @@ fn ellipsoid_comparison(seed: u64, cases: usize) -> Comparison {
         };
         let motion = random_motion(&mut rng, start, tri, r.max_element());
         let mesh = MeshCollider::from_triangles(&[tri]).expect("a kept triangle");
-        let hit = sweep::sweep(&ellipsoid, start, motion, &[PlacedCollider::fixed(&mesh)]);
+        let hit = slidewalk_sweep::sweep(&ellipsoid, start, motion, &[PlacedCollider::fixed(&mesh)]);
 
         // Our narrow phase on the eSpace problem (the core maps to eSpace by
         // multiplying with the reciprocal radii; do the same so the two

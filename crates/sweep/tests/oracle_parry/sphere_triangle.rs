@@ -6,7 +6,7 @@ use crate::comparison::Comparison;
 use crate::exact::{Path, random_start, scale_of};
 use crate::parry::{parry_cast, parry_triangle};
 use glam::Vec3;
-use sweep::query::sphere_triangle::sweep_unit_sphere_triangle;
+use slidewalk_sweep::query::sphere_triangle::sweep_unit_sphere_triangle;
 
 /// Compares `sweep_unit_sphere_triangle` with parry on `cases` seeded cases.
 fn sphere_triangle_comparison(seed: u64, cases: usize) -> Comparison {

@@ -1,4 +1,4 @@
-//! A ball against a triangle mesh through `sweep::sweep` (BVH broad
+//! A ball against a triangle mesh through `slidewalk_sweep::sweep` (BVH broad
 //! phase + narrow phase) against parry's ball–`TriMesh` cast.
 
 use crate::cases::{random_motion, random_triangle};
@@ -7,7 +7,7 @@ use crate::exact::{Path, dist_point_triangle, in_box};
 use crate::parry::{parry_cast, pv};
 use glam::{DVec3, Vec3};
 use parry3d::shape::TriMesh;
-use sweep::{Ellipsoid, MeshCollider, PlacedCollider};
+use slidewalk_sweep::{Ellipsoid, MeshCollider, PlacedCollider};
 
 /// A random soup of `n` triangles in a 12 m box, as positions and indices.
 fn random_mesh(rng: &mut fastrand::Rng, n: usize) -> (Vec<Vec3>, Vec<[u32; 3]>) {
@@ -46,7 +46,7 @@ fn mesh_comparison(seed: u64, cases: usize) -> Comparison {
         };
         let motion = random_motion(&mut rng, start, target, radius.max(1.0));
         let ellipsoid = Ellipsoid::sphere(radius).unwrap();
-        let hit = sweep::sweep(&ellipsoid, start, motion, &world);
+        let hit = slidewalk_sweep::sweep(&ellipsoid, start, motion, &world);
         let parry = parry_cast(start, motion, radius, &parry_mesh);
         // Exact answer over the triangles near the swept box.
         let (lo, hi) = (
