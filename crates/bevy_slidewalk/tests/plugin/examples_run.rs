@@ -47,10 +47,16 @@ fn the_quick_start_walks_and_is_the_readme_s_and_the_crate_doc_s() {
     let example = include_str!("../../examples/quick_start.rs");
     let shown = format!("```rust\n{example}```");
     let crate_readme = include_str!("../../README.md");
-    assert!(crate_readme.contains(&shown), "the crate's README.md: not examples/quick_start.rs");
+    assert!(
+        crate_readme.contains(&shown),
+        "the crate's README.md: not examples/quick_start.rs"
+    );
     let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md");
     if let Ok(readme) = std::fs::read_to_string(root) {
-        assert!(readme.contains(&shown), "README.md's quick start is not examples/quick_start.rs");
+        assert!(
+            readme.contains(&shown),
+            "README.md's quick start is not examples/quick_start.rs"
+        );
     }
 }
 
