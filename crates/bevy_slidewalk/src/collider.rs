@@ -114,14 +114,21 @@ pub struct Surface {
 
 impl Default for Surface {
     fn default() -> Self {
+        // One tag for every default surface (no allocation per use).
+        static DEFAULT_TAG: std::sync::OnceLock<Arc<str>> = std::sync::OnceLock::new();
         Self {
             friction: 1.0,
-            tag: Arc::from("default"),
+            tag: DEFAULT_TAG.get_or_init(|| Arc::from("default")).clone(),
         }
     }
 }
 
 impl Surface {
+    /// The very same surface (the same tag, by pointer, and grip).
+    pub(crate) fn same_as(&self, other: &Surface) -> bool {
+        Arc::ptr_eq(&self.tag, &other.tag) && self.friction == other.friction
+    }
+
     /// A surface with full grip called `tag`.
     pub fn new(tag: impl Into<Arc<str>>) -> Self {
         Self {

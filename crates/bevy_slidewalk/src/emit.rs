@@ -133,6 +133,10 @@ fn footstep(w: &mut EventWriters, f: &TickFacts, walked: &mut f32) {
 /// A wall: the steepest non-walkable contact of the walking or falling
 /// move, reported when the touch starts.
 fn hit_wall(w: &mut EventWriters, f: &TickFacts, touching_wall: &mut bool) {
+    if f.report.tick.contacts.is_empty() {
+        *touching_wall = false;
+        return;
+    }
     let up = f.up();
     let walkable_cos = f.config.walkable_slope_deg.to_radians().cos();
     let wall = f

@@ -27,6 +27,8 @@ pub(crate) struct CharacterMemory {
     pub(crate) drawn: Option<Vec3>,
     /// The entity of the ground stood on (collider indices change).
     pub(crate) ground_entity: Option<Entity>,
+    /// The collision world's layout the state's ground index refers to.
+    pub(crate) layout: u64,
     /// The mover stood on, for boarded/left events.
     pub(crate) riding: Option<Entity>,
     /// A wall was touched last tick (a hit is the start of a touch).

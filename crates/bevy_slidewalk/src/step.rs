@@ -144,6 +144,7 @@ fn tick_one(c: CharacterItem, shared: &TickWorld) {
     let timed = collision.with_sweep_timer(&sweep_time);
     take_config(c.entity, c.controller, &mut state, memory, &collision);
     find_ground(&mut state, memory, world, shared.placed.len());
+    memory.layout = world.layout();
     if intent.impulse != Vec3::ZERO {
         state.velocity += std::mem::take(&mut intent.impulse);
     }
@@ -186,7 +187,8 @@ fn take_config(
     memory: &mut CharacterMemory,
     world: &Surroundings<'_>,
 ) {
-    if controller.config == *memory.controller.config() {
+    // Only the game writes it (the plugin's own write back is not a change).
+    if !controller.is_changed() || controller.config == *memory.controller.config() {
         return;
     }
     let wanted = controller.config;
@@ -200,6 +202,10 @@ fn take_config(
 /// The ground by entity: collider indices may have changed since the last
 /// tick. A state given back keeps its index while it is one.
 fn find_ground(state: &mut MovementState, memory: &CharacterMemory, world: &CollisionWorld, colliders: usize) {
+    if state.ground.is_none() || (memory.ground_entity.is_some() && memory.layout == world.layout()) {
+        // Nothing stood on, or the index of the ground stood on still holds.
+        return;
+    }
     let Some(g) = &mut state.ground else {
         return;
     };
@@ -215,10 +221,23 @@ impl MovementReport {
     /// Names the tick's ground and contacts by entity (and the ground's
     /// surface), from `world`'s collider indices.
     fn name_by_entity(&mut self, world: &CollisionWorld) {
-        self.ground = self.tick.ground.map(|g| GroundHit {
-            entity: world.entity(g.collider, g.triangle),
-            surface: world.surface(g.collider, g.triangle).cloned().unwrap_or_default(),
-        });
+        self.ground = match self.tick.ground {
+            None => None,
+            Some(g) => {
+                let (entity, surface) = (
+                    world.entity(g.collider, g.triangle),
+                    world.surface(g.collider, g.triangle),
+                );
+                // The same ground as last tick: kept, not cloned again.
+                match self.ground.take() {
+                    Some(old) if old.entity == entity && surface.is_some_and(|s| s.same_as(&old.surface)) => Some(old),
+                    _ => Some(GroundHit {
+                        entity,
+                        surface: surface.cloned().unwrap_or_default(),
+                    }),
+                }
+            }
+        };
         self.contact_entities.clear();
         self.contact_entities.extend(
             self.tick

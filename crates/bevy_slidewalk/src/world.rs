@@ -86,6 +86,9 @@ pub struct CollisionWorld {
     problems: HashMap<Entity, String>,
     /// Movers whose changing shear was warned about.
     warned_reshaped: HashSet<Entity>,
+    /// How many times the collider order was made (indices into
+    /// [`placed`](Self::placed) hold while it stays the same).
+    layout: u64,
 }
 
 impl CollisionWorld {
@@ -197,6 +200,12 @@ impl CollisionWorld {
             return self.slots.iter().position(|s| matches!(s, Slot::Merged));
         }
         self.slots.iter().position(|s| matches!(s, Slot::Body(i) if *i == body))
+    }
+
+    /// Changes whenever collider indices of [`placed`](Self::placed) may
+    /// change (a collider added or removed, a resting one starting to move).
+    pub(crate) fn layout(&self) -> u64 {
+        self.layout
     }
 
     /// World bounds of every collider at its pose (`None` without any).
@@ -312,6 +321,7 @@ impl CollisionWorld {
             )
             .collect();
         self.stale = false;
+        self.layout += 1;
     }
 }
 

@@ -369,3 +369,26 @@ fn many_characters_walk_as_few_do() {
         assert!(messages > 800 && moved == 120, "{messages} messages");
     });
 }
+
+#[test]
+fn a_config_written_while_inactive_is_taken_when_active_again() {
+    at_every_pacing(|pacing| {
+        let mut app = app_at(pacing);
+        floor(&mut app);
+        let c = character(&mut app, Vec3::ZERO);
+        run(&mut app, 10);
+        app.world_mut().get_mut::<CharacterController>(c).unwrap().active = false;
+        run(&mut app, 2);
+        app.world_mut()
+            .get_mut::<CharacterController>(c)
+            .unwrap()
+            .config
+            .walk_speed = 2.0;
+        run(&mut app, 2);
+        app.world_mut().get_mut::<CharacterController>(c).unwrap().active = true;
+        walk(&mut app, c, Vec3::X);
+        run(&mut app, 90);
+        let speed = get(&app, c).velocity.length();
+        assert!((speed - 2.0).abs() < 1e-3, "walks at {speed} m/s");
+    });
+}
