@@ -1,6 +1,7 @@
-//! slidewalk, the game: Bevy plugins around the engine-free crates — the
-//! collision core (`sweep`), levels (`level`), the character controller
-//! (`controller`) and the game rules (`play`).
+//! slidewalk, the game: Bevy plugins around the `bevy_slidewalk` plugin and
+//! the engine-free crates — the collision core (`slidewalk_sweep`), levels
+//! (`slidewalk_level`), the character controller (`slidewalk_controller`),
+//! the game rules (`slidewalk_play`), the crowd and the balls.
 //!
 //! * [`sim`]: the simulation plugins (level, colliders, doors and lifts,
 //!   player, scripts), in `FixedUpdate`, needing no renderer.
@@ -9,7 +10,9 @@
 //! * [`headless`]: running the simulation without a window from a script.
 //!
 //! Data flows one way each tick: input → intent → controller → transforms
-//! → presentation.
+//! → presentation. What a tick's outcome asks of the next (a ball's push,
+//! a door that squeezed someone, a platform's turn) crosses at one named
+//! place, [`sim::feedback::Feedback`], taken at the start of the next tick.
 
 pub mod headless;
 pub mod notices;
