@@ -77,7 +77,7 @@ pub struct CharacterState {
 impl CharacterState {
     /// A character whose feet are at `feet` (metres), standing, at rest, y up.
     /// It is not yet known to be grounded: the first tick finds out.
-    pub fn standing_at(feet: Vec3, config: &crate::ControllerConfig) -> Self {
+    pub fn standing_at(feet: Vec3, config: &crate::config::ControllerConfig) -> Self {
         let up = crate::frame::up_from_gravity(config.gravity, Vec3::Y);
         let radii = crate::frame::world_radii(config.standing_radii, up);
         // A hair above the feet, so the first tick lands cleanly.
