@@ -1,8 +1,8 @@
 //! Asking the CPU to start loading memory a walk will read soon: a large
 //! level's tree and triangles do not fit the caches, and a walk that
 //! waits for each load in turn spends most of its time waiting. The
-//! crate's only `unsafe` (the walking crowd on a million triangles is
-//! 7–8% faster with it: docs/figures.md, "Fetching ahead").
+//! crate's only `unsafe` (the walking crowd on a million triangles ran
+//! 7–8% faster with it: docs/figures.md's git history, "Fetching ahead").
 #![allow(unsafe_code)]
 
 /// Starts loading the cache lines `items` lies on; returns at once. Only

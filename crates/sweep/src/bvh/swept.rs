@@ -96,8 +96,8 @@ impl Bvh {
         // memset.) The start, entered at once, is taken first without
         // going through the stack: read back right after the memset, it
         // stalled the walk (the load cannot be forwarded from the memset's
-        // wide stores and the start's narrow one together; docs/figures.md,
-        // "Two stalls").
+        // wide stores and the start's narrow one together; measured in
+        // docs/figures.md's git history, "Two stalls").
         let mut stack = [(0u32, 0u32, 0.0f32); N];
         let mut top = 0usize;
         let mut first = Some((start, 0u32, 0.0f32));
