@@ -71,3 +71,19 @@ fn a_character_is_read_and_edited_through_the_type_registry() {
         assert!(registry.get_type_data::<ReflectResource>(id).is_some(), "{name}");
     }
 }
+
+#[test]
+fn the_diagnostics_plugin_measures_every_tick() {
+    let mut app = app_at(Pacing::FramesPerTick(1));
+    app.add_plugins(bevy_slidewalk::SlidewalkDiagnosticsPlugin);
+    floor(&mut app);
+    character(&mut app, Vec3::ZERO);
+    character(&mut app, Vec3::new(3.0, 0.0, 0.0));
+    run(&mut app, 10);
+    let timings = app.world().resource::<bevy_slidewalk::StepTimings>();
+    assert_eq!(timings.characters, 2);
+    assert!(timings.micros > 0.0 && timings.sweep_micros > 0.0, "{timings:?}");
+    let store = app.world().resource::<bevy::diagnostic::DiagnosticsStore>();
+    let step = store.get(&bevy_slidewalk::SlidewalkDiagnosticsPlugin::STEP).unwrap();
+    assert!(step.measurement().is_some_and(|m| m.value > 0.0));
+}

@@ -243,6 +243,7 @@ fn an_invalid_config_is_refused_and_a_character_spawned_inside_geometry_is_pushe
         let mut app = app_at(pacing);
         floor(&mut app);
         let c = character(&mut app, Vec3::ZERO);
+        log::<ConfigRefused>(&mut app);
         run(&mut app, 10);
         let (before, config_before) = (get(&app, c), config(&app, c));
         app.world_mut()
@@ -254,6 +255,10 @@ fn an_invalid_config_is_refused_and_a_character_spawned_inside_geometry_is_pushe
         let after = get(&app, c);
         assert_eq!(config(&app, c), config_before, "the last valid config is back");
         assert_eq!(after.position, before.position, "left where it was");
+        let refused = logged::<ConfigRefused>(&app);
+        assert_eq!(refused.len(), 1, "one message for one refusal");
+        assert_eq!(refused[0].character, c);
+        assert!(refused[0].error.to_string().contains("walk_speed"), "{}", refused[0].error);
         // Radii beyond the accepted range are refused the same way.
         app.world_mut()
             .get_mut::<CharacterController>(c)
