@@ -258,7 +258,11 @@ fn an_invalid_config_is_refused_and_a_character_spawned_inside_geometry_is_pushe
         let refused = logged::<ConfigRefused>(&app);
         assert_eq!(refused.len(), 1, "one message for one refusal");
         assert_eq!(refused[0].character, c);
-        assert!(refused[0].error.to_string().contains("walk_speed"), "{}", refused[0].error);
+        assert!(
+            refused[0].error.to_string().contains("walk_speed"),
+            "{}",
+            refused[0].error
+        );
         // Radii beyond the accepted range are refused the same way.
         app.world_mut()
             .get_mut::<CharacterController>(c)
