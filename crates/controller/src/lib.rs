@@ -1,5 +1,5 @@
 //! slidewalk's character controller: the walking rules that turn
-//! swept-ellipsoid collide-and-slide ([`sweep`]) into a player that feels
+//! swept-ellipsoid collide-and-slide ([`slidewalk_sweep`]) into a player that feels
 //! right. Plain Rust, no engine: deterministic, tested in seconds.
 //!
 //! One call per fixed tick, [`Controller::tick`]: (config, state, intent,
