@@ -21,30 +21,39 @@
 //! * [`SlidewalkPlugin`] moves every character once per fixed tick (in
 //!   `FixedUpdate` unless told otherwise) and draws it between ticks.
 //! * [`Collider`] makes an entity's geometry solid: its `Mesh3d`, explicit
-//!   triangles, or a prebuilt [`slidewalk_sweep::MeshCollider`]. [`SolidScene`]
+//!   triangles, or a prebuilt [`sweep::MeshCollider`]. [`SolidScene`]
 //!   makes a whole spawned scene solid. [`Surface`] gives friction and a
 //!   tag events report. Colliders whose `GlobalTransform` changes between
 //!   ticks are movers: they carry and push characters.
-//! * [`CharacterController`] (config and state), [`MovementIntent`] (what
-//!   the game's input asks for) and [`MovementReport`] (what the last tick
-//!   did) are the character's components.
+//! * A character's components, one job each: [`CharacterController`]
+//!   (its config: write it to change it), [`MovementIntent`] (what the
+//!   game's input asks for), [`MovementState`] (where it is and how it
+//!   moves: plain data, copy it to save, write it to restore or teleport)
+//!   and [`MovementReport`] (what the last tick did). The plugin's own
+//!   memory of each character is private.
 //! * Movement events ([`Jumped`], [`Landed`], [`SteppedUp`], [`Footstep`],
-//!   [`HitWall`], [`Crushed`], [`BoardedMover`], [`LeftMover`]) are Bevy
-//!   messages.
-//! * [`SlidewalkDebugPlugin`] draws ellipsoids, contacts and slide planes.
+//!   [`HitWall`], [`Crushed`], [`BoardedMover`], [`LeftMover`]) and
+//!   [`ConfigRefused`] are Bevy messages.
+//! * [`Obstacles`]: solid shapes for one tick that are not entities
+//!   (characters do not see each other unless the game puts them there).
+//! * [`SlidewalkDebugPlugin`] draws ellipsoids, contacts and slide planes;
+//!   [`SlidewalkDiagnosticsPlugin`] (or the [`StepTimings`] resource)
+//!   measures the tick.
 //! * [`CollisionWorld`] is the tick's collision world, for systems of the
 //!   game that sweep against the same colliders.
+//! * Every public component and resource is `Reflect` and registered, for
+//!   inspectors.
 //!
 //! # Order within a tick
 //!
-//! Systems that move colliders or write intents in the same schedule go
-//! `.before(SlidewalkSystems::Prepare)`; systems that read reports or
-//! events go `.after(SlidewalkSystems::Step)` (or in `Update`). Input read
-//! in `Update` reaches the next tick.
+//! Systems that move colliders or write intents, configs or states in the
+//! same schedule go `.before(SlidewalkSystems::Prepare)`; systems that read
+//! reports, states or events go `.after(SlidewalkSystems::Step)` (or in
+//! `Update`). Input read in `Update` reaches the next tick.
 //!
-//! The examples (`cargo run -p bevy_slidewalk --example minimal`, and
-//! `gltf_scene`, `moving_platforms`, `events`) show each part in a few
-//! lines.
+//! The other examples (`cargo run -p bevy_slidewalk --example minimal`,
+//! and `gltf_scene`, `moving_platforms`, `events`, the last two reusing
+//! `minimal`'s first-person player) show each part in a few lines.
 #![deny(missing_docs)]
 
 mod build;
