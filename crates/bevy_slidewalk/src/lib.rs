@@ -52,7 +52,7 @@
 //! `Update`). Input read in `Update` reaches the next tick.
 //!
 //! The other examples (`cargo run -p bevy_slidewalk --example minimal`,
-//! and `gltf_scene`, `moving_platforms`, `events`, the last two reusing
+//! and `gltf_scene`, `moving_platforms`, `events`, which reuse
 //! `minimal`'s first-person player) show each part in a few lines.
 #![deny(missing_docs)]
 
