@@ -3,7 +3,7 @@
 //! character.
 
 use crate::events::{BoardedMover, ConfigRefused, Crushed, Footstep, HitWall, Jumped, Landed, LeftMover, SteppedUp};
-use crate::memory::CharacterMemory;
+use crate::memory::EventMemory;
 use crate::report::MovementReport;
 use crate::world::CollisionWorld;
 use bevy::ecs::system::SystemParam;
@@ -57,7 +57,7 @@ impl TickFacts<'_> {
 /// Writes the events of one character's tick; keeps what they need
 /// between ticks (distance walked, the wall touched, the mover ridden) in
 /// its memory.
-pub(crate) fn emit(w: &mut EventWriters, f: &TickFacts, memory: &mut CharacterMemory) {
+pub(crate) fn emit(w: &mut EventWriters, f: &TickFacts, memory: &mut EventMemory) {
     jumped(w, f);
     landed(w, f);
     stepped_up(w, f);

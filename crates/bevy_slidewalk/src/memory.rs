@@ -29,14 +29,21 @@ pub(crate) struct CharacterMemory {
     pub(crate) ground_entity: Option<Entity>,
     /// The collision world's layout the state's ground index refers to.
     pub(crate) layout: u64,
+    /// What the movement events remember between ticks.
+    pub(crate) events: EventMemory,
+    /// The state at the start of this tick, from the step to its events.
+    pub(crate) tick_start: Option<CharacterState>,
+}
+
+/// What the movement events of a character remember between ticks.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct EventMemory {
     /// The mover stood on, for boarded/left events.
     pub(crate) riding: Option<Entity>,
     /// A wall was touched last tick (a hit is the start of a touch).
     pub(crate) touching_wall: bool,
     /// Metres walked on the ground since the last footstep.
     pub(crate) walked: f32,
-    /// The state at the start of this tick, from the step to its events.
-    pub(crate) tick_start: Option<CharacterState>,
 }
 
 impl CharacterMemory {
@@ -64,7 +71,7 @@ impl CharacterMemory {
         self.previous = state.position;
         self.last_end = state.position;
         self.ground_entity = None;
-        self.riding = None;
+        self.events.riding = None;
     }
 
     /// The centre drawn `fraction` (0 … 1) of the way from the previous

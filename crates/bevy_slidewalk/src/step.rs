@@ -95,18 +95,17 @@ pub(crate) fn step_characters(
             continue;
         };
         count += 1;
-        let config = *memory.controller.config();
         let facts = TickFacts {
             character: c.entity,
             before: &before,
             after: &c.state,
             report: &c.report,
-            config: &config,
+            config: memory.controller.config(),
             stride: c.stride.0,
             world: &world,
             dt,
         };
-        emit(&mut events, &facts, memory);
+        emit(&mut events, &facts, &mut memory.events);
     }
     if let (Some(mut timings), Some(started)) = (timings, started) {
         timings.record(count, started.elapsed(), sweep_time);

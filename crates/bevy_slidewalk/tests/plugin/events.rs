@@ -70,15 +70,9 @@ fn events_fire_as_documented() {
 /// height `drop_from`, onto a slope 70° steep (too steep to stand on), at
 /// `hz` ticks a second.
 fn first_hit_on_a_steep_slope(hz: f64, drop_from: f32) -> HitWall {
-    let mut app = App::new();
-    app.add_plugins((
-        MinimalPlugins,
-        AssetPlugin::default(),
-        MeshPlugin,
-        SlidewalkPlugin::default(),
-    ))
-    .insert_resource(Time::<Fixed>::from_hz(hz))
-    .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f64(1.0 / hz)));
+    let mut app = headless_app();
+    app.insert_resource(Time::<Fixed>::from_hz(hz))
+        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f64(1.0 / hz)));
     let slab = app
         .world_mut()
         .resource_mut::<Assets<Mesh>>()

@@ -112,6 +112,13 @@ fn at_every_pacing(test: impl Fn(Pacing)) {
 /// A headless app at `pacing` (no TransformPlugin: the plugin brings its
 /// colliders' transforms up to date itself).
 fn app_at(pacing: Pacing) -> App {
+    let mut app = headless_app();
+    paced(&mut app, pacing);
+    app
+}
+
+/// A headless app with the plugin and mesh assets, its time not yet set.
+fn headless_app() -> App {
     let mut app = App::new();
     app.add_plugins((
         MinimalPlugins,
@@ -119,7 +126,6 @@ fn app_at(pacing: Pacing) -> App {
         MeshPlugin,
         SlidewalkPlugin::default(),
     ));
-    paced(&mut app, pacing);
     app
 }
 
