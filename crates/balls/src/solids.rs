@@ -4,7 +4,7 @@
 //! for are [`AnalyticSolids`].
 
 use glam::Vec3;
-use slidewalk_sweep::{Aabb, AnalyticShape, Ellipsoid, PlacedCollider};
+use slidewalk_sweep::{Aabb, AnalyticShape, CollisionLayers, Ellipsoid, PlacedCollider};
 
 /// A ball's first contact with an obstacle.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -78,6 +78,7 @@ pub struct MeshSolids<'a> {
     friction: &'a (dyn Fn(usize, u32) -> f32 + Sync),
     skip: Option<&'a (dyn Fn(usize, u32) -> bool + Sync)>,
     left_out: Option<usize>,
+    layers: CollisionLayers,
 }
 
 impl<'a> MeshSolids<'a> {
@@ -88,6 +89,7 @@ impl<'a> MeshSolids<'a> {
             friction: &|_, _| 1.0,
             skip: None,
             left_out: None,
+            layers: CollisionLayers::ALL,
         }
     }
 
@@ -104,6 +106,15 @@ impl<'a> MeshSolids<'a> {
     /// analytic collider (then in an [`AnalyticSolids`] beside these).
     pub fn skipping(mut self, skip: &'a (dyn Fn(usize, u32) -> bool + Sync)) -> Self {
         self.skip = Some(skip);
+        self
+    }
+
+    /// For balls with `layers`: colliders whose layers do not interact
+    /// with them are passed through (a grate the balls fly through).
+    /// One-way colliders are met as the core meets them whatever the
+    /// layers: solid from the front for a ball that starts in front.
+    pub fn with_layers(mut self, layers: CollisionLayers) -> Self {
+        self.layers = layers;
         self
     }
 
@@ -137,8 +148,15 @@ impl Solids for MeshSolids<'_> {
             }
             let one = std::slice::from_ref(collider);
             let hit = match self.skip {
-                Some(skip) => slidewalk_sweep::sweep_filtered(&sphere, start, motion, one, |_, t| !skip(index, t)),
-                None => slidewalk_sweep::sweep(&sphere, start, motion, one),
+                Some(skip) => slidewalk_sweep::sweep_with(
+                    &sphere,
+                    start,
+                    motion,
+                    one,
+                    self.layers,
+                    slidewalk_sweep::KeepTriangles(|c: &slidewalk_sweep::Candidate<'_, '_>| !skip(index, c.triangle())),
+                ),
+                None => slidewalk_sweep::sweep_with(&sphere, start, motion, one, self.layers, ()),
             };
             let Some(hit) = hit else {
                 continue;

@@ -20,8 +20,9 @@ pub struct Level {
     /// `static_surfaces`), whether it belongs to a node with an analytic
     /// collider. Those triangles stay in `statics` for the player's
     /// ellipsoid; a sphere sweep uses the exact shapes in `analytic`
-    /// instead and skips them, e.g. with [`slidewalk_sweep::sweep_filtered`] and
-    /// `|collider, triangle| collider != 0 || !level.static_triangle_is_analytic(triangle)`
+    /// instead and skips them, e.g. with [`slidewalk_sweep::sweep_with`] and
+    /// a [`slidewalk_sweep::KeepTriangles`] of
+    /// `|c| c.collider() != 0 || !level.static_triangle_is_analytic(c.triangle())`
     /// (the static collider placed first).
     pub static_analytic: Vec<bool>,
     /// The analytic colliders (`"collider": "plane" | "cylinder"` nodes), in

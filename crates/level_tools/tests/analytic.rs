@@ -13,7 +13,9 @@ use serde_json::json;
 use slidewalk_level::{Level, LevelError, load_bytes};
 use slidewalk_level_tools::analytic_fit;
 use slidewalk_level_tools::generate::{Document, MeshData, NodeDef};
-use slidewalk_sweep::{AnalyticShape, Cylinder, Ellipsoid, PlacedCollider, sweep, sweep_filtered};
+use slidewalk_sweep::{
+    AnalyticShape, CollisionLayers, Cylinder, Ellipsoid, KeepTriangles, PlacedCollider, sweep, sweep_with,
+};
 use std::f32::consts::FRAC_PI_2;
 use std::path::Path;
 
@@ -190,9 +192,14 @@ fn a_ball_meets_the_shapes_where_the_player_meets_the_triangles() {
             "from {start}: exact {exact} s, triangles {mesh_time} s"
         );
         // Skipping the marked triangles, the ball goes through them.
-        let unmarked = sweep_filtered(&ball, start, motion, &statics, |_, t| {
-            !level.static_triangle_is_analytic(t)
-        });
+        let unmarked = sweep_with(
+            &ball,
+            start,
+            motion,
+            &statics,
+            CollisionLayers::ALL,
+            KeepTriangles(|c: &slidewalk_sweep::Candidate<'_, '_>| !level.static_triangle_is_analytic(c.triangle())),
+        );
         assert!(unmarked.is_none_or(|h| h.time * t_max > mesh_time), "from {start}");
     }
 }

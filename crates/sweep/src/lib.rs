@@ -80,7 +80,14 @@
 //! Spheres (bouncing balls) can also meet *analytic colliders*, an infinite
 //! one-sided [`Plane`] and a solid capped [`Cylinder`], swept exactly
 //! ([`query::analytic`]); a level keeps their triangles for the ellipsoid
-//! and [`sweep_filtered`] lets a sphere sweep skip them.
+//! and a [`ContactFilter`] given to [`sweep_with`] lets a sphere sweep skip them.
+//!
+//! Every query honours each collider's [`CollisionLayers`] against the
+//! body's (Rapier's collision-groups rule) and its one-way direction
+//! ([`PlacedCollider::one_way`]: solid only from the front, for a body
+//! that starts in front), and takes a game's own [`ContactFilter`]: a
+//! vetoed collider is skipped whole, a vetoed triangle is as if it were
+//! not there. Unused, they cost one mask test per collider.
 //!
 //! Moving geometry (doors, lifts) is a [`PlacedCollider`] with a rigid
 //! [`Pose`] and velocities. The ellipsoid is never moved into a rotated
@@ -125,6 +132,7 @@ mod bvh;
 mod collider;
 pub mod counts;
 mod ellipsoid;
+mod filter;
 mod parallel;
 mod prefetch;
 pub mod proxy;
@@ -138,11 +146,12 @@ pub use aabb::Aabb;
 pub use bvh::{Bvh, BvhStats, VisitedNode};
 pub use collider::{BuildError, BuildReport, MeshCollider, PlacedCollider, Pose};
 pub use ellipsoid::{Ellipsoid, EllipsoidError};
+pub use filter::{Candidate, CollisionLayers, ContactFilter, KeepTriangles, ONE_WAY_SLACK, StandardRules};
 pub use query::analytic::{AnalyticHit, AnalyticShape, Cylinder, Plane, sweep_sphere_cylinder, sweep_sphere_plane};
-pub use query::sweep::{SweepHit, sweep, sweep_filtered};
+pub use query::sweep::{SweepHit, sweep, sweep_with};
 pub use slide::{
-    Contact, ContactResponse, Ground, SlideOptions, SlidePlane, SlideResult, collide_and_slide, collide_and_slide_with,
-    depenetrate, penetration_depth,
+    Contact, ContactResponse, Ground, SlideOptions, SlidePlane, SlideResult, collide_and_slide,
+    collide_and_slide_filtered, collide_and_slide_with, depenetrate, penetration_depth, penetration_depth_with,
 };
 pub use triangle::{
     Feature, TriangleDefect, closest_point_on_triangle, distance_to_triangle, segment_crosses_triangle, triangle_defect,

@@ -13,6 +13,6 @@ mod collide;
 mod depenetration;
 mod types;
 
-pub use collide::{collide_and_slide, collide_and_slide_with};
-pub use depenetration::{depenetrate, penetration_depth};
+pub use collide::{collide_and_slide, collide_and_slide_filtered, collide_and_slide_with};
+pub use depenetration::{depenetrate, penetration_depth, penetration_depth_with};
 pub use types::{Contact, ContactResponse, Ground, SlideOptions, SlidePlane, SlideResult};

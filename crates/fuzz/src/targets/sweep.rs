@@ -2,7 +2,8 @@
 //! needles, huge 1e30 and tiny 1e-30 scales, far from the origin, NaN and
 //! infinite corners, bad indices) through `MeshCollider::build`, then one
 //! ellipsoid of arbitrary radii swept, slid and depenetrated against it,
-//! fixed or at a moving pose.
+//! fixed or at a moving pose, with random collision layers for the body
+//! and the collider and, now and then, the collider one-way.
 //!
 //! Checked, beyond "no panic":
 //! * the build report adds up and every kept triangle is valid;
@@ -11,15 +12,18 @@
 //!   the slide's position are finite, the normals unit;
 //! * a slide that starts free never ends penetrating (more than a rounding
 //!   tolerance, [`tolerance`]); a sweep that reports no hit leaves the end
-//!   of the motion free; a depenetration that says "free" is free.
+//!   of the motion free; a depenetration that says "free" is free. "Free"
+//!   and "deep" count only the triangles the rules keep for the body
+//!   (layers; a one-way triangle only while the body is in front of it,
+//!   judged at the start and at the end), measured by brute force.
 
 use crate::draw;
 use crate::signature::Signature;
 use arbitrary::{Result, Unstructured};
 use glam::{Quat, Vec3};
 use slidewalk_sweep::{
-    Ellipsoid, MeshCollider, PlacedCollider, Pose, SlideOptions, collide_and_slide, depenetrate, penetration_depth,
-    triangle_defect,
+    Candidate, CollisionLayers, ContactFilter, Ellipsoid, MeshCollider, PlacedCollider, Pose, SlideOptions,
+    StandardRules, closest_point_on_triangle, collide_and_slide, depenetrate, triangle_defect,
 };
 
 /// The target: bytes → a case → checks. Returns a behaviour signature.
@@ -42,8 +46,8 @@ pub fn describe(data: &[u8]) -> String {
         out += &format!("triangle {i} {t:?}: {corners:?}\n");
     }
     out += &format!(
-        "radii {}\nstart {}\nmotion {}\npose {:?}\noptions {:?}",
-        case.radii, case.start, case.motion, case.pose, case.options
+        "radii {}\nstart {}\nmotion {}\npose {:?}\noptions {:?}\ncollider layers {:?}, one-way {:?}",
+        case.radii, case.start, case.motion, case.pose, case.options, case.collider_layers, case.one_way
     );
     out
 }
@@ -64,6 +68,18 @@ pub struct Case {
     motion: Vec3,
     pose: Option<(Pose, Vec3, Vec3)>,
     options: SlideOptions,
+    collider_layers: CollisionLayers,
+    one_way: Option<Vec3>,
+}
+
+/// Random layers now and then (drawn last, so older corpus files keep
+/// their meaning): mostly all, else masks that may or may not meet.
+fn draw_layers(u: &mut Unstructured<'_>) -> Result<CollisionLayers> {
+    Ok(if u.ratio(1u8, 4)? {
+        CollisionLayers::new(u.int_in_range(0u32..=15)?, u.int_in_range(0u32..=15)?)
+    } else {
+        CollisionLayers::ALL
+    })
 }
 
 impl Case {
@@ -124,6 +140,15 @@ impl Case {
             } else {
                 None
             },
+            layers: CollisionLayers::ALL,
+        };
+        let mut options = options;
+        options.layers = draw_layers(u)?;
+        let collider_layers = draw_layers(u)?;
+        let one_way = match u.int_in_range(0u8..=7)? {
+            0 => Some(Vec3::Y),
+            1 => Some(draw::sane_vec3(u, 1.0)?),
+            _ => None,
         };
         Ok(Self {
             positions: soup.positions,
@@ -133,6 +158,8 @@ impl Case {
             motion,
             pose,
             options,
+            collider_layers,
+            one_way,
         })
     }
 
@@ -175,6 +202,29 @@ impl Case {
         let placed = match self.pose {
             None => PlacedCollider::fixed(&mesh),
             Some((pose, v, w)) => PlacedCollider::moving(&mesh, pose, v, w),
+        }
+        .with_layers(self.collider_layers)
+        .with_one_way(self.one_way);
+        let layers = self.options.layers;
+        // What a body judged at `judged` meets of the collider, as the
+        // queries take its triangles (the sweep's eSpace, relative to the
+        // body), triangle by triangle.
+        let kept = |slot: usize, judged: Vec3| {
+            let tri = self.in_espace(placed, judged, mesh.triangle(slot), e.radii());
+            let candidate = Candidate::new(0, &placed, mesh.input_index(slot), tri, judged, e.radii());
+            let mut rules = StandardRules { layers };
+            rules.keeps_collider(0, &placed) && rules.keeps_triangle(&candidate)
+        };
+        // How deep the body centred at `at` is in the triangles kept when
+        // judged from each of `judged` (eSpace units, 0 when free).
+        let depth = |at: Vec3, judged: &[Vec3]| {
+            (0..mesh.len())
+                .filter(|&slot| judged.iter().all(|&j| kept(slot, j)))
+                .map(|slot| {
+                    let [a, b, c] = self.in_espace(placed, at, mesh.triangle(slot), e.radii());
+                    1.0 - closest_point_on_triangle(Vec3::ZERO, a, b, c).length()
+                })
+                .fold(0.0f32, f32::max)
         };
         let world = [placed];
         let finite = self.start.is_finite() && self.motion.is_finite();
@@ -205,6 +255,7 @@ impl Case {
                 }
             };
             let earliest = (0..mesh.len())
+                .filter(|&slot| kept(slot, self.start))
                 .filter_map(|slot| {
                     let tri = mesh.triangle(slot).map(in_espace);
                     slidewalk_sweep::query::sphere_triangle::sweep_unit_sphere_triangle(v, tri, 1.0).map(|h| h.t)
@@ -238,10 +289,10 @@ impl Case {
         sig.add(20 + slide.contacts.len().min(8) as u64);
         sig.add(30 + slide.blocked as u64 + 2 * slide.unresolved_overlap as u64);
 
-        let start_depth = penetration_depth(&e, self.start, &world);
-        let start_free = start_depth == 0.0;
+        let start_depth = depth(self.start, &[self.start]);
+        let start_free = start_depth <= 0.0;
         if start_free && checkable {
-            let end = penetration_depth(&e, slide.position, &world);
+            let end = depth(slide.position, &[self.start, slide.position]);
             assert!(
                 end <= tol,
                 "slide from a free start ends {end} (eSpace) deep, tolerance {tol}: {} → {}",
@@ -249,7 +300,7 @@ impl Case {
                 slide.position
             );
             if hit.is_none() {
-                let end = penetration_depth(&e, self.start + self.motion, &world);
+                let end = depth(self.start + self.motion, &[self.start]);
                 assert!(end <= tol, "no hit reported, yet the end of the motion is {end} deep");
             }
         }
@@ -260,7 +311,7 @@ impl Case {
         if free && self.start.is_finite() {
             assert!(freed.is_finite(), "depenetrated to {freed}");
             if in_domain(&e, self.start, Vec3::ZERO, &mesh, placed.pose) {
-                let depth = penetration_depth(&e, freed, &world);
+                let depth = depth(freed, &[freed]);
                 assert!(
                     depth <= tol,
                     "depenetration from {} says free at {freed}, yet {depth} deep",
@@ -270,6 +321,24 @@ impl Case {
         }
         sig.add(50 + free as u64);
         sig.finish()
+    }
+}
+
+impl Case {
+    /// A collider's triangle in eSpace relative to the body at `at`, as
+    /// the sweep takes it (`slidewalk_sweep::sweep`'s doc): an unrotated
+    /// collider's corners from its own frame, a rotated one's through the
+    /// world point.
+    fn in_espace(&self, placed: PlacedCollider<'_>, at: Vec3, tri: [Vec3; 3], r: Vec3) -> [Vec3; 3] {
+        let pose = placed.pose;
+        let inv_r = r.recip();
+        tri.map(|p| {
+            if pose.rotation == Quat::IDENTITY {
+                (p - (at - pose.translation)) * inv_r
+            } else {
+                (pose.transform_point(p) - at) * inv_r
+            }
+        })
     }
 }
 

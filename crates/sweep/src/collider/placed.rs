@@ -4,6 +4,7 @@
 
 use super::mesh::MeshCollider;
 use crate::aabb::Aabb;
+use crate::filter::CollisionLayers;
 use glam::{Quat, Vec3};
 
 /// A rigid transform: rotate, then translate (metres).
@@ -72,6 +73,16 @@ pub struct PlacedCollider<'a> {
     pub linear_velocity: Vec3,
     /// Angular velocity about the pose's origin, rad/s (axis × rate).
     pub angular_velocity: Vec3,
+    /// Which bodies meet it ([`CollisionLayers::ALL`] by default).
+    pub layers: CollisionLayers,
+    /// `Some(direction)`: one-way along this unit direction in the
+    /// collider's frame (rotated with its pose): only its triangles whose
+    /// winding normal points less than 90° from it stop a body, and only
+    /// one that starts wholly in front of them
+    /// ([`crate::Candidate::one_way_holds`]). A platform modelled as a box
+    /// is solid from above and passed through from below, inside and the
+    /// sides. `None` (the default): solid from every side.
+    pub one_way: Option<Vec3>,
 }
 
 impl<'a> PlacedCollider<'a> {
@@ -95,6 +106,8 @@ impl<'a> PlacedCollider<'a> {
             pose: Pose::IDENTITY,
             linear_velocity: Vec3::ZERO,
             angular_velocity: Vec3::ZERO,
+            layers: CollisionLayers::ALL,
+            one_way: None,
         }
     }
 
@@ -105,7 +118,21 @@ impl<'a> PlacedCollider<'a> {
             pose,
             linear_velocity,
             angular_velocity,
+            layers: CollisionLayers::ALL,
+            one_way: None,
         }
+    }
+
+    /// This collider with `layers`.
+    pub fn with_layers(self, layers: CollisionLayers) -> Self {
+        Self { layers, ..self }
+    }
+
+    /// This collider one-way along `direction` (in its frame; normalised
+    /// here, a zero or non-finite direction makes it solid again).
+    pub fn with_one_way(self, direction: Option<Vec3>) -> Self {
+        let one_way = direction.and_then(|d| d.try_normalize());
+        Self { one_way, ..self }
     }
 
     /// A collider now at `now` that was at `before` one tick of `dt`

@@ -7,6 +7,7 @@ use super::sphere_triangle::sweep_unit_sphere_triangle_noting_overlap;
 use crate::aabb::Aabb;
 use crate::collider::PlacedCollider;
 use crate::ellipsoid::Ellipsoid;
+use crate::filter::{Candidate, CollisionLayers, ContactFilter, StandardRules};
 use crate::triangle::{Feature, closest_point_on_triangle, voronoi_walk};
 use glam::{Quat, Vec3};
 
@@ -53,34 +54,30 @@ pub struct SweepHit {
 /// same time go to the earlier collider, then to the lower input triangle
 /// index.
 pub fn sweep(ellipsoid: &Ellipsoid, start: Vec3, motion: Vec3, colliders: &[PlacedCollider<'_>]) -> Option<SweepHit> {
-    sweep_noting_overlap(ellipsoid, start, motion, colliders, &mut false)
+    sweep_noting_overlap(
+        ellipsoid,
+        start,
+        motion,
+        colliders,
+        &mut StandardRules::default(),
+        &mut false,
+    )
 }
 
-/// [`sweep`] against only the triangles for which `keep(collider, triangle)`
-/// is true (`collider` the index in `colliders`, `triangle` the input index
-/// as in [`SweepHit::triangle`]; asked only about triangles the sweep may
-/// touch). A sphere that meets a level's analytic colliders exactly skips
-/// their triangles this way.
-pub fn sweep_filtered(
+/// [`sweep`] for a body with `layers`, meeting only what `filter` keeps as
+/// well (the built-in rules, [`StandardRules`], are asked first; pass `()`
+/// for none). A sphere that meets a level's analytic colliders exactly
+/// skips their triangles this way.
+pub fn sweep_with(
     ellipsoid: &Ellipsoid,
     start: Vec3,
     motion: Vec3,
     colliders: &[PlacedCollider<'_>],
-    mut keep: impl FnMut(usize, u32) -> bool,
+    layers: CollisionLayers,
+    filter: impl ContactFilter,
 ) -> Option<SweepHit> {
-    sweep_kept(ellipsoid, start, motion, colliders, &mut false, &mut keep)
-}
-
-/// [`sweep`] that also sets `*overlap` when the ellipsoid overlaps any
-/// triangle at the start, whichever way it moves.
-pub(crate) fn sweep_noting_overlap(
-    ellipsoid: &Ellipsoid,
-    start: Vec3,
-    motion: Vec3,
-    colliders: &[PlacedCollider<'_>],
-    overlap: &mut bool,
-) -> Option<SweepHit> {
-    sweep_kept(ellipsoid, start, motion, colliders, overlap, &mut |_, _| true)
+    let mut rules = (StandardRules { layers }, filter);
+    sweep_noting_overlap(ellipsoid, start, motion, colliders, &mut rules, &mut false)
 }
 
 /// Radius of the swept sphere the broad phase and the per-triangle reject
@@ -88,23 +85,25 @@ pub(crate) fn sweep_noting_overlap(
 /// rounding of the narrow phase's contacts.
 const REACH: f32 = 1.001;
 
-/// The sweep over the triangles `keep` accepts, noting overlap.
+/// The sweep over the triangles `filter` keeps, also setting `*overlap`
+/// when the ellipsoid overlaps any kept triangle at the start, whichever
+/// way it moves.
 ///
 /// For a collider that is not rotated, the BVH is walked in eSpace nearest
 /// node first and the walk shrinks to the earliest hit found so far
 /// ([`crate::MeshCollider::query_swept`]); a rotated one is asked for the
 /// box swept by the ellipsoid. Either way each candidate triangle meets a
-/// cheap reject ([`approaches`]) before the exact test.
+/// cheap reject ([`approaches`]) before the filter and the exact test.
 /// Contacts at the same time go to the earlier collider, then to the lower
 /// input triangle index, so the answer does not depend on the order the
 /// tree gives the candidates in.
-fn sweep_kept(
+pub(crate) fn sweep_noting_overlap(
     ellipsoid: &Ellipsoid,
     start: Vec3,
     motion: Vec3,
     colliders: &[PlacedCollider<'_>],
+    filter: &mut impl ContactFilter,
     overlap: &mut bool,
-    keep: &mut impl FnMut(usize, u32) -> bool,
 ) -> Option<SweepHit> {
     let r = ellipsoid.radii();
     let inv_r = r.recip();
@@ -116,6 +115,9 @@ fn sweep_kept(
     let mut best: Option<SweepHit> = None;
     let mut best_t = 1.0f32;
     for (ci, collider) in colliders.iter().enumerate() {
+        if !filter.keeps_collider(ci, collider) {
+            continue;
+        }
         let mesh = collider.mesh;
         // A candidate triangle comes in eSpace, relative to the start.
         let mut consider = |slot: usize, tri: [Vec3; 3], best_t: &mut f32| {
@@ -125,7 +127,7 @@ fn sweep_kept(
             // The input index only now: most candidates leave at the
             // rejects, and on a large level its load is a cache miss.
             let triangle = mesh.input_index(slot);
-            if !keep(ci, triangle) {
+            if !filter.keeps_triangle(&Candidate::new(ci, collider, triangle, tri, start, r)) {
                 return;
             }
             crate::counts::add(|c| c.exact += 1);
@@ -222,26 +224,36 @@ fn approaches([a, b, c]: [Vec3; 3], v: Vec3, t_max: f32) -> bool {
 }
 
 /// Appends every triangle within `reach` (eSpace units, 1 = touching) of
-/// the ellipsoid centred at `centre` to `out`, in world space with its
-/// collider and slot, in the order the trees give them (a triangle near
-/// the box's corners may come too). Used by depenetration and the overlap
-/// checks; [`in_push_order`] orders them when the order matters.
+/// the ellipsoid centred at `centre` that `filter` keeps (asked as if the
+/// body started at `centre`) to `out`, in world space with its collider
+/// and slot, in the order the trees give them (a triangle near the box's
+/// corners may come too). Used by depenetration and the overlap checks;
+/// [`in_push_order`] orders them when the order matters.
 pub(crate) fn triangles_near(
     ellipsoid: &Ellipsoid,
     centre: Vec3,
     reach: f32,
     colliders: &[PlacedCollider<'_>],
+    filter: &mut impl ContactFilter,
     out: &mut Vec<NearTriangle>,
 ) {
     let r = ellipsoid.radii();
+    let inv_r = r.recip();
     let query = Aabb::from_corners(centre, centre).expand(r * reach * 1.001 + Vec3::splat(1e-6));
     for (ci, collider) in colliders.iter().enumerate() {
+        if !filter.keeps_collider(ci, collider) {
+            continue;
+        }
         collider.query_world(&query, |slot, world| {
-            out.push(NearTriangle {
-                collider: ci,
-                slot,
-                world,
-            });
+            let espace = world.map(|p| (p - centre) * inv_r);
+            let triangle = collider.mesh.input_index(slot);
+            if filter.keeps_triangle(&Candidate::new(ci, collider, triangle, espace, centre, r)) {
+                out.push(NearTriangle {
+                    collider: ci,
+                    slot,
+                    world,
+                });
+            }
         });
     }
 }

@@ -6,6 +6,7 @@ use super::depenetration::{depenetrate_into, effective_skin, touch_distance};
 use super::types::{Contact, ContactResponse, SlideOptions, SlidePlane, SlideResult};
 use crate::collider::PlacedCollider;
 use crate::ellipsoid::Ellipsoid;
+use crate::filter::{ContactFilter, StandardRules};
 use crate::query::sweep::sweep_noting_overlap;
 use glam::Vec3;
 
@@ -51,8 +52,26 @@ pub fn collide_and_slide_with(
     motion: Vec3,
     colliders: &[PlacedCollider<'_>],
     options: &SlideOptions,
+    respond: impl FnMut(&Contact) -> ContactResponse,
+) -> SlideResult {
+    collide_and_slide_filtered(ellipsoid, start, motion, colliders, options, (), respond)
+}
+
+/// [`collide_and_slide_with`] meeting only the contacts `filter` keeps as
+/// well as the built-in rules for a body with [`SlideOptions::layers`]
+/// (asked first): the sweeps, the depenetration and its overlap checks
+/// all skip what it vetoes. A character dropping through a one-way
+/// platform vetoes that platform this way.
+pub fn collide_and_slide_filtered(
+    ellipsoid: &Ellipsoid,
+    start: Vec3,
+    motion: Vec3,
+    colliders: &[PlacedCollider<'_>],
+    options: &SlideOptions,
+    filter: impl ContactFilter,
     mut respond: impl FnMut(&Contact) -> ContactResponse,
 ) -> SlideResult {
+    let mut rules = (StandardRules { layers: options.layers }, filter);
     let r = ellipsoid.radii();
     let skin = effective_skin(options.skin, start, motion, r);
     let mut result = SlideResult::default();
@@ -62,11 +81,12 @@ pub fn collide_and_slide_with(
     } else {
         Vec3::ZERO
     };
-    let depenetrate_here = |pos: Vec3, result: &mut SlideResult, known_overlap: bool| {
+    let depenetrate_here = |pos: Vec3, result: &mut SlideResult, known_overlap: bool, rules: &mut _| {
         let (freed, resolved) = depenetrate_into(
             ellipsoid,
             pos,
             colliders,
+            rules,
             skin,
             options.depenetration_iterations,
             known_overlap,
@@ -78,7 +98,7 @@ pub fn collide_and_slide_with(
     };
     if (remaining / r).length_squared() < MIN_MOTION * MIN_MOTION {
         // No sweep will look at the start: check it for overlap explicitly.
-        result.position = depenetrate_here(pos, &mut result, false);
+        result.position = depenetrate_here(pos, &mut result, false, &mut rules);
         return result;
     }
 
@@ -95,12 +115,12 @@ pub fn collide_and_slide_with(
             break;
         }
         let mut overlap = false;
-        let hit = sweep_noting_overlap(ellipsoid, pos, remaining, colliders, &mut overlap);
+        let hit = sweep_noting_overlap(ellipsoid, pos, remaining, colliders, &mut rules, &mut overlap);
         if overlap && !checked_overlap {
             // The first sweep saw the start overlapping something (float
             // error, or a door or lift moved into us): push out, sweep again.
             checked_overlap = true;
-            pos = depenetrate_here(pos, &mut result, true);
+            pos = depenetrate_here(pos, &mut result, true, &mut rules);
             continue;
         }
         checked_overlap = true;

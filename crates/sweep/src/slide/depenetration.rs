@@ -7,6 +7,7 @@
 use super::types::{Contact, SlideOptions, SlidePlane};
 use crate::collider::PlacedCollider;
 use crate::ellipsoid::Ellipsoid;
+use crate::filter::{CollisionLayers, ContactFilter, StandardRules};
 use crate::query::sweep::{NearTriangle, in_push_order, triangles_near};
 use crate::triangle::{Feature, closest_point_on_triangle, face_normal, segment_crosses_triangle};
 use glam::Vec3;
@@ -14,7 +15,8 @@ use glam::Vec3;
 /// Pushes an ellipsoid centred at `centre` out of every triangle it overlaps
 /// and returns the freed centre (metres) and whether it is free. A skin
 /// ([`SlideOptions::skin`]) is left between it and each surface it was
-/// pushed from.
+/// pushed from. Only what a body with [`SlideOptions::layers`] meets
+/// pushes (a one-way surface only a body in front of it).
 pub fn depenetrate(
     ellipsoid: &Ellipsoid,
     centre: Vec3,
@@ -26,6 +28,7 @@ pub fn depenetrate(
         ellipsoid,
         centre,
         colliders,
+        &mut StandardRules { layers: options.layers },
         skin,
         options.depenetration_iterations,
         false,
@@ -34,12 +37,28 @@ pub fn depenetrate(
 }
 
 /// How deep an ellipsoid centred at `centre` penetrates the nearest
-/// triangle of `colliders`, in eSpace units (a fraction of the radius; 0
-/// when it touches nothing). A check for tests and tools: the BVH finds the
-/// triangles near the ellipsoid, each is measured exactly.
+/// triangle of `colliders` it meets, in eSpace units (a fraction of the
+/// radius; 0 when it touches nothing). A check for tests and tools: the
+/// BVH finds the triangles near the ellipsoid, each is measured exactly.
+/// A body of [`crate::CollisionLayers::ALL`]; a one-way surface counts
+/// only where it would push the body out ([`crate::Candidate::one_way_holds`]),
+/// not where the body is passing through it.
 pub fn penetration_depth(ellipsoid: &Ellipsoid, centre: Vec3, colliders: &[PlacedCollider<'_>]) -> f32 {
+    penetration_depth_with(ellipsoid, centre, colliders, CollisionLayers::ALL, ())
+}
+
+/// [`penetration_depth`] for a body with `layers`, counting only what
+/// `filter` keeps as well (asked as if the body started at `centre`).
+pub fn penetration_depth_with(
+    ellipsoid: &Ellipsoid,
+    centre: Vec3,
+    colliders: &[PlacedCollider<'_>],
+    layers: CollisionLayers,
+    filter: impl ContactFilter,
+) -> f32 {
     let mut near = Vec::new();
-    triangles_near(ellipsoid, centre, 1.0, colliders, &mut near);
+    let mut rules = (StandardRules { layers }, filter);
+    triangles_near(ellipsoid, centre, 1.0, colliders, &mut rules, &mut near);
     let nearest = near
         .iter()
         .map(|t| touch_distance(centre, &t.world, ellipsoid.radii()))
@@ -61,6 +80,7 @@ pub(super) fn depenetrate_into(
     ellipsoid: &Ellipsoid,
     centre: Vec3,
     colliders: &[PlacedCollider<'_>],
+    filter: &mut impl ContactFilter,
     skin: f32,
     iterations: u32,
     known_overlap: bool,
@@ -74,7 +94,7 @@ pub(super) fn depenetrate_into(
     let overlapping = |p: Vec3, t: &NearTriangle| touch_distance(p, &t.world, r) < 1.0;
     if !known_overlap {
         // Cheap check first: is anything within touching distance at all?
-        triangles_near(ellipsoid, centre, 1.0, colliders, &mut near);
+        triangles_near(ellipsoid, centre, 1.0, colliders, filter, &mut near);
         if !near.iter().any(|t| overlapping(centre, t)) {
             return (centre, true);
         }
@@ -93,7 +113,7 @@ pub(super) fn depenetrate_into(
         // Pushes move the centre by up to about one radius a pass: gather
         // what it may reach from where it is now.
         near.clear();
-        triangles_near(ellipsoid, pos, 2.5, colliders, &mut near);
+        triangles_near(ellipsoid, pos, 2.5, colliders, filter, &mut near);
         in_push_order(ellipsoid, pos, colliders, &mut near);
         near.sort_by_key(still);
         while passes_left > 0 {
@@ -173,7 +193,7 @@ pub(super) fn depenetrate_into(
         // were out of reach at the start (the fuzzer found one pushed 1.8
         // radii along a flight of stairs into a wall, called free).
         here.clear();
-        triangles_near(ellipsoid, pos, 1.0, colliders, &mut here);
+        triangles_near(ellipsoid, pos, 1.0, colliders, filter, &mut here);
         if !here.iter().any(|t| overlapping(pos, t)) {
             return (pos, true);
         }

@@ -2,6 +2,7 @@
 //! what counts as ground, the contacts it meets, its result and the
 //! caller's response to a contact.
 
+use crate::filter::CollisionLayers;
 use crate::triangle::Feature;
 use glam::Vec3;
 
@@ -25,6 +26,9 @@ pub struct SlideOptions {
     /// gravity pass, so a player standing on a walkable ramp stays put; leave
     /// it `None` for the move pass.
     pub stop_on_ground: Option<Ground>,
+    /// The moving body's collision layers: colliders whose layers do not
+    /// interact with them are not met ([`CollisionLayers::ALL`] by default).
+    pub layers: CollisionLayers,
 }
 
 impl Default for SlideOptions {
@@ -34,6 +38,7 @@ impl Default for SlideOptions {
             max_iterations: 5,
             depenetration_iterations: 8,
             stop_on_ground: None,
+            layers: CollisionLayers::ALL,
         }
     }
 }

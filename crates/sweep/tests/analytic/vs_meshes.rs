@@ -7,7 +7,10 @@ use crate::cases::{Case, random_case};
 use crate::reference::exact_distance;
 use glam::{Affine3A, DVec3, Quat, Vec3};
 use slidewalk_sweep::test_util::{Lcg, Soup};
-use slidewalk_sweep::{AnalyticShape, Cylinder, Ellipsoid, MeshCollider, PlacedCollider, Plane, sweep, sweep_filtered};
+use slidewalk_sweep::{
+    AnalyticShape, Candidate, CollisionLayers, Cylinder, Ellipsoid, KeepTriangles, MeshCollider, PlacedCollider, Plane,
+    sweep, sweep_with,
+};
 
 /// Distance tolerance (metres) when comparing with the meshed shapes.
 const MESH_TOL: f64 = 1e-4;
@@ -221,9 +224,26 @@ fn a_level_mesh_minus_the_analytic_triangles_plus_the_shapes_is_the_mesh() {
         let motion = case.velocity * case.t_max;
         let colliders = [PlacedCollider::fixed(&mesh)];
         // Every triangle is analytic here: the filtered sweep sees none.
-        assert!(sweep_filtered(&sphere, case.start, motion, &colliders, |_, _| false).is_none());
+        assert!(
+            sweep_with(
+                &sphere,
+                case.start,
+                motion,
+                &colliders,
+                CollisionLayers::ALL,
+                KeepTriangles(|_: &Candidate<'_, '_>| false)
+            )
+            .is_none()
+        );
         let all = sweep(&sphere, case.start, motion, &colliders).map(|h| h.time * case.t_max);
-        let floor_only = sweep_filtered(&sphere, case.start, motion, &colliders, |_, t| t < 2);
+        let floor_only = sweep_with(
+            &sphere,
+            case.start,
+            motion,
+            &colliders,
+            CollisionLayers::ALL,
+            KeepTriangles(|c: &Candidate<'_, '_>| c.triangle() < 2),
+        );
         let exact = shapes
             .iter()
             .filter_map(|shape| shape.sweep_sphere(case.start, case.radius, case.velocity, case.t_max))
