@@ -1,15 +1,19 @@
-//! A loaded level: the static collider, the movers (doors, lifts), spawn
-//! points and surfaces, all in metres with y up.
+//! A loaded level: the static collider, its one-way and layered parts,
+//! the movers (doors, lifts), sensors, spawn points and surfaces, all in
+//! metres with y up.
 
 use crate::conventions::{DoorMotion, DoorSpec, LiftSpec};
+use crate::parts::{Sensor, StaticPart};
 use glam::{Quat, Vec3};
-use slidewalk_sweep::{AnalyticShape, BuildReport, MeshCollider, PlacedCollider, Pose};
+use slidewalk_sweep::{AnalyticShape, BuildReport, CollisionLayers, MeshCollider, PlacedCollider, Pose};
 use std::ops::Range;
 
 /// Everything the simulation needs from a level file.
 #[derive(Clone, Debug)]
 pub struct Level {
-    /// All static triangles. `None` when every mesh is a mover (or skipped).
+    /// All static triangles but those of [`Level::parts`] and
+    /// [`Level::sensors`]. `None` when every mesh is a mover, a part or a
+    /// sensor (or skipped).
     pub statics: Option<MeshCollider>,
     /// For each input triangle of `statics` (as reported by
     /// [`slidewalk_sweep::SweepHit::triangle`]), its index in `surfaces`.
@@ -28,8 +32,13 @@ pub struct Level {
     /// The analytic colliders (`"collider": "plane" | "cylinder"` nodes), in
     /// file order.
     pub analytic: Vec<AnalyticCollider>,
+    /// Static mesh nodes that are one-way or have collision layers, each
+    /// its own collider, in file order.
+    pub parts: Vec<StaticPart>,
     /// Doors and lifts.
     pub movers: Vec<Mover>,
+    /// The sensors (`"sensor"` nodes' volumes, not solid), in file order.
+    pub sensors: Vec<Sensor>,
     /// Player spawn points (empty when the level has none).
     pub spawns: Vec<Spawn>,
     /// What was read.
@@ -69,6 +78,11 @@ pub struct Mover {
     pub rest: Pose,
     /// Index in [`Level::surfaces`].
     pub surface: u16,
+    /// Which bodies it stops ([`CollisionLayers::ALL`] unless `"layers"` says).
+    pub layers: CollisionLayers,
+    /// `Some(direction)`: one-way along this unit direction in the mover's
+    /// frame (turning with it).
+    pub one_way: Option<Vec3>,
 }
 
 /// The exact shape a static mesh node asked for, for sphere sweeps (see
@@ -102,15 +116,30 @@ impl Level {
     /// The level's colliders with each door and lift at its pose in `now`
     /// (the level's mover order), moving with its motion from `before` over
     /// `dt` seconds: the static collider first (when there is one), then
-    /// the movers — the numbering [`Level::friction`] reads.
+    /// the static parts in [`Level::parts`] order, then the movers from
+    /// [`Level::first_mover`] on — the numbering [`Level::friction`]
+    /// reads. Each carries its layers and one-way direction; sensors are
+    /// not among them.
     pub fn placed(&self, now: &[Pose], before: &[Pose], dt: f32) -> Vec<PlacedCollider<'_>> {
         let statics = self.statics.iter().map(PlacedCollider::fixed);
+        let parts = self.parts.iter().map(StaticPart::placed);
         let movers = self
             .movers
             .iter()
             .zip(now.iter().zip(before))
-            .map(|(m, (now, before))| PlacedCollider::from_poses(&m.collider, *before, *now, dt));
-        statics.chain(movers).collect()
+            .map(|(m, (now, before))| {
+                PlacedCollider::from_poses(&m.collider, *before, *now, dt)
+                    .with_layers(m.layers)
+                    .with_one_way(m.one_way)
+            });
+        statics.chain(parts).chain(movers).collect()
+    }
+
+    /// Index in [`Level::placed`] of the first door or lift (the number of
+    /// still colliders before them: the static collider, if any, and the
+    /// parts).
+    pub fn first_mover(&self) -> usize {
+        self.statics.is_some() as usize + self.parts.len()
     }
 
     /// [`Level::placed`] with every door and lift still at its rest pose.
@@ -121,12 +150,16 @@ impl Level {
 
     /// Friction of a surface, 0 (ice) … 1, by collider index and triangle
     /// (its input index), with the colliders numbered as the simulation
-    /// places them: the static collider first (when there is one), then
-    /// the movers in [`Level::movers`] order. Unknown indices give 1.
+    /// places them ([`Level::placed`]): the static collider first (when
+    /// there is one), then the parts in [`Level::parts`] order, then the
+    /// movers in [`Level::movers`] order. Unknown indices give 1.
     pub fn friction(&self, collider: usize, triangle: u32) -> f32 {
-        let first_mover = self.statics.is_some() as usize;
-        let surface = if collider < first_mover {
+        let first_part = self.statics.is_some() as usize;
+        let first_mover = self.first_mover();
+        let surface = if collider < first_part {
             self.static_surfaces.get(triangle as usize).copied()
+        } else if collider < first_mover {
+            self.parts.get(collider - first_part).map(|p| p.surface)
         } else {
             self.movers.get(collider - first_mover).map(|m| m.surface)
         };
@@ -244,8 +277,16 @@ pub struct LoadReport {
     pub mover_rejected_non_finite: usize,
     /// Triangles rejected from movers as degenerate.
     pub mover_rejected_degenerate: usize,
+    /// Triangles rejected from static parts and sensors as non-finite.
+    pub part_rejected_non_finite: usize,
+    /// Triangles rejected from static parts and sensors as degenerate.
+    pub part_rejected_degenerate: usize,
     /// Triangles under `nocollide` nodes.
     pub nocollide_triangles: usize,
+    /// Static parts kept ([`Level::parts`]: one-way or layered nodes).
+    pub parts: usize,
+    /// Sensors kept ([`Level::sensors`]).
+    pub sensors: usize,
     /// Mesh instances that collide as a proxy (`"proxy"`, see
     /// [`crate::conventions`]).
     pub proxies: usize,
@@ -263,12 +304,14 @@ pub struct LoadReport {
 }
 
 impl LoadReport {
-    /// All rejected triangles (static and movers).
+    /// All rejected triangles (static, parts, sensors and movers).
     pub fn rejected(&self) -> usize {
         self.statics.rejected_non_finite
             + self.statics.rejected_degenerate
             + self.mover_rejected_non_finite
             + self.mover_rejected_degenerate
+            + self.part_rejected_non_finite
+            + self.part_rejected_degenerate
     }
 }
 

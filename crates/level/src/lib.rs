@@ -5,10 +5,13 @@
 //! checker and the demo level generator are in `level_tools`).
 //!
 //! [`load`] reads a `.glb` or `.gltf` and returns a [`Level`]: one static
-//! [`slidewalk_sweep::MeshCollider`] for all static geometry, one collider per door or
-//! lift (in the mover's own frame, with its rest pose), spawn points,
-//! per-triangle surfaces and the analytic colliders (exact planes and
-//! cylinders for the balls). The conventions are in [`conventions`].
+//! [`slidewalk_sweep::MeshCollider`] for all static geometry, one per
+//! one-way or layered static node ([`StaticPart`]), one per door or lift
+//! (in the mover's own frame, with its rest pose), the sensors (volumes
+//! that are not solid, [`Sensor`]), spawn points, per-triangle surfaces and
+//! the analytic colliders (exact planes and cylinders for the balls). The
+//! conventions are in [`conventions`], the named collision layers and the
+//! game's bodies' layers in [`layers`].
 //!
 //! # Example
 //!
@@ -37,11 +40,16 @@ mod doors;
 mod draco;
 mod error;
 pub mod extensions;
+pub mod layers;
 mod level;
 mod load;
+mod parts;
 pub mod spawn;
 
+pub use conventions::SensorKind;
 pub use doors::DoorControl;
 pub use error::LevelError;
+pub use layers::LAYER_NAMES;
 pub use level::{AnalyticCollider, Level, LoadReport, Mover, MoverKind, Spawn, Surface};
 pub use load::{load, load_bytes};
+pub use parts::{Sensor, StaticPart};

@@ -12,7 +12,13 @@
 //! (a face that does, on either side: triangles are two-sided; the top edge
 //! of a wall does not count); the feet stand there, a centimetre up,
 //! looking along −z.
+//!
+//! The search meets the level as the player does
+//! ([`crate::layers::PLAYER_LAYERS`]): a part whose layers let the player
+//! through is not a floor, a one-way platform is one from above (the drop
+//! lands on it), and sensors are not solid at all.
 
+use crate::layers::{PLAYER_LAYERS, met_by};
 use crate::level::{Level, Spawn};
 use glam::Vec3;
 use slidewalk_sweep::{Aabb, Ellipsoid, PlacedCollider};
@@ -41,9 +47,10 @@ const FIT_LOW: f32 = 0.001;
 /// place within [`MAX_NODE_SHIFT`] fits), or the first walkable place
 /// found by the drop search (see the module docs); `None` when the level
 /// has no spawn node and the search finds nowhere to stand. `walkable_cos`
-/// is the cosine of the steepest walkable slope.
+/// is the cosine of the steepest walkable slope. The level is met as the
+/// player meets it ([`PLAYER_LAYERS`]).
 pub fn start_point(level: &Level, radii: Vec3, walkable_cos: f32) -> Option<Spawn> {
-    let colliders = level.placed_at_rest();
+    let colliders = met_by(&level.placed_at_rest(), PLAYER_LAYERS);
     let e = Ellipsoid::new(radii).ok();
     if let Some(s) = level.spawns.first() {
         let position = e.and_then(|e| place_at_node(&e, s.position, &colliders));

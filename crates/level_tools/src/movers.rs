@@ -114,8 +114,8 @@ impl MoverSchedule {
     }
 
     /// The level's colliders at this tick's poses: statics first, then the
-    /// movers with their motion over the last tick (`dt` seconds) as
-    /// velocities ([`Level::placed`]).
+    /// static parts, then the movers with their motion over the last tick
+    /// (`dt` seconds) as velocities ([`Level::placed`]).
     pub fn colliders<'l>(&self, level: &'l Level, dt: f32) -> Vec<PlacedCollider<'l>> {
         level.placed(&self.now, &self.before, dt)
     }
@@ -123,7 +123,7 @@ impl MoverSchedule {
     /// The colliders `pushing` (indices as in [`MoverSchedule::colliders`])
     /// squeezed someone: each door or lift among them turns back.
     pub fn turn_back(&mut self, level: &Level, pushing: impl IntoIterator<Item = usize>) {
-        let first_mover = level.statics.is_some() as usize;
+        let first_mover = level.first_mover();
         for collider in pushing {
             if let Some(i) = collider.checked_sub(first_mover)
                 && let (Some(drive), Some(m)) = (self.drives.get_mut(i), level.movers.get(i))

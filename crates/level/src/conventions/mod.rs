@@ -10,6 +10,9 @@
 //! | any mesh node | — | `"friction"`: 0 (ice) to 1 (default), inherited by children |
 //! | analytic collider (for balls) | `"collider": "plane"` or `"cylinder"` on a static node with a mesh | — (the shape comes from the node's world transform and its own mesh, see below) |
 //! | collision proxy | `"proxy": "box"`, `"sphere"`, `"capsule"` or `"hull"` on a node with a mesh (static, door or lift) | — (the node's own mesh collides as that simpler shape, see below) |
+//! | one-way platform | `"one_way": true` on a static, door or lift node (`false`: solid, the default) | — (its triangles and its children's stop a body only from the node's local +Y side, see below) |
+//! | collision layers | `"layers": {"member": [..], "collides": [..]}` on a static, door, lift or sensor node | — each list of layer names (`"world"`, `"player"`, `"crowd"`, `"balls"`, [`crate::LAYER_NAMES`]) or numbers 0 to 31, absent = all 32; which bodies its triangles and its children's stop |
+//! | sensor | `"sensor": "kill"`, `"checkpoint"` or any other name, on a static node with a mesh | `"layers"` (which bodies it reports, default all) — its own mesh is a volume that reports who is inside, not solid |
 //!
 //! An analytic collider is the exact shape a sphere (a bouncing ball) meets
 //! instead of the node's triangles; the player's ellipsoid still collides
@@ -49,20 +52,58 @@
 //! ±10⁴ m on each axis (`travel` at least 1 mm long), `angle_deg` in
 //! [−360, 360] and not 0, `axis` non-zero within ±10⁶, `friction` in [0, 1].
 //!
+//! A one-way node's triangles stop a body only from its front: each
+//! triangle whose winding normal (counter-clockwise seen from the front;
+//! flipped for a mirroring transform, as glTF draws it) points less than
+//! 90° from the node's local +Y stops a body that starts wholly on its
+//! front side, and nothing else does ([`slidewalk_sweep::PlacedCollider::one_way`]). A
+//! box so marked is a platform the player jumps up through and lands on.
+//! The direction is the +Y of the node that says `"one_way": true` as a
+//! normal in the world (its world transform's inverse transpose applied to
+//! +Y, normalised: under a non-uniform scale, the normal of the
+//! transformed local y = 0 plane); its children take that direction, not
+//! their own. A door or lift keeps it in the mover's frame, so it turns
+//! with the mover.
+//!
+//! `"one_way"` and `"layers"` apply to the node's own mesh and to its
+//! children's, each of which may give its own (`"one_way": false` or
+//! `"layers": {}` returns a child to the default). A static mesh node so
+//! marked is its own collider ([`crate::Level::parts`]), not part of the
+//! merged static one. A door or lift takes them from its own node (or its
+//! parents): the mover is one collider, so a node inside a door or lift
+//! giving either is an error. A sensor's `"layers"` are its own: they say
+//! which bodies it reports, and are neither inherited nor passed on.
+//!
+//! A sensor's own mesh is not solid: it is in no collider the player, the
+//! crowd or the balls meet, but in [`crate::Level::sensors`], a volume the
+//! game watches (`"kill"`: the player respawns; `"checkpoint"`: the player
+//! respawns there from now on; any other name: an event, shown in the
+//! HUD). Its children are ordinary geometry. A sensor on a node without a
+//! mesh, an empty name, a sensor on a spawn, door, lift or no-collide node
+//! or inside a door, lift or no-collide subtree, and a sensor together
+//! with `"collider"`, `"proxy"` or `"one_way"` are errors, as are
+//! `"one_way"` or `"layers"` on a spawn or no-collide node and
+//! `"collider"` on a node that is one-way or has layers (its own or a
+//! parent's: an analytic collider's triangles stay in the static collider).
+//!
 //! A name "starts with" a role word when the word is followed by nothing, a
 //! digit, `_`, `-`, `.` or a space (`Door`, `door_1`, `Lift.001`), case-insensitive.
 //! Any other node is static geometry: a glTF with no conventions at all loads
 //! as a walkable static level.
 //!
 //! The types are in `roles`, a door's and a lift's parameters are read in
-//! `movers`, the numbers they are made of checked in `numbers`.
+//! `movers`, the numbers they are made of checked in `numbers`;
+//! `"one_way"`, `"layers"` and `"sensor"` are read in `filtering`.
 
+mod filtering;
 mod movers;
 mod numbers;
 mod roles;
 
+pub use filtering::SensorKind;
 pub use roles::{AnalyticKind, DoorMotion, DoorSpec, LiftSpec, NodeConventions, Role};
 
+use filtering::{read_layers, read_one_way, read_sensor};
 use movers::{door_spec, lift_spec};
 use numbers::{number, shown};
 use serde_json::Value;
@@ -100,12 +141,74 @@ pub fn read_node(name: Option<&str>, extras: Option<&str>) -> Result<NodeConvent
             ));
         }
     }
+    let one_way = read_one_way(&extras)?;
+    let layers = read_layers(&extras)?;
+    let sensor = read_sensor(&extras)?;
+    check_filtering(
+        &role,
+        role_word,
+        collider,
+        proxy,
+        one_way,
+        layers.is_some(),
+        sensor.as_ref(),
+    )?;
     Ok(NodeConventions {
         role,
         friction,
         collider,
         proxy,
+        one_way,
+        layers,
+        sensor,
     })
+}
+
+/// The rules `"one_way"`, `"layers"` and `"sensor"` keep on one node: a
+/// sensor is static and not solid, spawn and no-collide nodes do not
+/// collide, an analytic collider stays in the static collider.
+fn check_filtering(
+    role: &Role,
+    role_word: &str,
+    collider: Option<AnalyticKind>,
+    proxy: Option<ProxyShape>,
+    one_way: Option<bool>,
+    layers: bool,
+    sensor: Option<&SensorKind>,
+) -> Result<(), String> {
+    if let Some(kind) = sensor {
+        if *role != Role::Static {
+            return Err(format!(
+                "\"sensor\": {:?} is for a static node with a mesh, not a {role_word} node",
+                kind.word()
+            ));
+        }
+        for (given, key) in [
+            (collider.is_some(), "collider"),
+            (proxy.is_some(), "proxy"),
+            (one_way.is_some(), "one_way"),
+        ] {
+            if given {
+                return Err(format!(
+                    "\"sensor\": {:?} and \"{key}\" cannot go together: a sensor is not solid",
+                    kind.word()
+                ));
+            }
+        }
+    }
+    if (one_way.is_some() || layers) && matches!(role, Role::Spawn | Role::NoCollide) {
+        let key = if one_way.is_some() { "one_way" } else { "layers" };
+        return Err(format!(
+            "\"{key}\" is for geometry that collides, not a {role_word} node"
+        ));
+    }
+    if let (Some(kind), true) = (collider, one_way == Some(true) || layers) {
+        return Err(format!(
+            "\"collider\": {:?} cannot go with \"one_way\" or \"layers\": an analytic collider's triangles stay in the level's static collider",
+            kind.word()
+        ));
+    }
+    Ok(())
 }
 
 /// The node's role (with its parameters) and the word that named it, from
@@ -227,6 +330,9 @@ mod tests {
                 friction: Some(0.1),
                 collider: None,
                 proxy: None,
+                one_way: None,
+                layers: None,
+                sensor: None,
             }
         );
         let c = read_node(

@@ -2,7 +2,9 @@
 //! no-collide), a door's and a lift's parameters, the analytic collider it
 //! asks for, and all of them as read off one node.
 
+use super::filtering::SensorKind;
 use glam::Vec3;
+use slidewalk_sweep::CollisionLayers;
 use slidewalk_sweep::proxy::ProxyShape;
 
 /// What a node is, as far as the game is concerned.
@@ -89,4 +91,13 @@ pub struct NodeConventions {
     pub collider: Option<AnalyticKind>,
     /// Its `proxy` extra, if any: the shape its own mesh collides as.
     pub proxy: Option<ProxyShape>,
+    /// Its `one_way` extra, if any: whether its triangles (and its
+    /// children's) stop a body from its local +Y side only.
+    pub one_way: Option<bool>,
+    /// Its `layers` extra, if any: which bodies its triangles (and its
+    /// children's) stop; for a sensor, which bodies it reports.
+    pub layers: Option<CollisionLayers>,
+    /// Its `sensor` extra, if any: its own mesh is a volume that reports
+    /// who is inside, not solid.
+    pub sensor: Option<SensorKind>,
 }

@@ -1,26 +1,25 @@
 //! The loader's walk of the node hierarchy: each node's conventions
 //! applied (spawn points, doors and lifts, no-collide subtrees, friction,
-//! analytic colliders, proxies), its meshes (and GPU instances) read into
-//! the static collider or the mover they belong to, and at the end the
-//! [`Level`] assembled.
+//! analytic colliders, proxies, one-way and layered parts, sensors), its
+//! meshes (and GPU instances) read into the static collider, the mover,
+//! the part or the sensor they belong to, and at the end the [`Level`]
+//! assembled.
 
 use super::analytic::analytic_shape;
 use super::instancing::instance_transforms;
 use super::mover::MoverDraft;
+use super::parts::{PartDraft, SensorDraft, Target, build_parts, build_sensors, one_way_direction};
 use super::primitive::{PrimitiveError, read_primitive};
+use super::spawn_node::spawn_at;
 use crate::conventions::{NodeConventions, Role, read_node};
 use crate::error::LevelError;
 use crate::extensions;
 use crate::level::{AnalyticCollider, Level, LoadReport, Spawn, Surface};
 use glam::{Mat4, Vec3};
 use slidewalk_sweep::proxy::{ProxyMesh, ProxyShape};
-use slidewalk_sweep::{Aabb, BuildError, MeshCollider, Pose};
+use slidewalk_sweep::{Aabb, BuildError, CollisionLayers, MeshCollider, Pose};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-
-/// Farthest a spawn point may be from the origin on any axis, metres
-/// (beyond it an `f32` position is coarser than 6 cm).
-const SPAWN_LIMIT: f32 = 1e6;
 
 /// What a node passes down to its children.
 #[derive(Clone, Copy)]
@@ -29,6 +28,10 @@ struct Inherited {
     mover: Option<usize>,
     nocollide: bool,
     surface: u16,
+    /// The world one-way direction of static geometry here, if one-way.
+    one_way: Option<Vec3>,
+    /// The collision layers of geometry here.
+    layers: CollisionLayers,
 }
 
 /// What the walk has collected so far, and the file's buffers it reads from.
@@ -41,6 +44,8 @@ pub(super) struct Builder {
     static_surfaces: Vec<u16>,
     surfaces: Vec<Surface>,
     movers: Vec<MoverDraft>,
+    parts: Vec<PartDraft>,
+    sensors: Vec<SensorDraft>,
     analytic: Vec<AnalyticCollider>,
     spawns: Vec<Spawn>,
     report: LoadReport,
@@ -80,6 +85,8 @@ impl Builder {
                 mover: None,
                 nocollide: false,
                 surface: 0,
+                one_way: None,
+                layers: CollisionLayers::ALL,
             },
         )
     }
@@ -110,9 +117,10 @@ impl Builder {
         Ok(())
     }
 
-    /// Applies a node's friction and role (at `world`): a spawn point is
-    /// added, a door or lift starts a mover, a no-collide node marks its
-    /// subtree. Returns what it passes on to its meshes and children.
+    /// Applies a node's friction, one-way direction, layers and role (at
+    /// `world`): a spawn point is added, a door or lift starts a mover, a
+    /// no-collide node marks its subtree. Returns what it passes on to its
+    /// meshes and children.
     fn apply_role(
         &mut self,
         node: &gltf::Node<'_>,
@@ -128,8 +136,35 @@ impl Builder {
             });
             here.surface = (self.surfaces.len() - 1).min(u16::MAX as usize) as u16;
         }
+        // A sensor's layers are its own, not its children's.
+        let layers = conv.layers.filter(|_| conv.sensor.is_none());
+        if (conv.one_way.is_some() || layers.is_some()) && inherited.mover.is_some() {
+            return Err(self.bad_node(
+                node,
+                "\"one_way\" and \"layers\" go on the door or lift node itself (they apply to its whole collider), \
+                 not on a node inside it"
+                    .into(),
+            ));
+        }
+        match conv.one_way {
+            Some(true) if !inherited.nocollide => {
+                let direction = one_way_direction(world).ok_or_else(|| {
+                    self.bad_node(
+                        node,
+                        "\"one_way\" needs a finite, invertible node transform (its +Y gives the direction)".into(),
+                    )
+                })?;
+                here.one_way = Some(direction);
+            }
+            Some(_) => here.one_way = None,
+            None => {}
+        }
+        here.layers = layers.unwrap_or(here.layers);
         match &conv.role {
-            Role::Spawn => self.add_spawn(node, world)?,
+            Role::Spawn => {
+                let spawn = spawn_at(world).map_err(|reason| self.bad_node(node, reason))?;
+                self.spawns.push(spawn);
+            }
             Role::NoCollide => here.nocollide = true,
             Role::Door(_) | Role::Lift(_) if here.mover.is_none() && !here.nocollide => {
                 let (_, rotation, translation) = world.to_scale_rotation_translation();
@@ -143,41 +178,15 @@ impl Builder {
                     },
                     world: Vec::new(),
                     surface: here.surface,
+                    layers: here.layers,
+                    // The world direction in the mover's frame.
+                    one_way: here.one_way.map(|d| (rotation.normalize().inverse() * d).normalize()),
                 });
                 here.mover = Some(self.movers.len() - 1);
             }
             _ => {}
         }
         Ok(here)
-    }
-
-    /// Adds the spawn point `node` (at `world`): its origin, looking along its −Z.
-    fn add_spawn(&mut self, node: &gltf::Node<'_>, world: &Mat4) -> Result<(), LevelError> {
-        let forward = world.transform_vector3(Vec3::NEG_Z);
-        let position = world.transform_point3(Vec3::ZERO);
-        // Where the player is put: NaN or far out would break every tick.
-        if !(position.is_finite() && position.abs().max_element() <= SPAWN_LIMIT) {
-            return Err(self.bad_node(
-                node,
-                format!(
-                    "a spawn point must be within {SPAWN_LIMIT:e} m of the origin on every axis, \
-                     but its transform puts it at [{}]",
-                    position
-                        .to_array()
-                        .map(|x| if x.abs() < 1e9 {
-                            format!("{x}")
-                        } else {
-                            format!("{x:e}")
-                        })
-                        .join(", ")
-                ),
-            ));
-        }
-        self.spawns.push(Spawn {
-            position,
-            yaw: (-forward.x).atan2(-forward.z),
-        });
-        Ok(())
     }
 
     /// Reads the mesh a node draws (once, or as each of its GPU instances)
@@ -205,6 +214,7 @@ impl Builder {
         }))
         .unwrap_or_else(|_| Err(format!("{}: accessor data is corrupt", extensions::INSTANCING)))
         .map_err(|reason| self.bad_node(node, reason))?;
+        let target = self.target(node, conv, here)?;
         if let (Some(kind), Some(_)) = (conv.collider, &instances) {
             return Err(self.bad_node(
                 node,
@@ -218,12 +228,12 @@ impl Builder {
         if let (Some(mesh), Some(instances)) = (node.mesh(), &instances) {
             for instance in instances {
                 self.report.mesh_instances += 1;
-                self.read_mesh(doc, &mesh, &(*world * *instance), here, conv.proxy)?;
+                self.read_mesh(doc, &mesh, &(*world * *instance), target, conv.proxy)?;
             }
         } else if let Some(mesh) = node.mesh() {
             self.report.mesh_instances += 1;
             let first = self.triangles.len() as u32;
-            let local = self.read_mesh(doc, &mesh, world, here, conv.proxy)?;
+            let local = self.read_mesh(doc, &mesh, world, target, conv.proxy)?;
             if let Some(kind) = conv.collider {
                 let shape = analytic_shape(kind, world, local).map_err(|reason| self.bad_node(node, reason))?;
                 self.analytic.push(AnalyticCollider {
@@ -243,16 +253,70 @@ impl Builder {
         Ok(())
     }
 
-    /// Reads a mesh instance's triangles into the static collider or its
-    /// mover (or, with `proxy`, the proxy's fitted to all its primitives'
-    /// positions in the node's frame); returns the bounds of its positions
-    /// in the node's frame.
+    /// Where the triangles of `node`'s own mesh go, from its conventions
+    /// and what it inherited (`here`): a sensor of its own, nowhere under a
+    /// no-collide node, the mover being collected, a static part of its
+    /// own when it is one-way or has layers, else the static collider.
+    fn target(&mut self, node: &gltf::Node<'_>, conv: &NodeConventions, here: Inherited) -> Result<Target, LevelError> {
+        if let Some(kind) = &conv.sensor {
+            let word = kind.word();
+            if here.mover.is_some() || here.nocollide {
+                return Err(self.bad_node(
+                    node,
+                    format!("\"sensor\": {word:?} cannot be part of a door, lift or no-collide node"),
+                ));
+            }
+            if node.mesh().is_none() {
+                return Err(self.bad_node(node, format!("\"sensor\": {word:?} needs a mesh on the node itself")));
+            }
+            self.sensors.push(SensorDraft {
+                name: node_name(node),
+                node: node.index(),
+                kind: kind.clone(),
+                layers: conv.layers.unwrap_or(CollisionLayers::ALL),
+                world: Vec::new(),
+            });
+            return Ok(Target::Sensor(self.sensors.len() - 1));
+        }
+        if here.nocollide {
+            return Ok(Target::NoCollide);
+        }
+        if let Some(m) = here.mover {
+            return Ok(Target::Mover(m));
+        }
+        if node.mesh().is_none() || (here.one_way.is_none() && here.layers == CollisionLayers::ALL) {
+            return Ok(Target::Statics { surface: here.surface });
+        }
+        if let Some(kind) = conv.collider {
+            return Err(self.bad_node(
+                node,
+                format!(
+                    "\"collider\": {:?} cannot go with \"one_way\" or \"layers\" (this node's or a parent's): \
+                     an analytic collider's triangles stay in the level's static collider",
+                    kind.word()
+                ),
+            ));
+        }
+        self.parts.push(PartDraft {
+            name: node_name(node),
+            node: node.index(),
+            surface: here.surface,
+            layers: here.layers,
+            one_way: here.one_way,
+            world: Vec::new(),
+        });
+        Ok(Target::Part(self.parts.len() - 1))
+    }
+
+    /// Reads a mesh instance's triangles into `target` (or, with `proxy`,
+    /// the proxy's fitted to all its primitives' positions in the node's
+    /// frame); returns the bounds of its positions in the node's frame.
     fn read_mesh(
         &mut self,
         doc: &gltf::Document,
         mesh: &gltf::Mesh<'_>,
         world: &Mat4,
-        here: Inherited,
+        target: Target,
         proxy: Option<ProxyShape>,
     ) -> Result<Aabb, LevelError> {
         let mut local = Aabb::EMPTY;
@@ -307,7 +371,7 @@ impl Builder {
                 self.report.proxied_triangles += triangles.len();
                 continue;
             }
-            self.add_triangles(&positions, &triangles, world, here);
+            self.add_triangles(&positions, &triangles, world, target);
         }
         if let Some(shape) = proxy {
             let key = (mesh.index(), shape);
@@ -325,30 +389,40 @@ impl Builder {
             if let Some(made) = self.proxies[&key].clone() {
                 self.report.proxies += 1;
                 self.report.proxy_triangles += made.triangles.len();
-                self.add_triangles(&made.positions, &made.triangles, world, here);
+                self.add_triangles(&made.positions, &made.triangles, world, target);
             }
         }
         Ok(local)
     }
 
     /// Adds triangles (`positions` in the node's frame, placed by `world`)
-    /// to the static collider or the mover `here` is in, or counts them
-    /// under a no-collide node.
-    fn add_triangles(&mut self, positions: &[Vec3], triangles: &[[u32; 3]], world: &Mat4, here: Inherited) {
+    /// to `target`, or counts them under a no-collide node. A one-way
+    /// collider gets them wound as glTF draws them: reversed where `world`
+    /// mirrors, so their winding normals keep to the front.
+    fn add_triangles(&mut self, positions: &[Vec3], triangles: &[[u32; 3]], world: &Mat4, target: Target) {
         let positions: Vec<Vec3> = positions.iter().map(|v| world.transform_point3(*v)).collect();
-        if here.nocollide {
-            self.report.nocollide_triangles += triangles.len();
-        } else if let Some(m) = here.mover {
-            let draft = &mut self.movers[m];
-            draft
-                .world
-                .extend(triangles.iter().map(|t| t.map(|i| positions[i as usize])));
-        } else {
-            let base = self.positions.len() as u32;
-            self.positions.extend_from_slice(&positions);
-            self.triangles.extend(triangles.iter().map(|t| t.map(|i| i + base)));
-            self.static_surfaces
-                .extend(std::iter::repeat_n(here.surface, triangles.len()));
+        let one_way = match target {
+            Target::Mover(m) => self.movers[m].one_way.is_some(),
+            Target::Part(p) => self.parts[p].one_way.is_some(),
+            _ => false,
+        };
+        let flip = one_way && world.determinant() < 0.0;
+        let corners = triangles.iter().map(|t| {
+            let [a, b, c] = t.map(|i| positions[i as usize]);
+            if flip { [a, c, b] } else { [a, b, c] }
+        });
+        match target {
+            Target::NoCollide => self.report.nocollide_triangles += triangles.len(),
+            Target::Mover(m) => self.movers[m].world.extend(corners),
+            Target::Part(p) => self.parts[p].world.extend(corners),
+            Target::Sensor(s) => self.sensors[s].world.extend(corners),
+            Target::Statics { surface } => {
+                let base = self.positions.len() as u32;
+                self.positions.extend_from_slice(&positions);
+                self.triangles.extend(triangles.iter().map(|t| t.map(|i| i + base)));
+                self.static_surfaces
+                    .extend(std::iter::repeat_n(surface, triangles.len()));
+            }
         }
     }
 
@@ -360,8 +434,8 @@ impl Builder {
         }
     }
 
-    /// The level: the static collider, each mover in its own frame, and
-    /// what was counted and noticed on the way.
+    /// The level: the static collider, its parts, each mover in its own
+    /// frame, the sensors, and what was counted and noticed on the way.
     pub(super) fn finish(mut self) -> Result<Level, LevelError> {
         let statics = match MeshCollider::build(&self.positions, &self.triangles) {
             Ok(c) => {
@@ -378,7 +452,9 @@ impl Builder {
             .into_iter()
             .map(|draft| draft.into_mover(&self.path, &mut self.report))
             .collect::<Result<Vec<_>, _>>()?;
-        if statics.is_none() && movers.is_empty() {
+        let parts = build_parts(std::mem::take(&mut self.parts), &mut self.report);
+        let sensors = build_sensors(std::mem::take(&mut self.sensors), &self.path, &mut self.report)?;
+        if statics.is_none() && movers.is_empty() && parts.is_empty() {
             return Err(LevelError::NoTriangles {
                 path: self.path,
                 triangles: self.report.triangles,
@@ -401,7 +477,9 @@ impl Builder {
             static_analytic,
             analytic: self.analytic,
             surfaces: self.surfaces,
+            parts,
             movers,
+            sensors,
             spawns: self.spawns,
             report: self.report,
         })

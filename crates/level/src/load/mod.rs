@@ -4,7 +4,9 @@
 //!
 //! `parse` reads and validates the document, `builder` walks its nodes
 //! (with `primitive` reading each mesh primitive, `instancing` the GPU
-//! instances, `analytic` the exact shapes and `mover` each door and lift)
+//! instances, `analytic` the exact shapes, `mover` each door and lift and
+//! `parts` the one-way and layered static parts and the sensors,
+//! `spawn_node` each spawn point)
 //! and assembles the [`Level`]; the buffers come from `crate::buffers`.
 
 mod analytic;
@@ -12,7 +14,9 @@ mod builder;
 mod instancing;
 mod mover;
 mod parse;
+mod parts;
 mod primitive;
+mod spawn_node;
 
 use crate::buffers::load_buffers;
 use crate::error::LevelError;

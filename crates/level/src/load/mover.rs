@@ -6,7 +6,7 @@ use crate::conventions::{DoorMotion, Role};
 use crate::error::LevelError;
 use crate::level::{LoadReport, Mover, MoverKind};
 use glam::Vec3;
-use slidewalk_sweep::{MeshCollider, Pose};
+use slidewalk_sweep::{CollisionLayers, MeshCollider, Pose};
 use std::path::Path;
 
 /// A mover while its triangles are being collected (world space).
@@ -17,6 +17,9 @@ pub(super) struct MoverDraft {
     pub(super) rest: Pose,
     pub(super) world: Vec<[Vec3; 3]>,
     pub(super) surface: u16,
+    pub(super) layers: CollisionLayers,
+    /// One-way direction in the mover's frame.
+    pub(super) one_way: Option<Vec3>,
 }
 
 impl MoverDraft {
@@ -62,6 +65,8 @@ impl MoverDraft {
             collider,
             rest: draft.rest,
             surface: draft.surface,
+            layers: draft.layers,
+            one_way: draft.one_way,
         })
     }
 }

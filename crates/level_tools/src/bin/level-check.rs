@@ -6,8 +6,10 @@
 //! cycling, lifts running) on every core. `--soak SECONDS` makes every walker
 //! walk that long (simulated), placed again whenever its walk ends. Walks
 //! start where the game would start a player (the level's spawn search).
-//! Says which extensions were ignored, how many walks started, how many
-//! ticks were walked and how much of the walkable surface was stood on.
+//! Says which extensions were ignored, how many one-way and layered static
+//! parts and sensors (by kind) the level has, how many walks started, how
+//! many ticks were walked and how much of the walkable surface was stood
+//! on. The walkers meet the level as the player does (its layers).
 //! Exits 1 when fewer than half the walks could start (or the level has no
 //! walkable surface), a mesh was left out (Draco data that cannot be
 //! decoded), or a walk penetrated geometry, fell through a surface,
@@ -16,8 +18,10 @@
 
 #![recursion_limit = "256"]
 
-use slidewalk_level::Level;
+use slidewalk_level::layers::PLAYER_LAYERS;
+use slidewalk_level::{Level, SensorKind};
 use slidewalk_level_tools::{CheckConfig, walk_level};
+use slidewalk_sweep::CollisionLayers;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -88,12 +92,15 @@ fn main() -> ExitCode {
     let count = |kind: &str| fits.iter().filter(|f| f.kind == kind).count();
     let statics = level.statics.as_ref();
     let stats = statics.map(|s| s.bvh_stats());
+    let sensors = |kind: fn(&SensorKind) -> bool| level.sensors.iter().filter(|s| kind(&s.kind)).count();
     let summary = serde_json::json!({
         "file": path,
         "triangles_read": level.report.triangles,
         "static_triangles": statics.map_or(0, |s| s.len()),
-        "rejected_degenerate": level.report.statics.rejected_degenerate + level.report.mover_rejected_degenerate,
-        "rejected_non_finite": level.report.statics.rejected_non_finite + level.report.mover_rejected_non_finite,
+        "rejected_degenerate": level.report.statics.rejected_degenerate + level.report.mover_rejected_degenerate
+            + level.report.part_rejected_degenerate,
+        "rejected_non_finite": level.report.statics.rejected_non_finite + level.report.mover_rejected_non_finite
+            + level.report.part_rejected_non_finite,
         "nocollide_triangles": level.report.nocollide_triangles,
         "proxies": level.report.proxies,
         "proxied_triangles": level.report.proxied_triangles,
@@ -105,6 +112,22 @@ fn main() -> ExitCode {
             "name": m.name,
             "kind": match m.kind { slidewalk_level::MoverKind::Door(_) => "door", slidewalk_level::MoverKind::Lift(_) => "lift" },
             "triangles": m.collider.len(),
+        })).collect::<Vec<_>>(),
+        "static_parts": level.parts.len(),
+        "one_way_parts": level.parts.iter().filter(|p| p.one_way.is_some()).count(),
+        "layered_parts": level.parts.iter().filter(|p| p.layers != CollisionLayers::ALL).count(),
+        "parts_the_player_passes": level.parts.iter().filter(|p| !PLAYER_LAYERS.interacts_with(p.layers)).count(),
+        "part_triangles": level.parts.iter().map(|p| p.collider.len()).sum::<usize>(),
+        "one_way_movers": level.movers.iter().filter(|m| m.one_way.is_some()).count(),
+        "layered_movers": level.movers.iter().filter(|m| m.layers != CollisionLayers::ALL).count(),
+        "sensors": level.sensors.len(),
+        "kill_sensors": sensors(|k| *k == SensorKind::Kill),
+        "checkpoint_sensors": sensors(|k| *k == SensorKind::Checkpoint),
+        "named_sensors": sensors(|k| matches!(k, SensorKind::Named(_))),
+        "sensor_list": level.sensors.iter().map(|s| serde_json::json!({
+            "name": s.name,
+            "kind": s.kind.word(),
+            "triangles": s.collider.len(),
         })).collect::<Vec<_>>(),
         "analytic_planes": count("plane"),
         "analytic_cylinders": count("cylinder"),
@@ -258,6 +281,30 @@ fn print_text(s: &serde_json::Value) {
             "proxies    {} meshes collide as proxies: {} triangles read collide as {}",
             s["proxies"], s["proxied_triangles"], s["proxy_triangles"]
         );
+    }
+    if s["static_parts"].as_u64().is_some_and(|n| n > 0) {
+        println!(
+            "parts      {} static parts ({} triangles): {} one-way, {} with layers ({} the player passes through)",
+            s["static_parts"],
+            s["part_triangles"],
+            s["one_way_parts"],
+            s["layered_parts"],
+            s["parts_the_player_passes"]
+        );
+    }
+    if s["sensors"].as_u64().is_some_and(|n| n > 0) {
+        println!(
+            "sensors    {} ({} kill, {} checkpoint, {} named; not solid)",
+            s["sensors"], s["kill_sensors"], s["checkpoint_sensors"], s["named_sensors"]
+        );
+        for v in s["sensor_list"].as_array().into_iter().flatten() {
+            println!(
+                "  {} {:?} ({} triangles)",
+                v["kind"].as_str().unwrap_or(""),
+                v["name"].as_str().unwrap_or(""),
+                v["triangles"]
+            );
+        }
     }
     for m in s["movers"].as_array().into_iter().flatten() {
         println!(

@@ -2,6 +2,7 @@
 //! walkers stood on can be counted.
 
 use glam::Vec3;
+use slidewalk_level::layers::PLAYER_LAYERS;
 use slidewalk_level::{Level, spawn};
 use std::collections::HashSet;
 
@@ -21,11 +22,18 @@ const MAX_COVERAGE_CELLS: f64 = 1e6;
 
 impl Coverage {
     /// The walkable static triangles of `level` (facing up within the
-    /// slope whose cosine is `walkable_cos`) in cells.
+    /// slope whose cosine is `walkable_cos`), those of the static parts
+    /// the player meets among them, in cells.
     pub(super) fn of(level: &Level, walkable_cos: f32) -> Self {
+        let parts = level
+            .parts
+            .iter()
+            .filter(|p| PLAYER_LAYERS.interacts_with(p.layers))
+            .map(|p| &p.collider);
         let walkable: Vec<[Vec3; 3]> = level
             .statics
             .iter()
+            .chain(parts)
             .flat_map(|s| s.triangles())
             .filter(|t| spawn::is_walkable(*t, walkable_cos))
             .collect();

@@ -55,7 +55,8 @@ pub struct WalkReport {
     /// the place the game starts the player ([`slidewalk_level::spawn::start_point`]).
     pub first_start: Option<Vec3>,
     /// Area of the static surfaces a character can stand on (facing up
-    /// within the walkable slope), square metres.
+    /// within the walkable slope; the static parts the player meets
+    /// included), square metres.
     pub walkable_area_m2: f64,
     /// Cells of the walkable static surfaces (cubes of `cell_m` on a side).
     pub walkable_cells: u64,

@@ -1,7 +1,9 @@
 //! One walk, tick by tick: the walker's random intent (headings, jumps,
 //! crouches, sprints), the controller's tick, and every tick judged
 //! (penetration, passing through a surface, non-finite, crushed, stuck,
-//! walked off).
+//! walked off). The walker meets the level as the player does
+//! ([`PLAYER_LAYERS`]): not the parts whose layers let the player through,
+//! one-way platforms from their front only.
 
 use super::config::SOAK_REVISIT_SECONDS;
 use super::course::Course;
@@ -9,7 +11,8 @@ use super::report::WalkReport;
 use crate::movers::MoverSchedule;
 use glam::Vec3;
 use slidewalk_controller::{CharacterState, Intent, Surroundings};
-use slidewalk_sweep::{Aabb, Ellipsoid, PlacedCollider, segment_crosses_triangle};
+use slidewalk_level::layers::{PLAYER_LAYERS, met_by};
+use slidewalk_sweep::{Aabb, CollisionLayers, Ellipsoid, ONE_WAY_SLACK, PlacedCollider, segment_crosses_triangle};
 use std::collections::HashSet;
 use std::time::Instant;
 
@@ -73,7 +76,8 @@ impl Course<'_> {
         let mut visited = HashSet::new();
         for tick in 0..config.ticks {
             movers.advance(level, config.dt);
-            let colliders = movers.colliders(level, config.dt);
+            // As the player meets them: each collider it passes through has no layers.
+            let colliders = met_by(&movers.colliders(level, config.dt), PLAYER_LAYERS);
             if config.soak && at_a_mover && walker.as_ref().is_some_and(|w| tick - w.placed_at >= revisit_ticks) {
                 walker = None;
             }
@@ -119,7 +123,7 @@ impl Course<'_> {
             timed += seconds;
             report.updates += 1;
             if let Some(g) = w.state.ground
-                && g.collider < level.statics.is_some() as usize
+                && g.collider < level.first_mover()
             {
                 visited.insert(self.coverage.key(g.point));
             }
@@ -175,7 +179,7 @@ impl Course<'_> {
         report.jumps += tick_report.jumped as u64;
         report.steps += tick_report.stepped as u64;
         if let Some(g) = state.ground
-            && g.collider >= level.statics.is_some() as usize
+            && g.collider >= level.first_mover()
         {
             report.riding_ticks += 1;
         }
@@ -213,7 +217,7 @@ impl Course<'_> {
                 ));
             }
         }
-        if crosses_surface(colliders, from, state.position) {
+        if crosses_surface(colliders, state.radii, from, state.position) {
             report.note(format!(
                 "walk {walk} tick {tick}: centre passed through a surface from {from} to {}",
                 state.position
@@ -265,14 +269,33 @@ pub fn penetration_tolerance(position: Vec3, radii: Vec3) -> f32 {
     1e-4f32.max(2.0 * step / radii.min_element())
 }
 
-/// Whether the segment `from → to` passes through any triangle.
-fn crosses_surface(world: &[PlacedCollider<'_>], from: Vec3, to: Vec3) -> bool {
+/// Whether the segment `from → to` passes through a triangle that stops
+/// a body of `radii` (metres) centred at `from`: any triangle of a
+/// collider it meets, but of a one-way collider only one that holds it
+/// (facing the one-way direction, the body wholly in front of it; passing
+/// up through a one-way platform is no fall).
+fn crosses_surface(world: &[PlacedCollider<'_>], radii: Vec3, from: Vec3, to: Vec3) -> bool {
     let query = Aabb::from_corners(from, to);
     let mut crossed = false;
     for c in world {
+        if !CollisionLayers::ALL.interacts_with(c.layers) {
+            continue;
+        }
+        let up = c.one_way.map(|d| c.pose.rotation * d);
         c.query_world(&query, |_, tri| {
             crossed |= segment_crosses_triangle(from, to, tri).is_some()
+                && up.is_none_or(|up| one_way_holds(tri, up, from, radii));
         });
     }
     crossed
+}
+
+/// Whether the one-way triangle `tri` (world, metres) holds a body of
+/// `radii` centred at `centre`, by the collision core's rule
+/// ([`slidewalk_sweep::Candidate::one_way_holds`]): its winding normal
+/// within 90° of `up` and the body in front of it up to [`ONE_WAY_SLACK`].
+fn one_way_holds(tri: [Vec3; 3], up: Vec3, centre: Vec3, radii: Vec3) -> bool {
+    let [a, b, c] = tri.map(|p| (p - centre) / radii);
+    let n = (b - a).cross(c - a);
+    n.dot(up / radii) > 0.0 && -a.dot(n) >= (1.0 - ONE_WAY_SLACK) * n.length()
 }
