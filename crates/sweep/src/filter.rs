@@ -65,6 +65,7 @@ pub struct Candidate<'q, 'a> {
     triangle: u32,
     espace: [Vec3; 3],
     start: Vec3,
+    move_start: Vec3,
     radii: Vec3,
 }
 
@@ -87,8 +88,18 @@ impl<'q, 'a> Candidate<'q, 'a> {
             triangle,
             espace,
             start,
+            move_start: start,
             radii,
         }
+    }
+
+    /// The same candidate in a query that is part of a longer move which
+    /// started with the body centred at `move_start` (metres): the one-way
+    /// rule judges from there (a collide-and-slide call's sweeps and
+    /// depenetration judge from the call's start).
+    #[inline]
+    pub fn in_move_from(self, move_start: Vec3) -> Self {
+        Self { move_start, ..self }
     }
 
     /// Index of the collider in the slice given to the query.
@@ -112,6 +123,13 @@ impl<'q, 'a> Candidate<'q, 'a> {
         self.start
     }
 
+    /// The body's centre at the start of the move the query is part of
+    /// (the query's own start unless [`Candidate::in_move_from`] said
+    /// otherwise), metres.
+    pub fn move_start(&self) -> Vec3 {
+        self.move_start
+    }
+
     /// The triangle's corners in world space, metres.
     pub fn corners(&self) -> [Vec3; 3] {
         self.espace.map(|p| self.start + p * self.radii)
@@ -128,11 +146,16 @@ impl<'q, 'a> Candidate<'q, 'a> {
 
     /// Whether the triangle may stop a body moving through a collider
     /// that is one-way along the world direction `up`: its winding normal
-    /// points less than 90° from `up`, and the body starts wholly on its
-    /// front side (up to [`ONE_WAY_SLACK`]).
+    /// points less than 90° from `up`, and the body started the move
+    /// ([`Candidate::move_start`]) wholly on its front side (up to
+    /// [`ONE_WAY_SLACK`]).
     #[inline]
     pub fn one_way_holds(&self, up: Vec3) -> bool {
+        // The corners relative to where the move started (the same
+        // numbers when the query is the whole move).
+        let back = (self.start - self.move_start) * self.radii.recip();
         let [a, b, c] = self.espace;
+        let a = a + back;
         let n = (b - a).cross(c - a);
         // The world normal is n / radii; its angle to `up` has the sign of
         // n · (up / radii).

@@ -60,6 +60,7 @@ pub fn sweep(ellipsoid: &Ellipsoid, start: Vec3, motion: Vec3, colliders: &[Plac
         motion,
         colliders,
         &mut StandardRules::default(),
+        start,
         &mut false,
     )
 }
@@ -77,7 +78,7 @@ pub fn sweep_with(
     filter: impl ContactFilter,
 ) -> Option<SweepHit> {
     let mut rules = (StandardRules { layers }, filter);
-    sweep_noting_overlap(ellipsoid, start, motion, colliders, &mut rules, &mut false)
+    sweep_noting_overlap(ellipsoid, start, motion, colliders, &mut rules, start, &mut false)
 }
 
 /// Radius of the swept sphere the broad phase and the per-triangle reject
@@ -85,9 +86,9 @@ pub fn sweep_with(
 /// rounding of the narrow phase's contacts.
 const REACH: f32 = 1.001;
 
-/// The sweep over the triangles `filter` keeps, also setting `*overlap`
-/// when the ellipsoid overlaps any kept triangle at the start, whichever
-/// way it moves.
+/// The sweep over the triangles `filter` keeps (as part of a move that
+/// started at `move_start`), also setting `*overlap` when the ellipsoid
+/// overlaps any kept triangle at the start, whichever way it moves.
 ///
 /// For a collider that is not rotated, the BVH is walked in eSpace nearest
 /// node first and the walk shrinks to the earliest hit found so far
@@ -103,6 +104,7 @@ pub(crate) fn sweep_noting_overlap(
     motion: Vec3,
     colliders: &[PlacedCollider<'_>],
     filter: &mut impl ContactFilter,
+    move_start: Vec3,
     overlap: &mut bool,
 ) -> Option<SweepHit> {
     let r = ellipsoid.radii();
@@ -127,7 +129,7 @@ pub(crate) fn sweep_noting_overlap(
             // The input index only now: most candidates leave at the
             // rejects, and on a large level its load is a cache miss.
             let triangle = mesh.input_index(slot);
-            if !filter.keeps_triangle(&Candidate::new(ci, collider, triangle, tri, start, r)) {
+            if !filter.keeps_triangle(&Candidate::new(ci, collider, triangle, tri, start, r).in_move_from(move_start)) {
                 return;
             }
             crate::counts::add(|c| c.exact += 1);
@@ -224,8 +226,8 @@ fn approaches([a, b, c]: [Vec3; 3], v: Vec3, t_max: f32) -> bool {
 }
 
 /// Appends every triangle within `reach` (eSpace units, 1 = touching) of
-/// the ellipsoid centred at `centre` that `filter` keeps (asked as if the
-/// body started at `centre`) to `out`, in world space with its collider
+/// the ellipsoid centred at `centre` that `filter` keeps (for a move that
+/// started at `move_start`) to `out`, in world space with its collider
 /// and slot, in the order the trees give them (a triangle near the box's
 /// corners may come too). Used by depenetration and the overlap checks;
 /// [`in_push_order`] orders them when the order matters.
@@ -235,6 +237,7 @@ pub(crate) fn triangles_near(
     reach: f32,
     colliders: &[PlacedCollider<'_>],
     filter: &mut impl ContactFilter,
+    move_start: Vec3,
     out: &mut Vec<NearTriangle>,
 ) {
     let r = ellipsoid.radii();
@@ -247,7 +250,9 @@ pub(crate) fn triangles_near(
         collider.query_world(&query, |slot, world| {
             let espace = world.map(|p| (p - centre) * inv_r);
             let triangle = collider.mesh.input_index(slot);
-            if filter.keeps_triangle(&Candidate::new(ci, collider, triangle, espace, centre, r)) {
+            if filter
+                .keeps_triangle(&Candidate::new(ci, collider, triangle, espace, centre, r).in_move_from(move_start))
+            {
                 out.push(NearTriangle {
                     collider: ci,
                     slot,

@@ -87,6 +87,7 @@ pub fn collide_and_slide_filtered(
             pos,
             colliders,
             rules,
+            start,
             skin,
             options.depenetration_iterations,
             known_overlap,
@@ -115,7 +116,7 @@ pub fn collide_and_slide_filtered(
             break;
         }
         let mut overlap = false;
-        let hit = sweep_noting_overlap(ellipsoid, pos, remaining, colliders, &mut rules, &mut overlap);
+        let hit = sweep_noting_overlap(ellipsoid, pos, remaining, colliders, &mut rules, start, &mut overlap);
         if overlap && !checked_overlap {
             // The first sweep saw the start overlapping something (float
             // error, or a door or lift moved into us): push out, sweep again.

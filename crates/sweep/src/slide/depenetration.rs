@@ -29,6 +29,7 @@ pub fn depenetrate(
         centre,
         colliders,
         &mut StandardRules { layers: options.layers },
+        centre,
         skin,
         options.depenetration_iterations,
         false,
@@ -58,7 +59,7 @@ pub fn penetration_depth_with(
 ) -> f32 {
     let mut near = Vec::new();
     let mut rules = (StandardRules { layers }, filter);
-    triangles_near(ellipsoid, centre, 1.0, colliders, &mut rules, &mut near);
+    triangles_near(ellipsoid, centre, 1.0, colliders, &mut rules, centre, &mut near);
     let nearest = near
         .iter()
         .map(|t| touch_distance(centre, &t.world, ellipsoid.radii()))
@@ -81,6 +82,7 @@ pub(super) fn depenetrate_into(
     centre: Vec3,
     colliders: &[PlacedCollider<'_>],
     filter: &mut impl ContactFilter,
+    move_start: Vec3,
     skin: f32,
     iterations: u32,
     known_overlap: bool,
@@ -94,7 +96,7 @@ pub(super) fn depenetrate_into(
     let overlapping = |p: Vec3, t: &NearTriangle| touch_distance(p, &t.world, r) < 1.0;
     if !known_overlap {
         // Cheap check first: is anything within touching distance at all?
-        triangles_near(ellipsoid, centre, 1.0, colliders, filter, &mut near);
+        triangles_near(ellipsoid, centre, 1.0, colliders, filter, move_start, &mut near);
         if !near.iter().any(|t| overlapping(centre, t)) {
             return (centre, true);
         }
@@ -113,7 +115,7 @@ pub(super) fn depenetrate_into(
         // Pushes move the centre by up to about one radius a pass: gather
         // what it may reach from where it is now.
         near.clear();
-        triangles_near(ellipsoid, pos, 2.5, colliders, filter, &mut near);
+        triangles_near(ellipsoid, pos, 2.5, colliders, filter, move_start, &mut near);
         in_push_order(ellipsoid, pos, colliders, &mut near);
         near.sort_by_key(still);
         while passes_left > 0 {
@@ -193,7 +195,7 @@ pub(super) fn depenetrate_into(
         // were out of reach at the start (the fuzzer found one pushed 1.8
         // radii along a flight of stairs into a wall, called free).
         here.clear();
-        triangles_near(ellipsoid, pos, 1.0, colliders, filter, &mut here);
+        triangles_near(ellipsoid, pos, 1.0, colliders, filter, move_start, &mut here);
         if !here.iter().any(|t| overlapping(pos, t)) {
             return (pos, true);
         }
