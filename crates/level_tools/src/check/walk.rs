@@ -207,7 +207,7 @@ impl Course<'_> {
             }
             movers.turn_back(level, tick_report.pushing_colliders());
         } else {
-            let depth = slidewalk_sweep::penetration_depth(&e, state.position, colliders);
+            let depth = ended_inside(&e, colliders, from, state.position);
             report.max_penetration = report.max_penetration.max(depth);
             if depth > penetration_tolerance(state.position, state.radii) {
                 report.penetrating_passes += 1;
@@ -269,6 +269,42 @@ pub fn penetration_tolerance(position: Vec3, radii: Vec3) -> f32 {
     1e-4f32.max(2.0 * step / radii.min_element())
 }
 
+/// How deep (eSpace units) the ellipsoid `e`, moved from `from` to `to`
+/// this tick, ends inside what stops it: [`slidewalk_sweep::penetration_depth`]
+/// against every collider but the one-way ones, and of a one-way collider
+/// only the triangles that held the body where it started the tick. A
+/// body passing up through a one-way platform may end its tick within the
+/// core's slack of the top ([`ONE_WAY_SLACK`]), where the platform holds
+/// it from then on and the next tick lifts it onto it: not a penetration.
+fn ended_inside(e: &Ellipsoid, colliders: &[PlacedCollider<'_>], from: Vec3, to: Vec3) -> f32 {
+    let solid: Vec<PlacedCollider<'_>> = colliders
+        .iter()
+        .map(|c| match c.one_way {
+            Some(_) => c.with_layers(CollisionLayers::NONE),
+            None => *c,
+        })
+        .collect();
+    let mut depth = slidewalk_sweep::penetration_depth(e, to, &solid);
+    let r = e.radii();
+    let near = Aabb::from_corners(to - r, to + r);
+    for c in colliders
+        .iter()
+        .filter(|c| CollisionLayers::ALL.interacts_with(c.layers))
+    {
+        let Some(up) = c.one_way.map(|d| c.pose.rotation * d) else {
+            continue;
+        };
+        c.query_world(&near, |_, tri| {
+            if one_way_holds(tri, up, from, r) {
+                let [a, b, c] = tri.map(|p| (p - to) / r);
+                let nearest = slidewalk_sweep::closest_point_on_triangle(Vec3::ZERO, a, b, c).length();
+                depth = depth.max(1.0 - nearest);
+            }
+        });
+    }
+    depth
+}
+
 /// Whether the segment `from → to` passes through a triangle that stops
 /// a body of `radii` (metres) centred at `from`: any triangle of a
 /// collider it meets, but of a one-way collider only one that holds it
@@ -298,4 +334,70 @@ fn one_way_holds(tri: [Vec3; 3], up: Vec3, centre: Vec3, radii: Vec3) -> bool {
     let [a, b, c] = tri.map(|p| (p - centre) / radii);
     let n = (b - a).cross(c - a);
     n.dot(up / radii) > 0.0 && -a.dot(n) >= (1.0 - ONE_WAY_SLACK) * n.length()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use slidewalk_sweep::MeshCollider;
+
+    #[test]
+    fn rising_through_a_one_way_floor_is_no_fall_but_falling_through_it_is() {
+        let floor = MeshCollider::from_triangles(&[
+            [
+                Vec3::new(-5.0, 0.0, -5.0),
+                Vec3::new(-5.0, 0.0, 5.0),
+                Vec3::new(5.0, 0.0, 5.0),
+            ],
+            [
+                Vec3::new(-5.0, 0.0, -5.0),
+                Vec3::new(5.0, 0.0, 5.0),
+                Vec3::new(5.0, 0.0, -5.0),
+            ],
+        ])
+        .unwrap();
+        let radii = Vec3::new(0.4, 0.9, 0.4);
+        let (below, above) = (Vec3::new(0.0, -0.5, 0.0), Vec3::new(0.0, 1.0, 0.0));
+        let solid = [PlacedCollider::fixed(&floor)];
+        assert!(crosses_surface(&solid, radii, below, above));
+        assert!(crosses_surface(&solid, radii, above, below));
+        let one_way = [PlacedCollider::fixed(&floor).with_one_way(Some(Vec3::Y))];
+        assert!(!crosses_surface(&one_way, radii, below, above));
+        assert!(crosses_surface(&one_way, radii, above, below));
+        // Started partly below it (rising through, then falling back): no fall.
+        assert!(!crosses_surface(&one_way, radii, Vec3::new(0.0, 0.5, 0.0), below));
+        // A collider the walker does not meet is never crossed.
+        let passed = [PlacedCollider::fixed(&floor).with_layers(CollisionLayers::NONE)];
+        assert!(!crosses_surface(&passed, radii, above, below));
+    }
+
+    #[test]
+    fn ending_a_tick_in_a_one_way_floor_counts_only_if_it_held_the_walker() {
+        let floor = MeshCollider::from_triangles(&[
+            [
+                Vec3::new(-5.0, 0.0, -5.0),
+                Vec3::new(-5.0, 0.0, 5.0),
+                Vec3::new(5.0, 0.0, 5.0),
+            ],
+            [
+                Vec3::new(-5.0, 0.0, -5.0),
+                Vec3::new(5.0, 0.0, 5.0),
+                Vec3::new(5.0, 0.0, -5.0),
+            ],
+        ])
+        .unwrap();
+        let e = Ellipsoid::new(Vec3::new(0.4, 0.9, 0.4)).unwrap();
+        // 5 cm into it: within the slack, held from now on.
+        let sunk = Vec3::new(0.0, 0.85, 0.0);
+        let solid = [PlacedCollider::fixed(&floor)];
+        let one_way = [PlacedCollider::fixed(&floor).with_one_way(Some(Vec3::Y))];
+        let deep = 0.05 / 0.9;
+        for world in [&solid[..], &one_way[..]] {
+            let d = ended_inside(&e, world, Vec3::new(0.0, 1.5, 0.0), sunk);
+            assert!((d - deep).abs() < 1e-4, "{d}");
+        }
+        // Risen into the slack from below: passing through, not inside.
+        assert_eq!(ended_inside(&e, &one_way, Vec3::new(0.0, 0.2, 0.0), sunk), 0.0);
+        assert!((ended_inside(&e, &solid, Vec3::new(0.0, 0.2, 0.0), sunk) - deep).abs() < 1e-4);
+    }
 }
