@@ -1,12 +1,14 @@
 //! What the two loader targets check about a load's outcome: a clean error
 //! with a message, or a level whose every number the game will use is
-//! finite and in range.
+//! finite and in range, its colliders numbered as documented (statics,
+//! parts, movers) with unit one-way directions, its sensors apart.
 
 use crate::signature::Signature;
 use glam::Vec3;
 use slidewalk_level::conventions::DoorMotion;
-use slidewalk_level::{Level, LevelError, MoverKind};
-use slidewalk_sweep::{Ellipsoid, PlacedCollider};
+use slidewalk_level::layers::BALL_LAYERS;
+use slidewalk_level::{Level, LevelError, MoverKind, SensorKind};
+use slidewalk_sweep::{CollisionLayers, Ellipsoid, PlacedCollider};
 use std::path::Path;
 
 /// A directory that does not exist: relative buffer URIs resolve there, so
@@ -42,6 +44,71 @@ pub fn check(result: Result<Level, LevelError>) -> u64 {
 
 fn finite_in(v: f32, lo: f32, hi: f32) -> bool {
     v.is_finite() && (lo..=hi).contains(&v)
+}
+
+/// `None`, or a finite unit direction.
+fn unit_or_none(d: Option<Vec3>) -> bool {
+    d.is_none_or(|d| d.is_finite() && (d.length() - 1.0).abs() < 1e-3)
+}
+
+/// The one-way and layered parts and the sensors: finite, with unit
+/// directions and surfaces that exist, counted in the report.
+fn check_parts_and_sensors(level: &Level, sig: &mut Signature) {
+    for p in &level.parts {
+        let b = p.collider.bounds();
+        assert!(b.min.is_finite() && b.max.is_finite(), "part {}: bounds {b:?}", p.name);
+        assert!(
+            (p.surface as usize) < level.surfaces.len(),
+            "part {}: surface {}",
+            p.name,
+            p.surface
+        );
+        assert!(unit_or_none(p.one_way), "part {}: one-way {:?}", p.name, p.one_way);
+        assert!(
+            p.one_way.is_some() || p.layers != CollisionLayers::ALL,
+            "part {} is neither",
+            p.name
+        );
+        sig.add(400 + p.one_way.is_some() as u64 + 2 * (p.layers != CollisionLayers::ALL) as u64);
+    }
+    for s in &level.sensors {
+        let b = s.collider.bounds();
+        assert!(
+            b.min.is_finite() && b.max.is_finite(),
+            "sensor {}: bounds {b:?}",
+            s.name
+        );
+        assert!(!s.kind.word().trim().is_empty(), "sensor {}: {:?}", s.name, s.kind);
+        sig.add(match s.kind {
+            SensorKind::Kill => 500,
+            SensorKind::Checkpoint => 501,
+            SensorKind::Named(_) => 502,
+        });
+    }
+    for m in &level.movers {
+        assert!(unit_or_none(m.one_way), "{}: one-way {:?}", m.name, m.one_way);
+        sig.add(600 + m.one_way.is_some() as u64 + 2 * (m.layers != CollisionLayers::ALL) as u64);
+    }
+    assert_eq!(
+        (level.report.parts, level.report.sensors),
+        (level.parts.len(), level.sensors.len())
+    );
+    let placed = level.placed_at_rest();
+    assert_eq!(placed.len(), level.first_mover() + level.movers.len());
+    for (c, p) in placed.iter().enumerate() {
+        assert!(unit_or_none(p.one_way), "placed {c}: one-way {:?}", p.one_way);
+    }
+    // A ball dropped through everything that collides: a finite answer.
+    let b = PlacedCollider::world_bounds_of(&placed);
+    let ball = Ellipsoid::sphere(0.1).expect("valid radius");
+    let top = b.center() + Vec3::Y * (b.size().y * 0.5 + 1.0);
+    let down = Vec3::NEG_Y * (b.size().y + 2.0);
+    if top.is_finite() && down.is_finite() {
+        if let Some(h) = slidewalk_sweep::sweep_with(&ball, top, down, &placed, BALL_LAYERS, ()) {
+            assert!(h.point.is_finite() && (0.0..=1.0).contains(&h.time), "{h:?}");
+            assert!(h.collider < placed.len());
+        }
+    }
 }
 
 fn check_level(level: &Level, sig: &mut Signature) {
@@ -147,11 +214,11 @@ fn check_level(level: &Level, sig: &mut Signature) {
             }
         }
     }
-    let first_mover = level.statics.is_some() as usize;
-    for c in 0..first_mover + level.movers.len() + 1 {
+    for c in 0..level.first_mover() + level.movers.len() + 1 {
         let f = level.friction(c, 0);
         assert!(finite_in(f, 0.0, 1.0), "friction({c}, 0) = {f}");
     }
+    check_parts_and_sensors(level, sig);
     // A ball dropped onto the static geometry: no panic, a finite answer.
     if let Some(statics) = &level.statics {
         let b = statics.bounds();

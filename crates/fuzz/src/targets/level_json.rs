@@ -4,9 +4,10 @@
 //! that are NaN, infinite, 1e30 or subnormal; node transforms (TRS or
 //! matrix) with zero, negative, huge or non-unit values; child cycles; and
 //! the level conventions in names and `extras` (`"slidewalk"`, door and
-//! lift parameters, `"friction"`, `"collider"`) with values of every JSON
-//! type, 1e39, -0 and 2^64 — packed as GLB or as `.gltf` JSON with the
-//! buffer embedded or external. Checked as [`super::level_glb`].
+//! lift parameters, `"friction"`, `"collider"`; `"one_way"`, `"layers"` and
+//! `"sensor"`, valid and not) with values of every JSON type, 1e39, -0 and
+//! 2^64 — packed as GLB or as `.gltf` JSON with the buffer embedded or
+//! external. Checked as [`super::level_glb`].
 
 use super::level_check::{check, load_without_files};
 use crate::draw;
@@ -361,12 +362,13 @@ pub fn document(u: &mut Unstructured<'_>) -> Result<Vec<u8>> {
     let glb = u.ratio(2u8, 3)?;
     if glb {
         root["buffers"] = json!([{"byteLength": declared}]);
-        let json = serde_json::to_vec(&root).expect("a JSON value serialises");
         let bin = if u.ratio(1u8, 20)? {
             None
         } else {
             Some(doc.bin.as_slice())
         };
+        filtering_extras(u, &mut root)?;
+        let json = serde_json::to_vec(&root).expect("a JSON value serialises");
         Ok(glb_file(&json, bin))
     } else {
         let uri = match u.int_in_range(0u8..=5)? {
@@ -376,13 +378,64 @@ pub fn document(u: &mut Unstructured<'_>) -> Result<Vec<u8>> {
             3 => "data:application/octet-stream;base64,@@@".to_owned(),
             _ => format!("data:application/octet-stream;base64,{}", base64(&doc.bin)),
         };
+        filtering_extras(u, &mut root)?;
         root["buffers"] = json!([{"byteLength": declared, "uri": uri}]);
         Ok(serde_json::to_vec(&root).expect("a JSON value serialises"))
     }
 }
 
+/// `"one_way"`, `"layers"` and `"sensor"` (valid and not) added to some
+/// nodes' extras. Drawn after everything else, so an older input (a saved
+/// regression) makes the document it made before: its bytes run out
+/// first, and a `bool` drawn from nothing is `false`.
+fn filtering_extras(u: &mut Unstructured<'_>, root: &mut Value) -> Result<()> {
+    if !u.arbitrary::<bool>()? {
+        return Ok(());
+    }
+    const NAMES: &[&str] = &["world", "player", "crowd", "balls", "Balls", "ghosts", ""];
+    let layer = |u: &mut Unstructured<'_>| -> Result<Value> {
+        Ok(match u.int_in_range(0u8..=5)? {
+            0..=2 => json!(*u.choose(NAMES)?),
+            3 => json!(u.int_in_range(0u32..=31)?),
+            4 => json!(*u.choose(&[32i64, -1, 1 << 40])?),
+            _ => value(u)?,
+        })
+    };
+    for node in root["nodes"].as_array_mut().into_iter().flatten() {
+        if !u.arbitrary::<bool>()? {
+            continue;
+        }
+        for _ in 0..u.int_in_range(1u8..=2)? {
+            let (key, v) = match u.int_in_range(0u8..=7)? {
+                0 | 1 => ("one_way", json!(u.ratio(2u8, 3)?)),
+                2 | 3 => (
+                    "sensor",
+                    json!(*u.choose(&["kill", "checkpoint", "Kill", "bell", "", " "])?),
+                ),
+                4 | 5 => {
+                    let mut layers = serde_json::Map::new();
+                    for (key, odds) in [("member", 2u8), ("collides", 2), ("members", 8)] {
+                        if u.ratio(1u8, odds)? {
+                            let list = (0..u.int_in_range(0u8..=3)?).map(|_| layer(u)).collect::<Result<_>>()?;
+                            layers.insert(key.into(), Value::Array(list));
+                        }
+                    }
+                    ("layers", Value::Object(layers))
+                }
+                6 => (*u.choose(&["one_way", "layers", "sensor"])?, value(u)?),
+                _ => ("proxy", json!(*u.choose(&["box", "hull", "cone"])?)),
+            };
+            if !node["extras"].is_object() {
+                node["extras"] = json!({});
+            }
+            node["extras"][key] = v;
+        }
+    }
+    Ok(())
+}
+
 /// A GLB container: header, JSON chunk, optional BIN chunk.
-fn glb_file(json: &[u8], bin: Option<&[u8]>) -> Vec<u8> {
+pub(super) fn glb_file(json: &[u8], bin: Option<&[u8]>) -> Vec<u8> {
     let pad = |bytes: &[u8], fill: u8| {
         let mut v = bytes.to_vec();
         while !v.len().is_multiple_of(4) {

@@ -250,11 +250,15 @@ impl Course<'_> {
             w.crouch_left = uniform(rng, 0.5, 3.0);
         }
         w.crouch_left -= config.dt;
+        // Whatever else a controller's intent holds (a drop through a
+        // one-way platform, say) the walker leaves at its default.
+        #[allow(clippy::needless_update)]
         Intent {
             direction: Vec3::new(w.heading.sin(), 0.0, -w.heading.cos()),
             jump: rng.f32() < if w.blocked { 0.2 } else { config.dt / 4.0 },
             crouch: w.crouch_left > 0.0,
             sprint: w.sprint,
+            ..Intent::default()
         }
     }
 }
