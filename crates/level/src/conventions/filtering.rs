@@ -2,9 +2,11 @@
 //! (solid from the front only), `"layers"` (which bodies it stops) and
 //! `"sensor"` (not solid at all: a volume that reports who is inside).
 
+use super::roles::{AnalyticKind, Role};
 use crate::layers::{LAYER_NAMES, layer_number};
 use serde_json::Value;
 use slidewalk_sweep::CollisionLayers;
+use slidewalk_sweep::proxy::ProxyShape;
 
 /// What a `"sensor"` node is for.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -110,6 +112,53 @@ fn mask(list: Option<&Value>, key: &str) -> Result<u32, String> {
         bits |= 1 << number;
     }
     Ok(bits)
+}
+
+/// The rules `"one_way"`, `"layers"` and `"sensor"` keep on one node: a
+/// sensor is static and not solid, spawn and no-collide nodes do not
+/// collide, an analytic collider stays in the static collider.
+pub(super) fn check_filtering(
+    role: &Role,
+    role_word: &str,
+    collider: Option<AnalyticKind>,
+    proxy: Option<ProxyShape>,
+    one_way: Option<bool>,
+    layers: bool,
+    sensor: Option<&SensorKind>,
+) -> Result<(), String> {
+    if let Some(kind) = sensor {
+        if *role != Role::Static {
+            return Err(format!(
+                "\"sensor\": {:?} is for a static node with a mesh, not a {role_word} node",
+                kind.word()
+            ));
+        }
+        for (given, key) in [
+            (collider.is_some(), "collider"),
+            (proxy.is_some(), "proxy"),
+            (one_way.is_some(), "one_way"),
+        ] {
+            if given {
+                return Err(format!(
+                    "\"sensor\": {:?} and \"{key}\" cannot go together: a sensor is not solid",
+                    kind.word()
+                ));
+            }
+        }
+    }
+    if (one_way.is_some() || layers) && matches!(role, Role::Spawn | Role::NoCollide) {
+        let key = if one_way.is_some() { "one_way" } else { "layers" };
+        return Err(format!(
+            "\"{key}\" is for geometry that collides, not a {role_word} node"
+        ));
+    }
+    if let (Some(kind), true) = (collider, one_way == Some(true) || layers) {
+        return Err(format!(
+            "\"collider\": {:?} cannot go with \"one_way\" or \"layers\": an analytic collider's triangles stay in the level's static collider",
+            kind.word()
+        ));
+    }
+    Ok(())
 }
 
 #[cfg(test)]

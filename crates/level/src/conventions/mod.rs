@@ -103,7 +103,7 @@ mod roles;
 pub use filtering::SensorKind;
 pub use roles::{AnalyticKind, DoorMotion, DoorSpec, LiftSpec, NodeConventions, Role};
 
-use filtering::{read_layers, read_one_way, read_sensor};
+use filtering::{check_filtering, read_layers, read_one_way, read_sensor};
 use movers::{door_spec, lift_spec};
 use numbers::{number, shown};
 use serde_json::Value;
@@ -162,53 +162,6 @@ pub fn read_node(name: Option<&str>, extras: Option<&str>) -> Result<NodeConvent
         layers,
         sensor,
     })
-}
-
-/// The rules `"one_way"`, `"layers"` and `"sensor"` keep on one node: a
-/// sensor is static and not solid, spawn and no-collide nodes do not
-/// collide, an analytic collider stays in the static collider.
-fn check_filtering(
-    role: &Role,
-    role_word: &str,
-    collider: Option<AnalyticKind>,
-    proxy: Option<ProxyShape>,
-    one_way: Option<bool>,
-    layers: bool,
-    sensor: Option<&SensorKind>,
-) -> Result<(), String> {
-    if let Some(kind) = sensor {
-        if *role != Role::Static {
-            return Err(format!(
-                "\"sensor\": {:?} is for a static node with a mesh, not a {role_word} node",
-                kind.word()
-            ));
-        }
-        for (given, key) in [
-            (collider.is_some(), "collider"),
-            (proxy.is_some(), "proxy"),
-            (one_way.is_some(), "one_way"),
-        ] {
-            if given {
-                return Err(format!(
-                    "\"sensor\": {:?} and \"{key}\" cannot go together: a sensor is not solid",
-                    kind.word()
-                ));
-            }
-        }
-    }
-    if (one_way.is_some() || layers) && matches!(role, Role::Spawn | Role::NoCollide) {
-        let key = if one_way.is_some() { "one_way" } else { "layers" };
-        return Err(format!(
-            "\"{key}\" is for geometry that collides, not a {role_word} node"
-        ));
-    }
-    if let (Some(kind), true) = (collider, one_way == Some(true) || layers) {
-        return Err(format!(
-            "\"collider\": {:?} cannot go with \"one_way\" or \"layers\": an analytic collider's triangles stay in the level's static collider",
-            kind.word()
-        ));
-    }
-    Ok(())
 }
 
 /// The node's role (with its parameters) and the word that named it, from
