@@ -21,16 +21,18 @@ impl Run<'_> {
         }
         let support = self.support(state);
         let mut landing = None;
-        let result = self.world.slide(e, state.position, motion, &self.options, |ct| {
-            let descending = velocity.dot(up) <= ct.surface_velocity.dot(up) + 1e-3;
-            match support.ground_of(ct) {
-                Some(ground) if descending => {
-                    landing = Some(ground);
-                    ContactResponse::Stop
+        let result = self
+            .world
+            .slide(e, state.position, motion, &self.options, self.drop, |ct| {
+                let descending = velocity.dot(up) <= ct.surface_velocity.dot(up) + 1e-3;
+                match support.ground_of(ct) {
+                    Some(ground) if descending => {
+                        landing = Some(ground);
+                        ContactResponse::Stop
+                    }
+                    _ => ContactResponse::Slide,
                 }
-                _ => ContactResponse::Slide,
-            }
-        });
+            });
         self.record(Pass::Air, &result);
         if landing.is_none() {
             // Pushed out of something rising into it (a lift from below): landed on it.

@@ -4,7 +4,8 @@
 use crate::frame::{extent_along, world_radii};
 use crate::state::CharacterState;
 use crate::tick::Run;
-use slidewalk_sweep::{Ellipsoid, depenetrate};
+use glam::Vec3;
+use slidewalk_sweep::{ContactResponse, Ellipsoid};
 
 impl Run<'_> {
     /// Crouching, standing up, a new "up" or new radii: the new shape (feet
@@ -25,7 +26,11 @@ impl Run<'_> {
             state.position
         };
         let e = Ellipsoid::new(radii).expect("config radii are valid");
-        let (freed, free) = depenetrate(&e, centre, self.world.colliders, &self.options);
+        // A slide of no motion is a depenetration with this tick's filter.
+        let fitted = self.world.slide(&e, centre, Vec3::ZERO, &self.options, self.drop, |_| {
+            ContactResponse::Slide
+        });
+        let (freed, free) = (fitted.position, !fitted.unresolved_overlap);
         let allowed = (radii - state.radii).abs().max_element() + c.skin * radii.max_element();
         if free && (freed - centre).length() <= allowed {
             state.position = freed;

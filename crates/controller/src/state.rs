@@ -19,6 +19,10 @@ pub struct Intent {
     pub crouch: bool,
     /// Sprint is held.
     pub sprint: bool,
+    /// Drop down through the one-way platform stood on was pressed this
+    /// tick (an edge). Jump pressed while crouch is held does the same on
+    /// a one-way platform. Ignored anywhere else.
+    pub drop: bool,
 }
 
 /// The surface the character stands on.
@@ -72,6 +76,11 @@ pub struct CharacterState {
     pub coyote_jump: bool,
     /// Seconds left in which a jump pressed earlier still fires.
     pub jump_buffer: f32,
+    /// Dropping through a one-way platform: the height (metres along "up",
+    /// `up · feet`) the feet were at when the drop began. One-way
+    /// surfaces reaching that height are passed through until the whole
+    /// body is below it or it stands on ground again.
+    pub drop_through: Option<f32>,
 }
 
 impl CharacterState {
@@ -92,6 +101,7 @@ impl CharacterState {
             air_time: 0.0,
             coyote_jump: false,
             jump_buffer: 0.0,
+            drop_through: None,
         }
     }
 
@@ -160,6 +170,8 @@ pub struct TickReport {
     pub landed: bool,
     /// A jump started this tick.
     pub jumped: bool,
+    /// A drop through the one-way platform stood on started this tick.
+    pub dropped: bool,
     /// Pushed out of geometry that moved into it (a door), metres.
     pub pushed: Vec3,
     /// Squeezed: an overlap could not be resolved (between a closing door

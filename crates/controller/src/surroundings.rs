@@ -3,7 +3,8 @@
 
 use glam::Vec3;
 use slidewalk_sweep::{
-    Contact, ContactResponse, Ellipsoid, PlacedCollider, SlideOptions, SlideResult, collide_and_slide_with,
+    CollisionLayers, Contact, ContactFilter, ContactResponse, Ellipsoid, PlacedCollider, SlideOptions, SlideResult,
+    collide_and_slide_filtered,
 };
 use std::cell::Cell;
 use std::time::{Duration, Instant};
@@ -29,6 +30,9 @@ pub struct Surroundings<'a> {
     /// If given, the time spent in collide-and-slide is added to it (a
     /// profiler's readout; costs two clock reads per pass).
     pub sweep_time: Option<&'a Cell<Duration>>,
+    /// The character's collision layers: colliders whose layers do not
+    /// interact with them are walked through. All by default.
+    pub layers: CollisionLayers,
 }
 
 fn full_grip(_: usize, _: u32) -> f32 {
@@ -47,7 +51,13 @@ impl<'a> Surroundings<'a> {
             friction: &full_grip,
             step_up_onto: &any_collider,
             sweep_time: None,
+            layers: CollisionLayers::ALL,
         }
+    }
+
+    /// The same colliders, met by a character with `layers`.
+    pub fn with_layers(self, layers: CollisionLayers) -> Self {
+        Self { layers, ..self }
     }
 
     /// The same colliders with a friction per surface.
@@ -76,10 +86,11 @@ impl<'a> Surroundings<'a> {
         start: Vec3,
         motion: Vec3,
         options: &SlideOptions,
+        filter: impl ContactFilter,
         respond: impl FnMut(&Contact) -> ContactResponse,
     ) -> SlideResult {
         let started = self.sweep_time.map(|_| Instant::now());
-        let result = collide_and_slide_with(e, start, motion, self.colliders, options, respond);
+        let result = collide_and_slide_filtered(e, start, motion, self.colliders, options, filter, respond);
         if let (Some(total), Some(started)) = (self.sweep_time, started) {
             total.set(total.get() + started.elapsed());
         }

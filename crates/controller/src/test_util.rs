@@ -7,7 +7,7 @@
 use crate::{CharacterState, Controller, ControllerConfig, Intent, Surroundings, TickReport};
 use glam::{Quat, Vec3};
 use slidewalk_sweep::test_util::{Soup, min_espace_distance};
-use slidewalk_sweep::{Ellipsoid, MeshCollider, PlacedCollider, Pose};
+use slidewalk_sweep::{Candidate, Ellipsoid, MeshCollider, PlacedCollider, Pose};
 
 /// Adds a 1 m thick slab whose top is `y`, spanning x and z in `-half..half`.
 pub fn slab(s: &mut Soup, half: f32, y: f32) {
@@ -89,6 +89,8 @@ pub struct Sim {
     pub statics: Vec<(MeshCollider, f32)>,
     /// Moving colliders (indices after the statics).
     pub movers: Vec<Mover>,
+    /// Which statics are one-way along the canonical +Y (by index).
+    pub one_way: Vec<usize>,
     /// Seconds simulated.
     pub time: f64,
     /// Tick length, seconds.
@@ -116,6 +118,7 @@ impl Sim {
             controller,
             statics: vec![(collider, 1.0)],
             movers: Vec::new(),
+            one_way: Vec::new(),
             time: 0.0,
             dt: 1.0 / hz,
             frame,
@@ -128,6 +131,14 @@ impl Sim {
         let positions: Vec<Vec3> = soup.positions.iter().map(|p| self.frame * *p).collect();
         let collider = MeshCollider::build(&positions, &soup.triangles).expect("collider has triangles");
         self.statics.push((collider, friction));
+    }
+
+    /// Adds a static collider (canonical frame) that is one-way along the
+    /// canonical +Y: solid from above only (a platform to jump up through
+    /// and drop down through).
+    pub fn add_one_way(&mut self, soup: &Soup, friction: f32) {
+        self.one_way.push(self.statics.len());
+        self.add_static(soup, friction);
     }
 
     /// Adds a mover: `soup` in its own frame, posed (canonical frame) by `pose(t)`.
@@ -151,8 +162,18 @@ impl Sim {
 
     /// The colliders at the end of the tick that ends at `t`, with their
     /// motion over that tick as velocities.
-    fn placed<'s>(statics: &'s [(MeshCollider, f32)], movers: &'s [Mover], dt: f32, t: f64) -> Vec<PlacedCollider<'s>> {
-        let mut placed: Vec<PlacedCollider<'_>> = statics.iter().map(|(c, _)| PlacedCollider::fixed(c)).collect();
+    fn placed<'s>(
+        statics: &'s [(MeshCollider, f32)],
+        movers: &'s [Mover],
+        one_way: (&[usize], Vec3),
+        dt: f32,
+        t: f64,
+    ) -> Vec<PlacedCollider<'s>> {
+        let mut placed: Vec<PlacedCollider<'_>> = statics
+            .iter()
+            .enumerate()
+            .map(|(i, (c, _))| PlacedCollider::fixed(c).with_one_way(one_way.0.contains(&i).then_some(one_way.1)))
+            .collect();
         for m in movers {
             let (now, before) = ((m.pose)(t), (m.pose)(t - dt as f64));
             placed.push(PlacedCollider::from_poses(&m.collider, before, now, dt));
@@ -163,7 +184,14 @@ impl Sim {
     /// One tick with `intent` given in the canonical frame.
     pub fn tick(&mut self, intent: Intent) -> Tick {
         let t = self.time + self.dt as f64;
-        let placed = Self::placed(&self.statics, &self.movers, self.dt, t);
+        let placed = Self::placed(
+            &self.statics,
+            &self.movers,
+            (&self.one_way, self.frame * Vec3::Y),
+            self.dt,
+            t,
+        );
+        let before = self.state;
         let frictions: Vec<f32> = self
             .statics
             .iter()
@@ -180,7 +208,7 @@ impl Sim {
             .controller
             .tick(&mut self.state, &intent, &world, self.dt)
             .expect("valid tick");
-        let clearance = clearance(&self.state, &placed);
+        let clearance = clearance_after(&before, &self.state, &placed);
         if self.check && !report.crushed {
             assert!(
                 self.state.position.is_finite() && self.state.velocity.is_finite(),
@@ -208,7 +236,13 @@ impl Sim {
     /// Replaces the configuration where the character is now (see
     /// [`Controller::reconfigure`]); the new radii must fit, unpenetrating.
     pub fn reconfigure(&mut self, config: ControllerConfig) -> Result<(), crate::ReconfigureError> {
-        let placed = Self::placed(&self.statics, &self.movers, self.dt, self.time);
+        let placed = Self::placed(
+            &self.statics,
+            &self.movers,
+            (&self.one_way, self.frame * Vec3::Y),
+            self.dt,
+            self.time,
+        );
         let result = self
             .controller
             .reconfigure(config, &mut self.state, &Surroundings::new(&placed));
@@ -241,18 +275,38 @@ impl Sim {
 
 /// Smallest eSpace distance from the character to any placed triangle (brute force).
 pub fn clearance(state: &CharacterState, placed: &[PlacedCollider<'_>]) -> f32 {
-    let Ok(e) = Ellipsoid::new(state.radii) else {
+    clearance_after(state, state, placed)
+}
+
+/// Smallest eSpace distance from the character after a tick (`after`) to
+/// any placed triangle that is solid for it (brute force): a one-way
+/// collider's triangles count only where the tick began with the body in
+/// front of them (`before`) and no drop through one-way surfaces was
+/// under way at either end.
+pub fn clearance_after(before: &CharacterState, after: &CharacterState, placed: &[PlacedCollider<'_>]) -> f32 {
+    let Ok(e) = Ellipsoid::new(after.radii) else {
         return f32::NAN;
     };
+    let inv_r = after.radii.recip();
+    let dropping = before.drop_through.is_some() || after.drop_through.is_some();
     placed
         .iter()
-        .map(|p| {
+        .enumerate()
+        .map(|(ci, p)| {
+            let solid = |t: &[Vec3; 3]| {
+                let Some(dir) = p.one_way else { return true };
+                let espace = t.map(|v| (v - after.position) * inv_r);
+                let candidate =
+                    Candidate::new(ci, p, 0, espace, after.position, after.radii).in_move_from(before.position);
+                !dropping && candidate.one_way_holds(p.pose.rotation * dir, 0.0)
+            };
             let tris: Vec<[Vec3; 3]> = p
                 .mesh
                 .triangles()
                 .map(|t| t.map(|v| p.pose.transform_point(v)))
+                .filter(solid)
                 .collect();
-            min_espace_distance(&e, state.position, &tris)
+            min_espace_distance(&e, after.position, &tris)
         })
         .fold(f32::INFINITY, f32::min)
 }

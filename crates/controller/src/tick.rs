@@ -118,7 +118,12 @@ impl Controller {
                 options: SlideOptions {
                     skin: config.skin,
                     max_iterations: config.slide_iterations,
+                    layers: world.layers,
                     ..SlideOptions::default()
+                },
+                drop: DropThrough {
+                    up: state.up,
+                    height: state.drop_through,
                 },
                 report: TickReport::default(),
             };
@@ -193,7 +198,12 @@ impl Controller {
             options: SlideOptions {
                 skin: self.config.skin,
                 max_iterations: self.config.slide_iterations,
+                layers: world.layers,
                 ..SlideOptions::default()
+            },
+            drop: DropThrough {
+                up: state.up,
+                height: state.drop_through,
             },
             report: TickReport {
                 contacts,
@@ -213,7 +223,41 @@ pub(crate) struct Run<'a> {
     pub(crate) world: &'a Surroundings<'a>,
     pub(crate) dt: f32,
     pub(crate) options: SlideOptions,
+    /// What the passes leave out while dropping through a platform.
+    pub(crate) drop: DropThrough,
     pub(crate) report: TickReport,
+}
+
+/// How far below the height a drop began (metres) a one-way surface must
+/// reach no higher than to stay solid during the drop (a platform one
+/// stood on has its top a skin below the feet), and how far below it the
+/// whole body must be for the drop to end.
+const DROP_MARGIN: f32 = 0.05;
+
+/// The contact filter of a tick: while dropping through a one-way
+/// platform (the feet were at `height` along `up` when it began), a
+/// one-way collider's triangles reaching up to within [`DROP_MARGIN`] of
+/// that height are passed through; everything else is met as usual.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct DropThrough {
+    up: Vec3,
+    height: Option<f32>,
+}
+
+impl slidewalk_sweep::ContactFilter for DropThrough {
+    #[inline]
+    fn keeps_triangle(&mut self, candidate: &slidewalk_sweep::Candidate<'_, '_>) -> bool {
+        let Some(height) = self.height else { return true };
+        if candidate.placed().one_way.is_none() {
+            return true;
+        }
+        let top = candidate
+            .corners()
+            .map(|p| p.dot(self.up))
+            .into_iter()
+            .fold(f32::MIN, f32::max);
+        top < height - DROP_MARGIN
+    }
 }
 
 impl<'a> Run<'a> {
@@ -258,6 +302,17 @@ impl<'a> Run<'a> {
             state.velocity = across + up * along;
         }
 
+        // Drop through the one-way platform stood on: asked for, or jump
+        // pressed while crouching there. It is not a jump too.
+        if (intent.drop || (intent.jump && intent.crouch)) && self.on_one_way(state) {
+            state.drop_through = Some(state.feet().dot(up));
+            self.drop.height = state.drop_through;
+            self.leave_ground(state);
+            state.coyote_jump = false;
+            state.jump_buffer = 0.0;
+            self.report.dropped = true;
+        }
+
         // Jump: standing, or within the coyote time after leaving the ground.
         let can_jump = c.jump_height > 0.0
             && c.gravity != Vec3::ZERO
@@ -272,8 +327,11 @@ impl<'a> Run<'a> {
         }
 
         if state.ground.is_some() {
+            // Walking, a low one-way platform is a step: stepped onto, not walked into.
+            self.options.one_way_step = c.step_height;
             self.walk(state, &e);
         } else {
+            self.options.one_way_step = 0.0;
             self.fly(state, &e);
         }
 
@@ -283,8 +341,23 @@ impl<'a> Run<'a> {
         } else {
             state.air_time += dt;
         }
+        if let Some(height) = state.drop_through {
+            // Over when standing again, or wholly below the surface left.
+            let top = state.position.dot(up) + extent_along(state.radii, up);
+            if state.ground.is_some() || top < height - DROP_MARGIN {
+                state.drop_through = None;
+            }
+        }
         state.jump_buffer = (state.jump_buffer - dt).max(0.0);
         self.report.ground = state.ground;
+    }
+
+    /// Whether the ground stood on is a one-way collider.
+    fn on_one_way(&self, state: &CharacterState) -> bool {
+        state
+            .ground
+            .and_then(|g| self.world.colliders.get(g.collider))
+            .is_some_and(|c| c.one_way.is_some())
     }
 
     /// Cosine of the walkable slope, a hair lenient: a ramp at exactly the
@@ -313,7 +386,7 @@ impl<'a> Run<'a> {
         motion: Vec3,
         respond: impl FnMut(&slidewalk_sweep::Contact) -> ContactResponse,
     ) -> SlideResult {
-        let result = self.world.slide(e, start, motion, &self.options, respond);
+        let result = self.world.slide(e, start, motion, &self.options, self.drop, respond);
         self.record(pass, &result);
         result
     }
@@ -358,6 +431,7 @@ pub(crate) fn state_is_valid(state: &CharacterState) -> bool {
         && state.air_time >= 0.0
         && state.jump_buffer.is_finite()
         && state.jump_buffer >= 0.0
+        && state.drop_through.is_none_or(f32::is_finite)
         && Ellipsoid::new(state.radii).is_ok()
 }
 

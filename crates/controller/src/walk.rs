@@ -31,9 +31,9 @@ impl Run<'_> {
         let along = step - up * (step.dot(g.normal) / g.normal.dot(up).max(0.1));
         let start = state.position;
         let support = self.support(state);
-        let moved = self
-            .world
-            .slide(e, start, along, &self.options, |ct| support.walk_response(ct));
+        let moved = self.world.slide(e, start, along, &self.options, self.drop, |ct| {
+            support.walk_response(ct)
+        });
         let wanted = horizontal(along, up);
         let progress = |p: Vec3| horizontal(p - start, up).dot(wanted.normalize_or_zero());
         let held_back = moved.contacts.iter().any(|ct| {
@@ -112,6 +112,7 @@ impl Run<'_> {
             after.position,
             -up * WEDGE_PROBE.min(self.c.snap_distance),
             &self.options,
+            self.drop,
             |_| ContactResponse::Slide,
         );
         let ground = self
@@ -130,7 +131,7 @@ impl Run<'_> {
         let slide = |_: &slidewalk_sweep::Contact| ContactResponse::Slide;
         let rise = self
             .world
-            .slide(e, start, up * self.c.step_height, &self.options, slide);
+            .slide(e, start, up * self.c.step_height, &self.options, self.drop, slide);
         let lifted = (rise.position - start).dot(up);
         if lifted <= 2.0 * self.skin_metres(state) || rise.unresolved_overlap {
             return None;
@@ -143,13 +144,15 @@ impl Run<'_> {
         };
         let forward = self
             .world
-            .slide(e, rise.position, wanted, &self.options, |ct| support.walk_response(ct));
+            .slide(e, rise.position, wanted, &self.options, self.drop, |ct| {
+                support.walk_response(ct)
+            });
         let support = self.support(state);
         let feet = state.feet();
         let down_by = lifted + 2.0 * self.skin_metres(state);
         let down = self
             .world
-            .slide(e, forward.position, -up * down_by, &self.options, |_| {
+            .slide(e, forward.position, -up * down_by, &self.options, self.drop, |_| {
                 ContactResponse::Stop
             });
         let ground = down

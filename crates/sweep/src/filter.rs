@@ -148,22 +148,22 @@ impl<'q, 'a> Candidate<'q, 'a> {
     /// that is one-way along the world direction `up`: its winding normal
     /// points less than 90° from `up`, and the body started the move
     /// ([`Candidate::move_start`]) wholly on its front side (up to
-    /// [`ONE_WAY_SLACK`]).
+    /// [`ONE_WAY_SLACK`]), or would be if raised by `step` metres along
+    /// `up` ([`crate::SlideOptions::one_way_step`]).
     #[inline]
-    pub fn one_way_holds(&self, up: Vec3) -> bool {
-        // The corners relative to where the move started (the same
-        // numbers when the query is the whole move).
-        let back = (self.start - self.move_start) * self.radii.recip();
+    pub fn one_way_holds(&self, up: Vec3, step: f32) -> bool {
         let [a, b, c] = self.espace;
-        let a = a + back;
         let n = (b - a).cross(c - a);
         // The world normal is n / radii; its angle to `up` has the sign of
         // n · (up / radii).
         if n.dot(up / self.radii) <= 0.0 {
             return false;
         }
-        // The centre (the eSpace origin) at least 1 − slack in front of
-        // the plane: the unit sphere is (nearly) wholly in front.
+        // A corner relative to where the move started (the same numbers
+        // when the query is the whole move).
+        let a = a + (self.start - self.move_start - up * step) * self.radii.recip();
+        // The centre there (the eSpace origin) at least 1 − slack in front
+        // of the plane: the unit sphere is (nearly) wholly in front.
         -a.dot(n) >= (1.0 - ONE_WAY_SLACK) * n.length()
     }
 }
@@ -235,10 +235,24 @@ impl<F: FnMut(&Candidate<'_, '_>) -> bool> ContactFilter for KeepTriangles<F> {
 /// collider whose [`PlacedCollider::layers`] do not interact with the
 /// body's is skipped whole, and a one-way collider's triangles count only
 /// where [`Candidate::one_way_holds`] along its direction.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct StandardRules {
     /// The body's layers.
     pub layers: CollisionLayers,
+    /// How far below a one-way surface (metres along its direction) the
+    /// body may start and still count as in front of it
+    /// ([`crate::SlideOptions::one_way_step`]).
+    pub one_way_step: f32,
+}
+
+impl StandardRules {
+    /// The rules for a body with `layers`, no step allowance.
+    pub const fn for_layers(layers: CollisionLayers) -> Self {
+        Self {
+            layers,
+            one_way_step: 0.0,
+        }
+    }
 }
 
 impl ContactFilter for StandardRules {
@@ -251,7 +265,7 @@ impl ContactFilter for StandardRules {
     fn keeps_triangle(&mut self, candidate: &Candidate<'_, '_>) -> bool {
         match candidate.placed.one_way {
             None => true,
-            Some(local) => candidate.one_way_holds(candidate.placed.pose.rotation * local),
+            Some(local) => candidate.one_way_holds(candidate.placed.pose.rotation * local, self.one_way_step),
         }
     }
 }

@@ -35,7 +35,7 @@ fn brute_force(
 ) -> Option<Hit> {
     let inv_r = e.radii().recip();
     let v = motion * inv_r;
-    let mut rules = (StandardRules { layers }, KeepTriangles(game_rule));
+    let mut rules = (StandardRules::for_layers(layers), KeepTriangles(game_rule));
     let mut best: Option<Hit> = None;
     for (ci, placed) in world.iter().enumerate() {
         if !rules.keeps_collider(ci, placed) {

@@ -212,7 +212,7 @@ impl Case {
         let kept = |slot: usize, judged: Vec3| {
             let tri = self.in_espace(placed, judged, mesh.triangle(slot), e.radii());
             let candidate = Candidate::new(0, &placed, mesh.input_index(slot), tri, judged, e.radii());
-            let mut rules = StandardRules { layers };
+            let mut rules = StandardRules::for_layers(layers);
             rules.keeps_collider(0, &placed) && rules.keeps_triangle(&candidate)
         };
         // How deep the body centred at `at` is in the triangles kept when

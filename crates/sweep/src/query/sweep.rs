@@ -77,7 +77,7 @@ pub fn sweep_with(
     layers: CollisionLayers,
     filter: impl ContactFilter,
 ) -> Option<SweepHit> {
-    let mut rules = (StandardRules { layers }, filter);
+    let mut rules = (StandardRules::for_layers(layers), filter);
     sweep_noting_overlap(ellipsoid, start, motion, colliders, &mut rules, start, &mut false)
 }
 

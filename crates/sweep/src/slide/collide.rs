@@ -6,7 +6,7 @@ use super::depenetration::{depenetrate_into, effective_skin, touch_distance};
 use super::types::{Contact, ContactResponse, SlideOptions, SlidePlane, SlideResult};
 use crate::collider::PlacedCollider;
 use crate::ellipsoid::Ellipsoid;
-use crate::filter::{ContactFilter, StandardRules};
+use crate::filter::ContactFilter;
 use crate::query::sweep::sweep_noting_overlap;
 use glam::Vec3;
 
@@ -71,7 +71,7 @@ pub fn collide_and_slide_filtered(
     filter: impl ContactFilter,
     mut respond: impl FnMut(&Contact) -> ContactResponse,
 ) -> SlideResult {
-    let mut rules = (StandardRules { layers: options.layers }, filter);
+    let mut rules = (options.rules(), filter);
     let r = ellipsoid.radii();
     let skin = effective_skin(options.skin, start, motion, r);
     let mut result = SlideResult::default();

@@ -28,7 +28,7 @@ pub fn depenetrate(
         ellipsoid,
         centre,
         colliders,
-        &mut StandardRules { layers: options.layers },
+        &mut options.rules(),
         centre,
         skin,
         options.depenetration_iterations,
@@ -58,7 +58,7 @@ pub fn penetration_depth_with(
     filter: impl ContactFilter,
 ) -> f32 {
     let mut near = Vec::new();
-    let mut rules = (StandardRules { layers }, filter);
+    let mut rules = (StandardRules::for_layers(layers), filter);
     triangles_near(ellipsoid, centre, 1.0, colliders, &mut rules, centre, &mut near);
     let nearest = near
         .iter()

@@ -2,7 +2,7 @@
 //! what counts as ground, the contacts it meets, its result and the
 //! caller's response to a contact.
 
-use crate::filter::CollisionLayers;
+use crate::filter::{CollisionLayers, StandardRules};
 use crate::triangle::Feature;
 use glam::Vec3;
 
@@ -29,6 +29,12 @@ pub struct SlideOptions {
     /// The moving body's collision layers: colliders whose layers do not
     /// interact with them are not met ([`CollisionLayers::ALL`] by default).
     pub layers: CollisionLayers,
+    /// How far below a one-way surface (metres along the collider's
+    /// one-way direction) the body may start and still count as in front
+    /// of it, so the surface stops it (and pushes it out on top). A
+    /// walking character gives its step height: a low one-way platform is
+    /// then stepped onto rather than walked into. 0 by default.
+    pub one_way_step: f32,
 }
 
 impl Default for SlideOptions {
@@ -39,6 +45,18 @@ impl Default for SlideOptions {
             depenetration_iterations: 8,
             stop_on_ground: None,
             layers: CollisionLayers::ALL,
+            one_way_step: 0.0,
+        }
+    }
+}
+
+impl SlideOptions {
+    /// The built-in contact rules these options ask for: the body's
+    /// layers and its one-way step allowance.
+    pub fn rules(&self) -> StandardRules {
+        StandardRules {
+            layers: self.layers,
+            one_way_step: self.one_way_step,
         }
     }
 }

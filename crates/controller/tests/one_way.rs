@@ -1,0 +1,208 @@
+//! One-way platforms as a character meets them: ground from above
+//! (standing, walking, stepping onto, snapping along), passed through
+//! from below (a jump lands on top, at 30, 60 and 144 Hz), dropped
+//! through on request (only the one stood on), and never ended a tick
+//! inside from the solid side (the harness checks every tick).
+
+use glam::{Quat, Vec3};
+use slidewalk_controller::test_util::{Sim, slab};
+use slidewalk_controller::{ControllerConfig, Intent};
+use slidewalk_sweep::test_util::Soup;
+
+/// A thin box platform (0.2 m thick) with its top at `top`, over
+/// `x0..x1` and `z0..z1`.
+fn platform(x: (f32, f32), z: (f32, f32), top: f32) -> Soup {
+    let mut s = Soup::default();
+    s.cuboid(Vec3::new(x.0, top - 0.2, z.0), Vec3::new(x.1, top, z.1));
+    s
+}
+
+fn floor() -> Soup {
+    let mut s = Soup::default();
+    slab(&mut s, 30.0, 0.0);
+    s
+}
+
+fn walk(direction: Vec3) -> Intent {
+    Intent {
+        direction,
+        ..Intent::default()
+    }
+}
+
+#[test]
+fn one_way_ground_is_ground_from_above() {
+    for hz in [30.0, 60.0, 144.0] {
+        let mut sim = Sim::new(ControllerConfig::default(), &floor(), Quat::IDENTITY, Vec3::ZERO, hz);
+        // A 0.25 m step onto a one-way box, then a staircase of one-way
+        // boxes going down 0.2 m each: stepped onto, walked and snapped along.
+        sim.add_one_way(&platform((1.5, 5.0), (-2.0, 2.0), 0.25), 1.0);
+        sim.add_one_way(&platform((5.0, 7.0), (-2.0, 2.0), 0.05 + 0.0), 1.0);
+        let mut stepped = false;
+        while sim.feet().x < 3.0 && sim.time < 5.0 {
+            stepped |= sim.tick(walk(Vec3::X)).report.stepped;
+        }
+        assert!(stepped, "{hz} Hz: never stepped up");
+        // Standing on top, at rest, for a second: stays there.
+        let ticks = sim.run(1.0, Intent::default());
+        assert!(ticks.iter().all(|t| t.grounded), "{hz} Hz: lost the one-way ground");
+        assert!((sim.feet().y - 0.25).abs() < 0.01, "{hz} Hz: feet at {}", sim.feet());
+        // Walk down onto the lower one: snapped, never airborne.
+        let mut ticks = Vec::new();
+        while sim.feet().x < 6.0 && sim.time < 10.0 {
+            ticks.push(sim.tick(walk(Vec3::X)));
+        }
+        assert!(
+            ticks.iter().all(|t| t.grounded),
+            "{hz} Hz: left the ground walking down"
+        );
+        assert!(ticks.iter().any(|t| t.report.snapped), "{hz} Hz: never snapped");
+        assert!(
+            sim.feet().x > 5.2 && (sim.feet().y - 0.05).abs() < 0.01,
+            "{hz} Hz: feet at {}",
+            sim.feet()
+        );
+    }
+}
+
+#[test]
+fn a_jump_from_below_passes_up_through_and_lands_on_top() {
+    for hz in [30.0, 60.0, 144.0] {
+        let mut sim = Sim::new(ControllerConfig::default(), &floor(), Quat::IDENTITY, Vec3::ZERO, hz);
+        // Top at 0.7 m: the default jump (1 m) lifts the feet above it.
+        sim.add_one_way(&platform((-2.0, 2.0), (-2.0, 2.0), 0.7), 1.0);
+        sim.run(0.3, Intent::default());
+        assert!(
+            sim.state.grounded() && sim.feet().y.abs() < 0.01,
+            "{hz} Hz: feet at {}",
+            sim.feet()
+        );
+        let mut landed_high = false;
+        let jump = Intent {
+            jump: true,
+            ..Intent::default()
+        };
+        let first = sim.tick(jump);
+        assert!(first.report.jumped, "{hz} Hz");
+        for _ in 0..(2.0 * hz) as usize {
+            let t = sim.tick(Intent::default());
+            landed_high |= t.report.landed && sim.feet().y > 0.6;
+        }
+        assert!(landed_high, "{hz} Hz: did not land on top");
+        assert!(
+            (sim.feet().y - 0.7).abs() < 0.01 && sim.state.grounded(),
+            "{hz} Hz: feet at {}",
+            sim.feet()
+        );
+    }
+}
+
+#[test]
+fn a_drop_falls_through_the_platform_stood_on_only() {
+    for (name, intent) in [
+        (
+            "drop",
+            Intent {
+                drop: true,
+                ..Intent::default()
+            },
+        ),
+        (
+            "crouch and jump",
+            Intent {
+                jump: true,
+                crouch: true,
+                ..Intent::default()
+            },
+        ),
+    ] {
+        for hz in [30.0, 60.0, 144.0] {
+            let mut sim = Sim::new(
+                ControllerConfig::default(),
+                &floor(),
+                Quat::IDENTITY,
+                Vec3::new(0.0, 4.0, 0.0),
+                hz,
+            );
+            sim.add_one_way(&platform((-3.0, 3.0), (-3.0, 3.0), 2.0), 1.0);
+            sim.add_one_way(&platform((-3.0, 3.0), (-3.0, 3.0), 4.0), 1.0);
+            sim.run(0.5, Intent::default());
+            assert!(
+                (sim.feet().y - 4.0).abs() < 0.01,
+                "{name}, {hz} Hz: feet at {}",
+                sim.feet()
+            );
+            let t = sim.tick(intent);
+            assert!(t.report.dropped && !t.report.jumped, "{name}, {hz} Hz: {:?}", t.report);
+            sim.run(2.0, Intent::default());
+            assert!(
+                sim.state.grounded() && (sim.feet().y - 2.0).abs() < 0.01,
+                "{name}, {hz} Hz: landed at {}",
+                sim.feet()
+            );
+            assert_eq!(sim.state.drop_through, None);
+            // And once more, down to the floor.
+            sim.tick(intent);
+            sim.run(2.0, Intent::default());
+            assert!(
+                sim.feet().y.abs() < 0.01,
+                "{name}, {hz} Hz: second drop to {}",
+                sim.feet()
+            );
+        }
+    }
+}
+
+#[test]
+fn a_drop_on_solid_ground_does_nothing_and_crouch_jump_jumps() {
+    let mut sim = Sim::new(ControllerConfig::default(), &floor(), Quat::IDENTITY, Vec3::ZERO, 60.0);
+    sim.run(0.3, Intent::default());
+    let t = sim.tick(Intent {
+        drop: true,
+        ..Intent::default()
+    });
+    assert!(!t.report.dropped && t.grounded);
+    let t = sim.tick(Intent {
+        jump: true,
+        crouch: true,
+        ..Intent::default()
+    });
+    assert!(t.report.jumped && !t.report.dropped);
+}
+
+/// Wandering over stacked one-way platforms, jumping and dropping at
+/// random: the harness checks after every tick that the character is
+/// inside no solid triangle, counting a one-way surface solid where the
+/// tick began in front of it (it never sinks into one from above).
+#[test]
+fn wandering_over_one_way_platforms_never_sinks_into_one() {
+    for hz in [30.0, 60.0, 144.0] {
+        let mut sim = Sim::new(ControllerConfig::default(), &floor(), Quat::IDENTITY, Vec3::ZERO, hz);
+        for (i, top) in [0.6f32, 1.3, 2.1].into_iter().enumerate() {
+            let x = -4.0 + 3.0 * i as f32;
+            sim.add_one_way(&platform((x, x + 4.0), (-3.0, 3.0), top), 1.0);
+        }
+        let mut rng = slidewalk_sweep::test_util::Lcg::new(hz as u64);
+        let mut direction = Vec3::X;
+        let mut on_top = 0;
+        for k in 0..(20.0 * hz) as usize {
+            if k % hz as usize == 0 {
+                let a = rng.next_f32() * std::f32::consts::TAU;
+                // Slowly, so that a jump comes down where it went up.
+                direction = Vec3::new(a.cos(), 0.0, a.sin()) * 0.3;
+                if sim.position().x.abs() > 4.0 || sim.position().z.abs() > 2.5 {
+                    direction = -sim.position().with_y(0.0).normalize() * 0.3;
+                }
+            }
+            let t = sim.tick(Intent {
+                direction,
+                jump: rng.next_f32() < 0.03,
+                drop: rng.next_f32() < 0.01,
+                crouch: rng.next_f32() < 0.1,
+                ..Intent::default()
+            });
+            on_top += usize::from(t.grounded && sim.feet().y > 0.5);
+        }
+        assert!(on_top > 100, "{hz} Hz: stood on a platform only {on_top} ticks");
+    }
+}
