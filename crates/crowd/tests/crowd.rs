@@ -118,7 +118,7 @@ fn the_same_crowd_on_any_number_of_threads() {
 fn dense_groups_never_overlap_each_other_or_the_level() {
     let mut stage = Stage::new(common::playground());
     let mut crowd = crowd_on(&stage, CrowdConfig::default());
-    let first_mover = stage.level.statics.is_some() as usize;
+    let first_mover = stage.level.first_mover();
     let (mut riding, mut retried, mut worst_depth, mut crushed) = (0usize, 0usize, 0.0f32, 0usize);
     let mut crushed_depth = 0.0f32;
     let mut problems = Vec::new();

@@ -89,6 +89,10 @@
 //! vetoed collider is skipped whole, a vetoed triangle is as if it were
 //! not there. Unused, they cost one mask test per collider.
 //!
+//! Volumes (sensors, trigger zones) are closed meshes a body overlaps
+//! or not ([`ellipsoid_overlaps_volume`]); a [`BoxGrid`] over their boxes
+//! finds the few near a body among thousands.
+//!
 //! Moving geometry (doors, lifts) is a [`PlacedCollider`] with a rigid
 //! [`Pose`] and velocities. The ellipsoid is never moved into a rotated
 //! collider's frame (it would no longer be axis-aligned there): candidate
@@ -141,6 +145,7 @@ mod slide;
 #[cfg(any(test, feature = "test-util"))]
 pub mod test_util;
 mod triangle;
+mod volume;
 
 pub use aabb::Aabb;
 pub use bvh::{Bvh, BvhStats, VisitedNode};
@@ -156,3 +161,4 @@ pub use slide::{
 pub use triangle::{
     Feature, TriangleDefect, closest_point_on_triangle, distance_to_triangle, segment_crosses_triangle, triangle_defect,
 };
+pub use volume::{BoxGrid, contains_point, ellipsoid_overlaps_volume};

@@ -37,6 +37,8 @@ pub fn generated(triangles: usize) -> Level {
         static_analytic: Vec::new(),
         analytic: Vec::new(),
         movers: Vec::new(),
+        parts: Vec::new(),
+        sensors: Vec::new(),
         spawns: Vec::new(),
         report: Default::default(),
     }

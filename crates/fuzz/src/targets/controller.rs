@@ -2,7 +2,8 @@
 //! (each field its default, scaled, or anything: NaN, ±inf, 1e30, 0,
 //! subnormal), then a few ticks of arbitrary intents and tick lengths on a
 //! small generated course (slab, ramp, stairs, walls, a ceiling, random
-//! triangles, at any scale) with, sometimes, a moving platform; sometimes a
+//! triangles, at any scale) with, sometimes, a moving platform and a
+//! one-way platform to jump up through and drop through; sometimes a
 //! state with bad values, sometimes a live `reconfigure`.
 //!
 //! Checked: an invalid configuration is refused with a message naming the
@@ -10,17 +11,20 @@
 //! `TickError::Dt`) and a bad state (`TickError::BadState`), leaving the
 //! state untouched; an accepted tick leaves every number of the state and
 //! the report finite, "up" unit and the radii valid; on a still course a
-//! character that started free never ends penetrating.
+//! character that started free never ends penetrating (a one-way
+//! platform counted solid where the tick began in front of it, as
+//! `test_util::clearance_after` counts).
 
 use crate::draw;
 use crate::signature::Signature;
 use arbitrary::{Result, Unstructured};
 use glam::{Quat, Vec3};
+use slidewalk_controller::test_util::clearance_after;
 use slidewalk_controller::{
     CharacterState, Controller, ControllerConfig, Intent, Surroundings, TickError, validate_dt,
 };
 use slidewalk_sweep::test_util::Soup;
-use slidewalk_sweep::{Ellipsoid, MeshCollider, PlacedCollider, Pose, penetration_depth};
+use slidewalk_sweep::{Ellipsoid, MeshCollider, PlacedCollider, Pose};
 
 /// The target.
 pub fn run(data: &[u8]) -> u64 {
@@ -70,6 +74,8 @@ pub struct Case {
     feet: Vec3,
     bad_state: Option<(u8, Vec3)>,
     ticks: Vec<(Intent, f32)>,
+    /// A one-way platform over the start, its top this high (metres).
+    one_way: Option<f32>,
 }
 
 /// An arbitrary configuration: each field default, scaled, or anything.
@@ -194,6 +200,7 @@ impl Case {
                 jump: u.ratio(1u8, 4)?,
                 crouch: u.ratio(1u8, 5)?,
                 sprint: u.arbitrary()?,
+                drop: false,
             };
             let dt = match u.int_in_range(0u8..=9)? {
                 0 => draw::any_f32(u, 1.0)?,
@@ -202,6 +209,16 @@ impl Case {
             };
             ticks.push((intent, dt));
         }
+        // Drawn last, so older corpus files keep their meaning.
+        let drops: u16 = u.arbitrary()?;
+        for (k, (intent, _)) in ticks.iter_mut().enumerate() {
+            intent.drop = drops & (1 << k) != 0;
+        }
+        let one_way = if u.ratio(1u8, 3)? {
+            Some(draw::in_range(u, 0.1, 2.5)? * scale)
+        } else {
+            None
+        };
         Ok(Self {
             config,
             reconfigure,
@@ -211,6 +228,7 @@ impl Case {
             feet,
             bad_state,
             ticks,
+            one_way,
         })
     }
 
@@ -233,6 +251,14 @@ impl Case {
         let s = self.scale;
         platform_soup.cuboid(Vec3::new(-1.0, -0.2, -1.0) * s, Vec3::new(1.0, 0.0, 1.0) * s);
         let platform = MeshCollider::build(&platform_soup.positions, &platform_soup.triangles).expect("builds");
+        let one_way = self.one_way.map(|top| {
+            let mut soup = Soup::default();
+            soup.cuboid(
+                Vec3::new(-2.0 * s, top - 0.2 * s, -1.0 * s),
+                Vec3::new(2.0 * s, top, 4.0 * s),
+            );
+            MeshCollider::build(&soup.positions, &soup.triangles).expect("builds")
+        });
         let pose_at = |t: f32, (amplitude, turn): (Vec3, f32)| Pose {
             rotation: Quat::from_rotation_y(turn * t),
             translation: Vec3::new(3.0, 0.5, 0.0) * s + amplitude * (2.0 * t).sin(),
@@ -251,23 +277,16 @@ impl Case {
         }
         let mut time = 0.0f32;
         for (k, &(intent, dt)) in self.ticks.iter().enumerate() {
-            let still: [PlacedCollider<'_>; 1];
-            let moving: [PlacedCollider<'_>; 2];
-            let colliders: &[PlacedCollider<'_>] = match self.platform {
-                None => {
-                    still = [PlacedCollider::fixed(&statics)];
-                    &still
-                }
-                Some(p) => {
-                    let step = if dt.is_finite() && dt > 0.0 { dt } else { 1.0 / 60.0 };
-                    let (before, now) = (pose_at(time, p), pose_at(time + step, p));
-                    moving = [
-                        PlacedCollider::fixed(&statics),
-                        PlacedCollider::from_poses(&platform, before, now, step),
-                    ];
-                    &moving
-                }
-            };
+            let mut placed = vec![PlacedCollider::fixed(&statics)];
+            if let Some(one_way) = &one_way {
+                placed.push(PlacedCollider::fixed(one_way).with_one_way(Some(Vec3::Y)));
+            }
+            if let Some(p) = self.platform {
+                let step = if dt.is_finite() && dt > 0.0 { dt } else { 1.0 / 60.0 };
+                let (before, now) = (pose_at(time, p), pose_at(time + step, p));
+                placed.push(PlacedCollider::from_poses(&platform, before, now, step));
+            }
+            let colliders: &[PlacedCollider<'_>] = &placed;
             let world = Surroundings::new(colliders);
             if let Some((at, config)) = self.reconfigure
                 && at == k
@@ -295,7 +314,7 @@ impl Case {
             let free_before = Ellipsoid::new(state.radii)
                 .ok()
                 .filter(|_| state.position.is_finite())
-                .is_some_and(|e| penetration_depth(&e, state.position, colliders) == 0.0);
+                .is_some_and(|_| clearance_after(&state, &state, colliders) >= 1.0);
             let bad_state = !(state.position.is_finite()
                 && state.velocity.is_finite()
                 && state.velocity.length() <= slidewalk_controller::MAX_STATE_SPEED
@@ -327,8 +346,7 @@ impl Case {
                         "report {report:?}"
                     );
                     if self.platform.is_none() && free_before && !report.crushed {
-                        let e = Ellipsoid::new(state.radii).expect("checked");
-                        let depth = penetration_depth(&e, state.position, colliders);
+                        let depth = 1.0 - clearance_after(&before, &state, colliders);
                         let scale = ((state.position.abs() + before.position.abs()) / state.radii).max_element()
                             + (12.0 * s / state.radii.min_element());
                         let tol = 1e-4 + 64.0 * f32::EPSILON * scale;

@@ -141,9 +141,15 @@ impl Case {
                 None
             },
             layers: CollisionLayers::ALL,
+            one_way_step: 0.0,
         };
         let mut options = options;
         options.layers = draw_layers(u)?;
+        options.one_way_step = if u.ratio(1u8, 4)? {
+            draw::in_range(u, 0.0, 2.0 * s)?
+        } else {
+            0.0
+        };
         let collider_layers = draw_layers(u)?;
         let one_way = match u.int_in_range(0u8..=7)? {
             0 => Some(Vec3::Y),
@@ -209,12 +215,14 @@ impl Case {
         // What a body judged at `judged` meets of the collider, as the
         // queries take its triangles (the sweep's eSpace, relative to the
         // body), triangle by triangle.
-        let kept = |slot: usize, judged: Vec3| {
+        // With the options' rules (the slide's and the depenetration's) or,
+        // for the sweep, the layers alone.
+        let kept_by = |mut rules: StandardRules, slot: usize, judged: Vec3| {
             let tri = self.in_espace(placed, judged, mesh.triangle(slot), e.radii());
             let candidate = Candidate::new(0, &placed, mesh.input_index(slot), tri, judged, e.radii());
-            let mut rules = StandardRules::for_layers(layers);
             rules.keeps_collider(0, &placed) && rules.keeps_triangle(&candidate)
         };
+        let kept = |slot: usize, judged: Vec3| kept_by(self.options.rules(), slot, judged);
         // How deep the body centred at `at` is in the triangles kept when
         // judged from each of `judged` (eSpace units, 0 when free).
         let depth = |at: Vec3, judged: &[Vec3]| {
@@ -230,7 +238,7 @@ impl Case {
         let finite = self.start.is_finite() && self.motion.is_finite();
         let tol = tolerance(&e, self.start, self.motion, &mesh, self.pose.map(|p| p.0));
 
-        let hit = slidewalk_sweep::sweep(&e, self.start, self.motion, &world);
+        let hit = slidewalk_sweep::sweep_with(&e, self.start, self.motion, &world, layers, ());
         let checkable = finite && in_domain(&e, self.start, self.motion, &mesh, placed.pose);
         if checkable {
             // The broad phase must not change the answer: every triangle,
@@ -255,7 +263,7 @@ impl Case {
                 }
             };
             let earliest = (0..mesh.len())
-                .filter(|&slot| kept(slot, self.start))
+                .filter(|&slot| kept_by(StandardRules::for_layers(layers), slot, self.start))
                 .filter_map(|slot| {
                     let tri = mesh.triangle(slot).map(in_espace);
                     slidewalk_sweep::query::sphere_triangle::sweep_unit_sphere_triangle(v, tri, 1.0).map(|h| h.t)

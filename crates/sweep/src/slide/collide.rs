@@ -2,7 +2,7 @@
 //! short of the first contact, and clip what is left to the planes met
 //! (Quake-style creases), a bounded number of times.
 
-use super::depenetration::{depenetrate_into, effective_skin, touch_distance};
+use super::depenetration::{Pushes, depenetrate_into, effective_skin, touch_distance};
 use super::types::{Contact, ContactResponse, SlideOptions, SlidePlane, SlideResult};
 use crate::collider::PlacedCollider;
 use crate::ellipsoid::Ellipsoid;
@@ -88,9 +88,11 @@ pub fn collide_and_slide_filtered(
             colliders,
             rules,
             start,
-            skin,
-            options.depenetration_iterations,
-            known_overlap,
+            Pushes {
+                skin,
+                iterations: options.depenetration_iterations,
+                overlap_known: known_overlap,
+            },
             &mut result.contacts,
         );
         result.depenetration = freed - start;

@@ -30,9 +30,11 @@ pub fn depenetrate(
         colliders,
         &mut options.rules(),
         centre,
-        skin,
-        options.depenetration_iterations,
-        false,
+        Pushes {
+            skin,
+            iterations: options.depenetration_iterations,
+            overlap_known: false,
+        },
         &mut Vec::new(),
     )
 }
@@ -83,9 +85,11 @@ pub(super) fn depenetrate_into(
     colliders: &[PlacedCollider<'_>],
     filter: &mut impl ContactFilter,
     move_start: Vec3,
-    skin: f32,
-    iterations: u32,
-    known_overlap: bool,
+    Pushes {
+        skin,
+        iterations,
+        overlap_known,
+    }: Pushes,
     contacts: &mut Vec<Contact>,
 ) -> (Vec3, bool) {
     let r = ellipsoid.radii();
@@ -94,7 +98,7 @@ pub(super) fn depenetrate_into(
     }
     let mut near = Vec::new();
     let overlapping = |p: Vec3, t: &NearTriangle| touch_distance(p, &t.world, r) < 1.0;
-    if !known_overlap {
+    if !overlap_known {
         // Cheap check first: is anything within touching distance at all?
         triangles_near(ellipsoid, centre, 1.0, colliders, filter, move_start, &mut near);
         if !near.iter().any(|t| overlapping(centre, t)) {
@@ -204,6 +208,16 @@ pub(super) fn depenetrate_into(
         }
     }
     (pos, false)
+}
+
+/// How [`depenetrate_into`] pushes: the gap it leaves (eSpace units), its
+/// most passes, and whether an overlap is already known (a sweep saw
+/// one), which skips the first check.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Pushes {
+    pub skin: f32,
+    pub iterations: u32,
+    pub overlap_known: bool,
 }
 
 /// Most times [`depenetrate_into`] gathers the triangles near the centre
