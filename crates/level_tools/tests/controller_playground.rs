@@ -1,12 +1,14 @@
 //! The character controller on the demo level itself (`playground.glb`, as
-//! generated): its stairs, ledge, ramps, low ceiling, ice patch, lift and
-//! door, walked as a player would, every tick checked for penetration.
+//! generated): its stairs, ledge, ramps, low ceiling, ice patch, lift,
+//! door, one-way stack, crowd barrier and grate, walked as a player would,
+//! every tick checked for penetration.
 
 use glam::Vec3;
 use slidewalk_controller::{CharacterState, Controller, ControllerConfig, Intent, Surroundings, TickReport};
+use slidewalk_level::layers::PLAYER_LAYERS;
 use slidewalk_level::{Level, MoverKind};
 use slidewalk_level_tools::generate::playground::*;
-use slidewalk_sweep::{Ellipsoid, PlacedCollider, Pose, closest_point_on_triangle};
+use slidewalk_sweep::{Ellipsoid, Pose, closest_point_on_triangle};
 use std::path::Path;
 
 fn playground() -> Level {
@@ -56,24 +58,23 @@ impl<'l> Player<'l> {
     fn tick(&mut self, intent: Intent) -> TickReport {
         let t = self.time + self.dt as f64;
         let (now, before) = (self.poses(t), self.poses(self.time));
-        let mut colliders: Vec<PlacedCollider<'_>> = self.level.statics.iter().map(PlacedCollider::fixed).collect();
-        for (m, (now, before)) in self.level.movers.iter().zip(now.iter().zip(&before)) {
-            colliders.push(PlacedCollider::moving(
-                &m.collider,
-                *now,
-                (now.translation - before.translation) / self.dt,
-                Vec3::ZERO,
-            ));
-        }
+        // The level as the game places it: statics, parts, movers.
+        let colliders = self.level.placed(&now, &before, self.dt);
         let friction = |c: usize, tri: u32| self.level.friction(c, tri);
-        let world = Surroundings::new(&colliders).with_friction(&friction);
+        let world = Surroundings::new(&colliders)
+            .with_friction(&friction)
+            .with_layers(PLAYER_LAYERS);
         let report = self.controller.tick(&mut self.state, &intent, &world, self.dt).unwrap();
-        // Never inside anything, never NaN.
+        // Never inside anything solid to the player, never NaN (one-way
+        // platforms are passed through, and barriers are not met).
         let e = Ellipsoid::new(self.state.radii).unwrap();
         let r = e.radii();
         let p = self.state.position;
         assert!(p.is_finite());
-        for c in &colliders {
+        let solid = colliders
+            .iter()
+            .filter(|c| c.one_way.is_none() && PLAYER_LAYERS.interacts_with(c.layers));
+        for c in solid {
             for tri in c.mesh.triangles() {
                 let [a, b, cc] = tri.map(|v| (c.pose.transform_point(v) - p) / r);
                 let d = closest_point_on_triangle(Vec3::ZERO, a, b, cc).length();
@@ -232,4 +233,91 @@ fn the_closed_door_blocks_and_the_open_door_lets_through() {
             p.state.position
         );
     }
+}
+
+/// Walks along `dir` until the feet are `target` or beyond along it, then
+/// stands until still.
+fn walk_to(p: &mut Player<'_>, dir: Vec3, target: f32) {
+    for _ in 0..600 {
+        if p.feet().dot(dir) >= target {
+            break;
+        }
+        p.tick(towards(dir));
+    }
+    p.run(0.5, Intent::default());
+}
+
+/// Jumps once and lands (the feet's height after landing).
+fn jump(p: &mut Player<'_>) -> f32 {
+    p.tick(Intent {
+        jump: true,
+        ..Intent::default()
+    });
+    let reports = p.run(1.5, Intent::default());
+    assert!(
+        reports.last().unwrap().ground.is_some(),
+        "still in the air at {}",
+        p.feet()
+    );
+    p.feet().y
+}
+
+#[test]
+fn the_one_way_stack_is_jumped_up_through_and_dropped_down_through() {
+    let level = playground();
+    let (_, min, max) = ONE_WAY_STACK[0];
+    // On the ground under the lowest platform's free end (inside its slab).
+    let x = (min.x + max.x) / 2.0;
+    let mut p = Player::at(&level, Vec3::new(x, 0.0, max.z - 0.75));
+    p.run(0.3, Intent::default());
+    assert!(p.feet().y.abs() < 0.01, "{}", p.feet());
+    // Up through each, from under the next one's near end.
+    for (k, (name, min, max)) in ONE_WAY_STACK.into_iter().enumerate() {
+        if k > 0 {
+            walk_to(&mut p, Vec3::NEG_Z, -(max.z - 0.75));
+        }
+        let landed = jump(&mut p);
+        assert!((landed - max.y).abs() < 0.02, "{name}: landed at {}", p.feet());
+        assert!(p.feet().z > min.z && p.feet().z < max.z);
+    }
+    // Standing still on the top one holds.
+    p.run(1.0, Intent::default());
+    assert!((p.feet().y - ONE_WAY_STACK[2].2.y).abs() < 0.02);
+    // Dropping goes through the one stood on only: onto the middle one below.
+    p.tick(Intent {
+        drop: true,
+        ..Intent::default()
+    });
+    p.run(1.5, Intent::default());
+    assert!(
+        (p.feet().y - ONE_WAY_STACK[1].2.y).abs() < 0.02,
+        "dropped to {}",
+        p.feet()
+    );
+    // From the middle one's far end (no platform under it) to the ground.
+    p.tick(Intent {
+        drop: true,
+        ..Intent::default()
+    });
+    p.run(1.5, Intent::default());
+    assert!(p.feet().y.abs() < 0.02, "dropped to {}", p.feet());
+}
+
+#[test]
+fn the_player_walks_through_the_crowd_barrier_and_not_through_the_grate() {
+    let level = playground();
+    let entrance = (BALL_ROOM_ENTRANCE.0 + BALL_ROOM_ENTRANCE.1) / 2.0;
+    let mut p = Player::at(&level, Vec3::new(entrance, 0.0, BALL_ROOM.max.y + 3.0));
+    p.run(0.2, Intent::default());
+    p.run(1.5, towards(Vec3::NEG_Z));
+    assert!(
+        p.feet().z < CROWD_BARRIER.0.z - 2.0,
+        "the barrier stopped the player: {}",
+        p.feet()
+    );
+    let mut p = Player::at(&level, Vec3::new(BALL_ROOM.max.x - 2.0, 0.0, -16.0));
+    p.run(0.2, Intent::default());
+    p.run(2.0, towards(Vec3::X));
+    assert!(p.feet().x < GRATE.0.x - 0.39, "through the grate: {}", p.feet());
+    assert!(p.feet().x > GRATE.0.x - 0.41, "short of the grate: {}", p.feet());
 }

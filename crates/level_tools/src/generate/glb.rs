@@ -11,12 +11,14 @@ use glam::{Quat, Vec3};
 use gltf::json;
 use gltf::json::validation::{Checked, USize64};
 
-/// A material: a flat base colour, not metallic.
+/// A material: a flat base colour, not metallic; alpha-blended and
+/// double-sided when the colour's alpha is below 1.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MaterialDef {
     /// Material name (the feature kind).
     pub name: String,
-    /// Linear RGBA base colour (`pbrMetallicRoughness.baseColorFactor`).
+    /// Linear RGBA base colour (`pbrMetallicRoughness.baseColorFactor`);
+    /// an alpha below 1 makes the material `BLEND` and double-sided.
     pub base_color: [f32; 4],
     /// Perceptual roughness, 0 (mirror) … 1 (matte).
     pub roughness: f32,
@@ -64,6 +66,15 @@ impl Document {
         self.materials.len() - 1
     }
 
+    /// Adds a see-through material (`alpha` below 1: alpha-blended and
+    /// drawn from both sides, for volumes that are not solid) and returns
+    /// its index.
+    pub fn translucent_material(&mut self, name: &str, rgb: [f32; 3], alpha: f32) -> usize {
+        let index = self.material(name, rgb);
+        self.materials[index].base_color[3] = alpha;
+        index
+    }
+
     /// Total triangles of all nodes.
     pub fn triangle_count(&self) -> usize {
         self.nodes
@@ -98,6 +109,12 @@ impl Document {
                     ..Default::default()
                 },
                 emissive_factor: json::material::EmissiveFactor(m.emissive),
+                alpha_mode: Checked::Valid(if m.base_color[3] < 1.0 {
+                    json::material::AlphaMode::Blend
+                } else {
+                    json::material::AlphaMode::Opaque
+                }),
+                double_sided: m.base_color[3] < 1.0,
                 ..Default::default()
             });
         }

@@ -1,6 +1,7 @@
 //! The playground as a glTF document: each feature a named node with its
 //! own material, built from the layout.
 
+use super::filtering;
 use super::layout::*;
 use super::materials::Materials;
 use super::shapes::Rect;
@@ -9,7 +10,7 @@ use crate::generate::mesh::MeshData;
 use glam::Vec3;
 
 /// A node of `primitives` (material, mesh) called `name`.
-fn node(name: &str, primitives: Vec<(usize, MeshData)>) -> NodeDef {
+pub(super) fn node(name: &str, primitives: Vec<(usize, MeshData)>) -> NodeDef {
     NodeDef {
         name: name.into(),
         primitives,
@@ -18,7 +19,7 @@ fn node(name: &str, primitives: Vec<(usize, MeshData)>) -> NodeDef {
 }
 
 /// A mesh built by `f`.
-fn one(f: &dyn Fn(&mut MeshData)) -> MeshData {
+pub(super) fn one(f: &dyn Fn(&mut MeshData)) -> MeshData {
     let mut m = MeshData::default();
     f(&mut m);
     m
@@ -38,6 +39,7 @@ pub fn document() -> Document {
     rooms_and_door(&mut doc, &materials);
     ball_room(&mut doc, &materials);
     upper_floor_and_lift(&mut doc, &materials);
+    filtering::one_way_layers_and_sensors(&mut doc, &materials);
     doc
 }
 
@@ -206,19 +208,21 @@ fn rooms_and_door(doc: &mut Document, materials: &Materials) {
     });
 }
 
-/// The back row, right: the ball room.
+/// The back row, right: the ball room (the crowd barrier across its
+/// entrance and the grate in its window are added with the other layered
+/// nodes, in `filtering`).
 fn ball_room(doc: &mut Document, materials: &Materials) {
     let ball_walls = one(&|m| {
-        let (r, t, h) = (BALL_ROOM, 0.3, BALL_ROOM_WALL);
-        let (g0, g1) = (15.2, 16.8);
+        let (r, t, h) = (BALL_ROOM, BALL_ROOM_WALL_THICKNESS, BALL_ROOM_WALL);
+        let (g0, g1) = BALL_ROOM_ENTRANCE;
+        let (w0, w1) = GRATE_OPENING;
         m.cuboid(
             Vec3::new(r.min.x - t, 0.0, r.min.y - t),
             Vec3::new(r.min.x, h, r.max.y + t),
         );
-        m.cuboid(
-            Vec3::new(r.max.x, 0.0, r.min.y - t),
-            Vec3::new(r.max.x + t, h, r.max.y + t),
-        );
+        // The +x wall, on either side of the grate's window.
+        m.cuboid(Vec3::new(r.max.x, 0.0, r.min.y - t), Vec3::new(r.max.x + t, h, w0));
+        m.cuboid(Vec3::new(r.max.x, 0.0, w1), Vec3::new(r.max.x + t, h, r.max.y + t));
         m.cuboid(Vec3::new(r.min.x, 0.0, r.min.y - t), Vec3::new(r.max.x, h, r.min.y));
         m.cuboid(Vec3::new(r.min.x, 0.0, r.max.y), Vec3::new(g0, h, r.max.y + t));
         m.cuboid(Vec3::new(g1, 0.0, r.max.y), Vec3::new(r.max.x, h, r.max.y + t));

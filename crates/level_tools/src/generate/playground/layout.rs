@@ -170,11 +170,17 @@ pub const DOOR_OPEN_S: f32 = 1.0;
 /// The door opens while the player is this close, metres.
 pub const DOOR_TRIGGER_M: f32 = 2.5;
 
-/// Inside of the ball room (walls [`BALL_ROOM_WALL`] high, 0.3 m thick,
-/// open above), entered through a gap x ∈ [15.2, 16.8] in its +z wall.
+/// Inside of the ball room (walls [`BALL_ROOM_WALL`] high,
+/// [`BALL_ROOM_WALL_THICKNESS`] thick, open above), entered through a gap
+/// [`BALL_ROOM_ENTRANCE`] in its +z wall, with a window [`GRATE_OPENING`]
+/// in its +x wall that the [`GRATE`] fills.
 pub const BALL_ROOM: Rect = Rect::new(10.0, -22.0, 22.0, -10.0);
 /// Height of the ball room's walls.
 pub const BALL_ROOM_WALL: f32 = 2.0;
+/// Thickness of the ball room's walls (outside [`BALL_ROOM`]).
+pub const BALL_ROOM_WALL_THICKNESS: f32 = 0.3;
+/// The ball room's entrance: the x range of the gap in its +z wall.
+pub const BALL_ROOM_ENTRANCE: (f32, f32) = (15.2, 16.8);
 /// Centres (on the ground) of the ball room's pillars (radius 0.4 m, 2 m high).
 pub const BALL_ROOM_PILLARS: [Vec3; 3] = [
     Vec3::new(13.0, 0.0, -14.0),
@@ -201,6 +207,64 @@ pub const LIFT_TRAVEL: Vec3 = Vec3::new(0.0, 4.0, 0.0);
 pub const LIFT_SPEED: f32 = 1.5;
 /// Lift wait at each end, seconds.
 pub const LIFT_PAUSE_S: f32 = 2.0;
+
+/// The stack of one-way platforms (extras `{"one_way":true}`), lowest
+/// first: each its own node (name, and the corners of its 3 × 0.2 × 3 m
+/// box). Their tops are 0.8 m apart (a jump raises the feet 1.0 m), each
+/// overlapping the one below by half along −z, so the player jumps up
+/// through each from below the next and drops back down through them; the
+/// ground cannot be jumped from onto the second. Left of the ramps.
+pub const ONE_WAY_STACK: [(&str, Vec3, Vec3); 3] = [
+    ("OneWay_080", Vec3::new(-33.0, 0.6, 3.0), Vec3::new(-30.0, 0.8, 6.0)),
+    ("OneWay_160", Vec3::new(-33.0, 1.4, 1.5), Vec3::new(-30.0, 1.6, 4.5)),
+    ("OneWay_240", Vec3::new(-33.0, 2.2, 0.0), Vec3::new(-30.0, 2.4, 3.0)),
+];
+
+/// The kill zone (node `KillZone`, extras `{"sensor":"kill"}`): a 2 m
+/// thick slab whose top is 20 m below the ground's top, 20 m beyond the
+/// ground on every side, so a player who falls out of the level respawns.
+pub const KILL_ZONE: (Vec3, Vec3) = (Vec3::new(-60.0, -22.0, -60.0), Vec3::new(60.0, -20.0, 60.0));
+
+/// The checkpoint (node `Checkpoint`, extras `{"sensor":"checkpoint"}`):
+/// a 2 × 2.5 × 2 m volume standing on the upper floor, 2 m in from where
+/// the lift arrives, so riding the lift up and stepping off moves the
+/// player's respawn point up there.
+pub const CHECKPOINT: (Vec3, Vec3) = (
+    Vec3::new(-20.0, UPPER_FLOOR_HEIGHT, -22.0),
+    Vec3::new(-18.0, UPPER_FLOOR_HEIGHT + 2.5, -20.0),
+);
+
+/// The name of the sensor over the ball room (node `BallRoomSensor`,
+/// extras `{"sensor":"ball room"}`): an event, shown in the HUD.
+pub const BALL_ROOM_SENSOR: &str = "ball room";
+/// The ball room sensor's volume: the room's inside, 2.5 m high.
+pub const BALL_ROOM_AREA: (Vec3, Vec3) = (Vec3::new(10.0, 0.0, -22.0), Vec3::new(22.0, 2.5, -10.0));
+
+/// The crowd barrier (node `crowd_barrier`, extras
+/// `{"layers":{"collides":["crowd","balls"]}}`): a 0.1 m panel across the
+/// ball room's entrance, as high as its walls (1 cm short of each side of
+/// the gap). It keeps the crowd out and the balls in; the player walks
+/// through it.
+pub const CROWD_BARRIER: (Vec3, Vec3) = (
+    Vec3::new(BALL_ROOM_ENTRANCE.0 + 0.01, 0.0, BALL_ROOM.max.y + 0.1),
+    Vec3::new(BALL_ROOM_ENTRANCE.1 - 0.01, BALL_ROOM_WALL, BALL_ROOM.max.y + 0.2),
+);
+
+/// The window in the ball room's +x wall (its z range) that the grate fills.
+pub const GRATE_OPENING: (f32, f32) = (-18.0, -14.0);
+/// The grate (node `grate`, extras `{"layers":{"collides":["player","crowd"]}}`):
+/// the box it fills in the ball room's +x wall, x ∈ [22.12, 22.18]: 15
+/// square bars [`GRATE_BAR`] wide, 0.25 m apart (0.19 m clear), under a
+/// 0.1 m top rail across the window. It stops the player and the crowd;
+/// the balls fly through it, out of the ball room.
+pub const GRATE: (Vec3, Vec3) = (
+    Vec3::new(22.12, 0.0, GRATE_OPENING.0),
+    Vec3::new(22.18, BALL_ROOM_WALL, GRATE_OPENING.1),
+);
+/// Width of the grate's bars (and of its rail), metres.
+pub const GRATE_BAR: f32 = 0.06;
+/// Distance between the grate's bars' centres, metres.
+pub const GRATE_PITCH: f32 = 0.25;
 
 /// The bumpy patch's height and its partial derivatives at (x, z) (f64):
 /// two products of sines, ±0.11 m at most, zero on the patch's border.

@@ -1,6 +1,6 @@
 //! The playground's materials: one base colour per feature kind (no
 //! textures, not metallic), mid-tones that stay distinct under any white
-//! light.
+//! light; the crowd barrier and the sensors' volumes are see-through.
 
 use crate::generate::glb::Document;
 
@@ -28,6 +28,12 @@ pub(super) struct Materials {
     pub(super) upper: usize,
     pub(super) beacon: usize,
     pub(super) lift: usize,
+    pub(super) one_way: usize,
+    pub(super) barrier: usize,
+    pub(super) grate: usize,
+    pub(super) kill: usize,
+    pub(super) checkpoint: usize,
+    pub(super) area: usize,
 }
 
 impl Materials {
@@ -56,6 +62,14 @@ impl Materials {
         let beacon = doc.material("Beacon", [1.00, 0.35, 0.05]);
         doc.materials[beacon].emissive = [1.0, 0.35, 0.05];
         let lift = doc.material("Lift", [1.00, 0.82, 0.10]);
+        let one_way = doc.material("OneWay", [0.60, 0.85, 0.20]);
+        // Layered and sensor volumes are see-through: the player walks
+        // through the barrier and into the sensors.
+        let barrier = doc.translucent_material("CrowdBarrier", [0.35, 0.30, 0.95], 0.5);
+        let grate = doc.material("Grate", [0.18, 0.20, 0.24]);
+        let kill = doc.translucent_material("KillZone", [0.90, 0.10, 0.10], 0.35);
+        let checkpoint = doc.translucent_material("Checkpoint", [0.20, 0.95, 0.45], 0.35);
+        let area = doc.translucent_material("SensorArea", [1.00, 0.95, 0.55], 0.15);
         Self {
             ground,
             boundary,
@@ -78,6 +92,12 @@ impl Materials {
             upper,
             beacon,
             lift,
+            one_way,
+            barrier,
+            grate,
+            kill,
+            checkpoint,
+            area,
         }
     }
 }

@@ -11,24 +11,40 @@
 //!
 //! | z | left (x < 0) | centre | right (x > 0) |
 //! |---|---|---|---|
-//! | −26 … −6 | `UpperFloor` −26…−16 (4.2 m, `Beacon` on it), `Lift` at x −14.75, z −21 | `Rooms` −4…4 (room B z −22…−14, `Door` at z −14, room A z −14…−6) | `BallRoom` 10…22, z −22…−10 |
-//! | 0 … 10 | ramps climbing along −z to platforms at z 0…4: 55° at −22.5, 40° at −17.5, 30° at −12.5, 15° at −7.5 | open | `Pillars` 7…14.5, `ThinWall` 18…22 (z 6), `NarrowCorridor` x 26 (z 2…10), `LowCeiling` x 32 (z 4…8) |
+//! | −26 … −6 | `UpperFloor` −26…−16 (4.2 m, `Beacon` and the `Checkpoint` sensor on it), `Lift` at x −14.75, z −21 | `Rooms` −4…4 (room B z −22…−14, `Door` at z −14, room A z −14…−6) | `BallRoom` 10…22, z −22…−10 (the `BallRoomSensor` in it, `crowd_barrier` across its entrance at z −9.85, the `grate` in its +x wall at z −18…−14) |
+//! | 0 … 10 | the one-way stack `OneWay_080`, `OneWay_160`, `OneWay_240` at x −33…−30, z 0…6; ramps climbing along −z to platforms at z 0…4: 55° at −22.5, 40° at −17.5, 30° at −12.5, 15° at −7.5 | open | `Pillars` 7…14.5, `ThinWall` 18…22 (z 6), `NarrowCorridor` x 26 (z 2…10), `LowCeiling` x 32 (z 4…8) |
 //! | 18 … 24 | `Ledge_070` −21…−17, `Stairs_030` −15…−12, `Stairs_015` −10…−7 (up along −z from z 24) | open | `FineGrid` 6…10, `BumpyPatch` 13…19, `IcePatch` 22…28 |
 //! | 30 | | `Spawn` (0, 0, 30) on the `StartPad` | |
+//!
+//! Under it all, the `KillZone` sensor (y −22…−20, x and z −60…60).
+//!
+//! The nodes with the filtering extras come last
+//! (`docs/levels.md`, "One-way platforms, collision layers and sensors"):
+//!
+//! | node | extras | what it does |
+//! |---|---|---|
+//! | `OneWay_080`, `OneWay_160`, `OneWay_240` | `"one_way": true` | 3 × 0.2 × 3 m platforms with tops at 0.8, 1.6 and 2.4 m, each overlapping the one below by half: jumped up through and landed on, dropped down through |
+//! | `crowd_barrier` | `"layers": {"collides": ["crowd", "balls"]}` | across the ball room's entrance: the crowd and the balls are stopped, the player walks through |
+//! | `grate` | `"layers": {"collides": ["player", "crowd"]}` | 15 bars in a 4 m window of the ball room's +x wall: the player and the crowd are stopped, the balls fly through |
+//! | `KillZone` | `"sensor": "kill"` | 20 m under the ground: a player who falls out respawns |
+//! | `Checkpoint` | `"sensor": "checkpoint"` | on the upper floor by the lift: the player respawns there from then on |
+//! | `BallRoomSensor` | `"sensor": "ball room"` | the ball room's inside: an event when entered, shown in the HUD |
 //!
 //! Every feature is its own named node with its own material (one base
 //! colour per feature kind, no textures, not metallic). The level carries no
 //! lights: the game adds its own (a sun and ambient light); the colours are
-//! mid-tones chosen to stay distinct under any white light. Every solid is
+//! mid-tones chosen to stay distinct under any white light (the crowd
+//! barrier and the sensors' volumes see-through). Every solid is
 //! closed; floor patches fill holes in the ground slab exactly, so the ground
 //! is one closed solid too. All positions below are where the geometry is,
 //! for tests and scripted walks.
 //!
 //! The shapes features are described by are in `shapes`, where each one is
 //! in `layout`, their colours in `materials`, and the document built from
-//! them in `build`.
+//! them in `build` (the nodes with filtering extras in `filtering`).
 
 mod build;
+mod filtering;
 mod layout;
 mod materials;
 mod shapes;
