@@ -133,6 +133,10 @@ pub struct MovementIntent {
     pub crouch: bool,
     /// Sprint is held.
     pub sprint: bool,
+    /// Drop down through the one-way platform stood on ([`OneWay`](crate::OneWay)):
+    /// set it on the press; the next tick takes it and clears it. Jump
+    /// while crouch is held does the same on a one-way platform.
+    pub drop: bool,
     /// Velocity to add at the start of the next tick, m/s (a push, a
     /// knockback): taken and cleared by that tick, swept like any motion
     /// (so never into geometry). Add to it; ignored while the character is

@@ -70,6 +70,8 @@ mod obstacles;
 mod placement;
 mod removals;
 mod report;
+mod rules;
+mod sensors;
 mod step;
 mod sync;
 mod world;
@@ -83,6 +85,8 @@ pub use events::{
 };
 pub use obstacles::{Obstacle, Obstacles};
 pub use report::{GroundHit, MovementReport};
+pub use rules::{CollisionLayers, OneWay, Sensor};
+pub use sensors::{EnteredSensor, LeftSensor};
 /// The walking rules (`slidewalk_controller`), engine-free.
 pub use slidewalk_controller as controller;
 pub use slidewalk_controller::{CharacterState, ControllerConfig, Pass, TickReport};
@@ -93,10 +97,10 @@ pub use world::{CollisionWorld, MERGE_MAX_TRIANGLES};
 /// The usual imports: `use bevy_slidewalk::prelude::*;`.
 pub mod prelude {
     pub use crate::{
-        BoardedMover, CharacterController, Collider, ConfigRefused, ControllerConfig, Crushed, Footstep,
-        FootstepStride, HitWall, Jumped, Landed, LeftMover, MovementIntent, MovementReport, MovementState, Obstacle,
-        Obstacles, SlidewalkDebugPlugin, SlidewalkDiagnosticsPlugin, SlidewalkGizmos, SlidewalkPlugin,
-        SlidewalkSystems, SolidScene, SteppedUp, Surface,
+        BoardedMover, CharacterController, Collider, CollisionLayers, ConfigRefused, ControllerConfig, Crushed,
+        EnteredSensor, Footstep, FootstepStride, HitWall, Jumped, Landed, LeftMover, LeftSensor, MovementIntent,
+        MovementReport, MovementState, Obstacle, Obstacles, OneWay, Sensor, SlidewalkDebugPlugin,
+        SlidewalkDiagnosticsPlugin, SlidewalkGizmos, SlidewalkPlugin, SlidewalkSystems, SolidScene, SteppedUp, Surface,
     };
 }
 
@@ -158,7 +162,8 @@ pub enum SlidewalkSystems {
     /// Colliders' transforms brought up to date, scene meshes adopted, the
     /// [`CollisionWorld`] brought up to date (colliders added, removed, moved).
     Prepare,
-    /// Every character moved; reports and events written.
+    /// Every character moved; reports and events written; sensors entered
+    /// and left reported.
     Step,
 }
 
@@ -181,6 +186,12 @@ impl Plugin for SlidewalkPlugin {
             .register_type::<SolidScene>()
             .register_type::<Obstacles>()
             .register_type::<StepTimings>()
+            .register_type::<CollisionLayers>()
+            .register_type::<OneWay>()
+            .register_type::<Sensor>()
+            .init_resource::<sensors::SensorOverlaps>()
+            .add_message::<EnteredSensor>()
+            .add_message::<LeftSensor>()
             .configure_sets(
                 self.schedule,
                 (SlidewalkSystems::Prepare, SlidewalkSystems::Step).chain(),
@@ -205,7 +216,12 @@ impl Plugin for SlidewalkPlugin {
                     .chain()
                     .in_set(SlidewalkSystems::Prepare),
             )
-            .add_systems(self.schedule, step::step_characters.in_set(SlidewalkSystems::Step))
+            .add_systems(
+                self.schedule,
+                (step::step_characters, sensors::detect_sensors)
+                    .chain()
+                    .in_set(SlidewalkSystems::Step),
+            )
             // Every frame, ticked or not: Bevy forgets removals after two.
             .add_systems(Last, removals::collect_removals);
         if self.interpolate {

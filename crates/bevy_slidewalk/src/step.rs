@@ -9,6 +9,7 @@ use crate::events::{ConfigRefused, FootstepStride};
 use crate::memory::CharacterMemory;
 use crate::obstacles::Obstacles;
 use crate::report::{GroundHit, MovementReport};
+use crate::rules::CollisionLayers;
 use crate::world::CollisionWorld;
 use bevy::ecs::query::QueryData;
 use bevy::prelude::*;
@@ -35,6 +36,7 @@ pub(crate) struct Character {
     memory: &'static mut CharacterMemory,
     transform: &'static Transform,
     stride: &'static FootstepStride,
+    layers: Option<&'static CollisionLayers>,
 }
 
 /// What every character's tick shares: the world, its colliders and this
@@ -138,7 +140,10 @@ fn tick_one(c: CharacterItem, shared: &TickWorld) {
     }
     let world = shared.world;
     let friction = |c: usize, t: u32| world.friction(c, t);
-    let collision = Surroundings::new(shared.placed).with_friction(&friction);
+    let layers = c.layers.copied().unwrap_or_default().core();
+    let collision = Surroundings::new(shared.placed)
+        .with_friction(&friction)
+        .with_layers(layers);
     let sweep_time = Cell::new(Duration::ZERO);
     let timed = collision.with_sweep_timer(&sweep_time);
     take_config(c.entity, c.controller, &mut state, memory, &collision);
@@ -153,9 +158,11 @@ fn tick_one(c: CharacterItem, shared: &TickWorld) {
         jump: intent.jump,
         crouch: intent.crouch,
         sprint: intent.sprint,
+        drop: intent.drop,
     };
-    if intent.jump {
+    if intent.jump || intent.drop {
         intent.jump = false;
+        intent.drop = false;
     }
     let using = if shared.timed { &timed } else { &collision };
     let mut report = c.report;

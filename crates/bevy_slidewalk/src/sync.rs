@@ -6,6 +6,7 @@ use crate::build::{Built, build_shape};
 use crate::collider::{Collider, ColliderSource, Surface};
 use crate::placement::placement;
 use crate::removals::PendingRemovals;
+use crate::rules::{ColliderRules, CollisionLayers, OneWay, Sensor};
 use crate::world::{BuiltBody, CollisionWorld};
 use bevy::asset::AssetEvent;
 use bevy::mesh::{Mesh, Mesh3d};
@@ -61,10 +62,29 @@ type ColliderItem<'a> = (
     Ref<'a, Collider>,
     Option<Ref<'a, Mesh3d>>,
     Ref<'a, GlobalTransform>,
+    Option<&'a CollisionLayers>,
+    Option<&'a OneWay>,
+    Option<&'a Sensor>,
 );
 
-/// Colliders that may need a look this tick: new, changed, moved.
-type Touched = Or<(Changed<Collider>, Changed<Mesh3d>, Changed<GlobalTransform>)>;
+/// Colliders that may need a look this tick: new, changed, moved, given
+/// new rules.
+type Touched = Or<(
+    Changed<Collider>,
+    Changed<Mesh3d>,
+    Changed<GlobalTransform>,
+    Changed<CollisionLayers>,
+    Changed<OneWay>,
+    Changed<Sensor>,
+)>;
+
+/// Colliders that lost a rule component since the last tick.
+#[derive(bevy::ecs::system::SystemParam)]
+pub(crate) struct RulesRemoved<'w, 's> {
+    layers: RemovedComponents<'w, 's, CollisionLayers>,
+    one_way: RemovedComponents<'w, 's, OneWay>,
+    sensor: RemovedComponents<'w, 's, Sensor>,
+}
 
 /// What [`update`] reads besides the collider entity itself.
 struct Context<'a, 'w, 's> {
@@ -99,6 +119,7 @@ pub(crate) fn sync_colliders(
     parents: Query<&'static ChildOf>,
     names: Query<&'static Name>,
     mut removals: ResMut<PendingRemovals>,
+    mut rules_removed: RulesRemoved,
 ) {
     let world = &mut *world;
     world.begin_tick(time.delta_secs());
@@ -146,12 +167,26 @@ pub(crate) fn sync_colliders(
     for entity in &changed_surfaces {
         world.set_surface(entity, inherited_surface(entity, &surfaces, &parents));
     }
+    let removed = rules_removed.layers.read();
+    let removed = removed
+        .chain(rules_removed.one_way.read())
+        .chain(rules_removed.sensor.read());
+    for entity in removed {
+        if let Ok((_, _, _, _, layers, one_way, sensor)) = all.get(entity) {
+            world.set_rules(entity, ColliderRules::of(layers, one_way, sensor.is_some()));
+        }
+    }
     world.finish_sync();
 }
 
 /// Builds, rebuilds or moves one collider.
-fn update(world: &mut CollisionWorld, cx: &Context, (entity, collider, mesh, global): &ColliderItem) {
+fn update(
+    world: &mut CollisionWorld,
+    cx: &Context,
+    (entity, collider, mesh, global, layers, one_way, sensor): &ColliderItem,
+) {
     let entity = *entity;
+    let rules = ColliderRules::of(*layers, *one_way, sensor.is_some());
     let known = world.placement_of(entity);
     let at = placement(global);
     let reshaped = known.as_ref().is_some_and(|(was, _)| !at.same_shape(was));
@@ -165,6 +200,7 @@ fn update(world: &mut CollisionWorld, cx: &Context, (entity, collider, mesh, glo
         if known.is_some() && global.is_changed() {
             world.move_to(entity, at.pose);
         }
+        world.set_rules(entity, rules);
         return;
     }
     if reshaped && !at.is_axis_scale() && mover && world.first_reshape(entity) {
@@ -188,6 +224,7 @@ fn update(world: &mut CollisionWorld, cx: &Context, (entity, collider, mesh, glo
                 surface: inherited_surface(entity, cx.surfaces, cx.parents),
                 triangle_surfaces: collider.surfaces.clone(),
                 pose: at.pose,
+                rules,
             };
             world.adopt(body, problem);
         }

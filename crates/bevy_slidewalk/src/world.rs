@@ -3,16 +3,22 @@
 //! that have never moved are merged into one structure (a scene of a
 //! thousand props costs about what one mesh of the same triangles costs);
 //! large ones and movers are placed on their own, with their motion over
-//! the tick as velocities. The sync (`crate::sync`) brings it up to date
-//! each tick through the changes at the end of this file.
+//! the tick as velocities. Sensors are kept apart (`sensors`): not solid,
+//! found through a grid over their boxes. The sync (`crate::sync`) brings
+//! it up to date each tick through the changes at the end of this file.
 
 use crate::collider::{Surface, TriangleSurfaces};
 use crate::placement::Placement;
+use crate::rules::ColliderRules;
 use bevy::platform::collections::{HashMap, HashSet};
 use bevy::prelude::*;
 use glam::{Mat3, Vec3};
 use slidewalk_sweep::{Aabb, MeshCollider, PlacedCollider, Pose};
 use std::sync::Arc;
+
+mod sensors;
+
+use sensors::Sensors;
 
 /// Colliders with at most this many triangles are merged with the other
 /// resting ones; larger ones keep their own structure (rebuilding a merge
@@ -34,11 +40,32 @@ struct Body {
     previous: Pose,
     /// It has moved since it was added: placed on its own, with velocities.
     mover: bool,
+    /// Its layers, one-way direction, whether it is a sensor.
+    rules: ColliderRules,
 }
 
 impl Body {
     fn merged(&self) -> bool {
-        !self.mover && self.shape.len() <= MERGE_MAX_TRIANGLES
+        !self.mover && self.shape.len() <= MERGE_MAX_TRIANGLES && self.rules.plain()
+    }
+
+    /// Placed at its pose for this tick (or the last), with its velocities,
+    /// layers and one-way direction.
+    fn placed(&self, dt: f32, at_start: bool) -> PlacedCollider<'_> {
+        let placed = if self.mover && dt > 0.0 {
+            let mut placed = PlacedCollider::from_poses(&self.shape, self.previous, self.pose, dt);
+            if at_start {
+                placed.pose = self.previous;
+            }
+            placed
+        } else {
+            PlacedCollider::moving(&self.shape, self.pose, Vec3::ZERO, Vec3::ZERO)
+        };
+        // The shape has the entity's scale and shear baked in: a direction
+        // of its local frame is a normal there, turned by the inverse
+        // transpose.
+        let one_way = self.rules.one_way.map(|d| self.linear.inverse().transpose() * d);
+        placed.with_layers(self.rules.layers).with_one_way(one_way)
     }
 
     fn surface(&self, triangle: u32) -> &Surface {
@@ -89,6 +116,8 @@ pub struct CollisionWorld {
     /// How many times the collider order was made (indices into
     /// [`placed`](Self::placed) hold while it stays the same).
     layout: u64,
+    /// The sensors and the grid over their boxes.
+    sensors: Sensors,
 }
 
 impl CollisionWorld {
@@ -111,18 +140,7 @@ impl CollisionWorld {
             .iter()
             .filter_map(|slot| match *slot {
                 Slot::Merged => self.merged.as_ref().map(|m| PlacedCollider::fixed(&m.shape)),
-                Slot::Body(i) => {
-                    let b = &self.bodies[i];
-                    Some(if b.mover && self.dt > 0.0 {
-                        let mut placed = PlacedCollider::from_poses(&b.shape, b.previous, b.pose, self.dt);
-                        if at_start {
-                            placed.pose = b.previous;
-                        }
-                        placed
-                    } else {
-                        PlacedCollider::moving(&b.shape, b.pose, Vec3::ZERO, Vec3::ZERO)
-                    })
-                }
+                Slot::Body(i) => Some(self.bodies[i].placed(self.dt, at_start)),
             })
             .collect()
     }
@@ -316,10 +334,11 @@ impl CollisionWorld {
                 self.bodies
                     .iter()
                     .enumerate()
-                    .filter(|(_, b)| !b.merged())
+                    .filter(|(_, b)| !b.merged() && !b.rules.sensor)
                     .map(|(i, _)| Slot::Body(i)),
             )
             .collect();
+        self.rebuild_sensors();
         self.stale = false;
         self.layout += 1;
     }
@@ -335,6 +354,7 @@ pub(crate) struct BuiltBody {
     pub triangle_surfaces: Option<Arc<TriangleSurfaces>>,
     /// Where it is this tick.
     pub pose: Pose,
+    pub rules: ColliderRules,
 }
 
 /// The changes the sync makes at the start of a tick, in the order it
@@ -393,9 +413,13 @@ impl CollisionWorld {
             return;
         }
         body.pose = pose;
+        if body.rules.sensor {
+            self.sensors.moved = true;
+        }
         if !body.mover {
             body.mover = true;
-            self.stale |= body.shape.len() <= MERGE_MAX_TRIANGLES;
+            // It was merged if small and plain: the merge must be remade.
+            self.stale |= body.shape.len() <= MERGE_MAX_TRIANGLES && body.rules.plain();
         }
     }
 
@@ -428,6 +452,7 @@ impl CollisionWorld {
             pose: built.pose,
             previous,
             mover: mover || moved,
+            rules: built.rules,
         });
     }
 
@@ -445,6 +470,16 @@ impl CollisionWorld {
         self.warned_reshaped.insert(entity)
     }
 
+    /// `entity`'s collider has new rules (layers, one-way, sensor).
+    pub(crate) fn set_rules(&mut self, entity: Entity, rules: ColliderRules) {
+        if let Some(&i) = self.by_entity.get(&entity)
+            && self.bodies[i].rules != rules
+        {
+            self.bodies[i].rules = rules;
+            self.stale = true;
+        }
+    }
+
     /// `entity`'s collider has a new surface.
     pub(crate) fn set_surface(&mut self, entity: Entity, surface: Surface) {
         if let Some(&i) = self.by_entity.get(&entity) {
@@ -453,10 +488,12 @@ impl CollisionWorld {
     }
 
     /// The sync is done: the merged structure rebuilt if it no longer
-    /// matches.
+    /// matches, the sensors' grid if one moved.
     pub(crate) fn finish_sync(&mut self) {
         if self.stale {
             self.rebuild();
+        } else if self.sensors.moved {
+            self.rebuild_sensors();
         }
     }
 }

@@ -169,6 +169,7 @@ pub fn state_to_json(s: &CharacterState) -> Value {
         "crouched": s.crouched, "radii": vec3(s.radii),
         "ground": s.ground.as_ref().map(ground_to_json),
         "air_time": s.air_time, "coyote_jump": s.coyote_jump, "jump_buffer": s.jump_buffer,
+        "drop_through": s.drop_through,
     })
 }
 
@@ -189,6 +190,11 @@ pub fn state_from_json(v: &Value) -> Result<CharacterState, String> {
         coyote_jump: read_bool(o, "coyote_jump")?,
         // The controller's jump buffer is at most 10 s.
         jump_buffer: read_within(o, "jump_buffer", 0.0, 10.0, " s")? as f32,
+        // Absent in states saved before drops through one-way platforms.
+        drop_through: match o.get("drop_through") {
+            None | Some(Value::Null) => None,
+            Some(_) => Some(read_within(o, "drop_through", -1e6, 1e6, " m")? as f32),
+        },
     })
 }
 

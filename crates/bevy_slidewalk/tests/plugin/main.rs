@@ -13,6 +13,7 @@
 mod colliders;
 mod events;
 mod examples_run;
+mod filters;
 mod hierarchy;
 mod pacing;
 mod reflect;

@@ -1,0 +1,144 @@
+//! What meets what: [`CollisionLayers`] on colliders and characters,
+//! [`OneWay`] on a collider (solid from one side), and [`Sensor`] on a
+//! collider (not solid: it reports the characters entering and leaving
+//! it).
+
+use bevy::prelude::*;
+use glam::Vec3;
+use slidewalk_sweep::CollisionLayers as CoreLayers;
+
+/// Collision layers of a collider or a character: 32 memberships and a
+/// filter mask. A character and a collider meet when each one's
+/// memberships meet the other's filter (Rapier's collision-groups rule):
+/// `a.memberships & b.filters != 0 && b.memberships & a.filters != 0`.
+/// Without the component an entity is [`CollisionLayers::ALL`]: a member
+/// of every layer, meeting every layer.
+///
+/// ```
+/// # use bevy::prelude::*;
+/// # use bevy_slidewalk::prelude::*;
+/// const WORLD: u32 = 1 << 0;
+/// const PLAYER: u32 = 1 << 1;
+/// const CROWD: u32 = 1 << 2;
+/// fn spawn(mut commands: Commands) {
+///     // A barrier only the crowd meets: the player walks through it.
+///     commands.spawn((Collider::triangles(vec![], vec![]), CollisionLayers::new(WORLD, CROWD)));
+///     // A villager: a member of the crowd, meeting everything.
+///     commands.spawn((CharacterController::default(), CollisionLayers::new(CROWD, u32::MAX)));
+/// }
+/// ```
+#[derive(Component, Reflect, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[reflect(Component, Default, Debug, Clone)]
+pub struct CollisionLayers {
+    /// The layers this is a member of (bit `k` = layer `k`).
+    pub memberships: u32,
+    /// The layers this meets (bit `k` = layer `k`).
+    pub filters: u32,
+}
+
+impl CollisionLayers {
+    /// Member of every layer, meeting every layer (what no component means).
+    pub const ALL: Self = Self::new(u32::MAX, u32::MAX);
+    /// Member of none, meeting none: meets nothing.
+    pub const NONE: Self = Self::new(0, 0);
+
+    /// Layers from a membership mask and a filter mask.
+    pub const fn new(memberships: u32, filters: u32) -> Self {
+        Self { memberships, filters }
+    }
+
+    /// Whether `self` and `other` meet.
+    pub const fn interacts_with(self, other: Self) -> bool {
+        self.core().interacts_with(other.core())
+    }
+
+    /// The same layers as the collision core takes them.
+    pub const fn core(self) -> CoreLayers {
+        CoreLayers::new(self.memberships, self.filters)
+    }
+}
+
+impl Default for CollisionLayers {
+    fn default() -> Self {
+        Self::ALL
+    }
+}
+
+impl From<CoreLayers> for CollisionLayers {
+    fn from(layers: CoreLayers) -> Self {
+        Self::new(layers.memberships, layers.filters)
+    }
+}
+
+/// Makes a collider one-way: solid only from the side `direction` points
+/// to (in the entity's local frame, +Y by default), and only for a body
+/// that starts a move wholly on that side. A platform modelled as a box
+/// is then stood on from above and passed through from below, from inside
+/// and from its sides; a character jumping up through it lands on top,
+/// and one standing on it drops through it with
+/// [`MovementIntent::drop`](crate::MovementIntent::drop) (or jump while
+/// crouching). Only the collider's triangles whose winding (counter-clockwise
+/// seen from the front) faces less than 90° from `direction` stop anything,
+/// so its bottom and sides never do.
+#[derive(Component, Reflect, Clone, Copy, Debug, PartialEq)]
+#[reflect(Component, Default, Debug, Clone)]
+pub struct OneWay {
+    /// The solid side, a direction in the entity's local frame (need not
+    /// be unit; zero makes the collider solid from every side).
+    pub direction: Vec3,
+}
+
+impl Default for OneWay {
+    /// One-way along the entity's local +Y.
+    fn default() -> Self {
+        Self { direction: Vec3::Y }
+    }
+}
+
+/// Makes a collider a sensor: not solid (nothing collides with it), and
+/// every tick the plugin writes [`EnteredSensor`](crate::EnteredSensor) and
+/// [`LeftSensor`](crate::LeftSensor) for the characters that came to
+/// overlap it and stopped overlapping it (its [`CollisionLayers`] against
+/// theirs decide which characters count). Its triangles should close a
+/// volume (a box, any watertight mesh): a character wholly inside counts.
+/// [`CollisionWorld::overlapping_sensors`](crate::CollisionWorld::overlapping_sensors)
+/// asks the same for any ellipsoid.
+#[derive(Component, Reflect, Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[reflect(Component, Default, Debug, Clone)]
+pub struct Sensor;
+
+/// A collider's rules as the world keeps them.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct ColliderRules {
+    pub layers: CoreLayers,
+    /// In the entity's local frame.
+    pub one_way: Option<Vec3>,
+    pub sensor: bool,
+}
+
+impl Default for ColliderRules {
+    fn default() -> Self {
+        Self {
+            layers: CoreLayers::ALL,
+            one_way: None,
+            sensor: false,
+        }
+    }
+}
+
+impl ColliderRules {
+    /// The rules an entity's components give.
+    pub fn of(layers: Option<&CollisionLayers>, one_way: Option<&OneWay>, sensor: bool) -> Self {
+        Self {
+            layers: layers.copied().unwrap_or_default().core(),
+            one_way: one_way.and_then(|o| o.direction.try_normalize()),
+            sensor,
+        }
+    }
+
+    /// Whether a collider with these rules is solid for every body from
+    /// every side (it may then be merged with others).
+    pub fn plain(&self) -> bool {
+        *self == Self::default()
+    }
+}

@@ -1,0 +1,87 @@
+//! Sensors reported: after every tick, each character's overlapping
+//! [`Sensor`](crate::Sensor)s are found and compared with the last tick's,
+//! and [`EnteredSensor`] and [`LeftSensor`] written for what changed,
+//! exactly once each: walking in and out, spawned inside, teleported out,
+//! a sensor moving away or despawned, a character despawned.
+
+use crate::character::MovementState;
+use crate::rules::CollisionLayers;
+use crate::world::CollisionWorld;
+use bevy::platform::collections::HashMap;
+use bevy::prelude::*;
+use slidewalk_sweep::Ellipsoid;
+
+/// A character came to overlap a sensor this tick (or was spawned
+/// overlapping it).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EnteredSensor {
+    /// The sensor's entity.
+    pub sensor: Entity,
+    /// The character's entity.
+    pub character: Entity,
+}
+
+/// A character stopped overlapping a sensor this tick: it moved out (or
+/// was moved), the sensor moved away or lost its rules, or either was
+/// despawned (the entity named may no longer exist).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LeftSensor {
+    /// The sensor's entity.
+    pub sensor: Entity,
+    /// The character's entity.
+    pub character: Entity,
+}
+
+/// The sensors each character overlapped at the end of the last tick
+/// (each list in the order the world gives them).
+#[derive(Resource, Default)]
+pub(crate) struct SensorOverlaps {
+    by_character: HashMap<Entity, Vec<Entity>>,
+}
+
+/// Finds every character's sensors now and writes what changed: for each
+/// character in entity order, what it left, then what it entered.
+pub(crate) fn detect_sensors(
+    world: Res<CollisionWorld>,
+    characters: Query<(Entity, &MovementState, Option<&CollisionLayers>)>,
+    mut overlaps: ResMut<SensorOverlaps>,
+    mut entered: MessageWriter<EnteredSensor>,
+    mut left: MessageWriter<LeftSensor>,
+) {
+    if world.sensor_count() == 0 && overlaps.by_character.is_empty() {
+        return;
+    }
+    let mut now: HashMap<Entity, Vec<Entity>> = HashMap::default();
+    for (character, state, layers) in &characters {
+        let Ok(ellipsoid) = Ellipsoid::new(state.radii) else {
+            continue;
+        };
+        let mut inside = Vec::new();
+        world.overlapping_sensors(
+            &ellipsoid,
+            state.position,
+            layers.copied().unwrap_or_default(),
+            &mut inside,
+        );
+        if !inside.is_empty() {
+            now.insert(character, inside);
+        }
+    }
+    let mut touched: Vec<Entity> = now.keys().chain(overlaps.by_character.keys()).copied().collect();
+    touched.sort_unstable();
+    touched.dedup();
+    let none = Vec::new();
+    for character in touched {
+        let (was, is) = (
+            overlaps.by_character.get(&character).unwrap_or(&none),
+            now.get(&character).unwrap_or(&none),
+        );
+        for &sensor in was.iter().filter(|s| !is.contains(s)) {
+            left.write(LeftSensor { sensor, character });
+        }
+        for &sensor in is.iter().filter(|s| !was.contains(s)) {
+            entered.write(EnteredSensor { sensor, character });
+        }
+    }
+    overlaps.by_character = now;
+}
