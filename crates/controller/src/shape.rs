@@ -27,9 +27,17 @@ impl Run<'_> {
         };
         let e = Ellipsoid::new(radii).expect("config radii are valid");
         // A slide of no motion is a depenetration with this tick's filter.
-        let fitted = self.world.slide(&e, centre, Vec3::ZERO, &self.options, self.drop, |_| {
-            ContactResponse::Slide
-        });
+        // A one-way surface the old shape was on is judged as it was: the
+        // feet may reach lower by the growth (standing up in the air over
+        // a platform), and it must hold them, not let them sink in.
+        let growth = (extent_along(radii, up) - extent_along(state.radii, up)).max(0.0);
+        let options = slidewalk_sweep::SlideOptions {
+            one_way_step: self.options.one_way_step.max(growth),
+            ..self.options
+        };
+        let fitted = self
+            .world
+            .slide(&e, centre, Vec3::ZERO, &options, self.drop, |_| ContactResponse::Slide);
         let (freed, free) = (fitted.position, !fitted.unresolved_overlap);
         let allowed = (radii - state.radii).abs().max_element() + c.skin * radii.max_element();
         if free && (freed - centre).length() <= allowed {

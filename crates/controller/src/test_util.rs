@@ -281,24 +281,26 @@ pub fn clearance(state: &CharacterState, placed: &[PlacedCollider<'_>]) -> f32 {
 /// Smallest eSpace distance from the character after a tick (`after`) to
 /// any placed triangle that is solid for it (brute force): a one-way
 /// collider's triangles count only where the tick began with the body in
-/// front of them (`before`) and no drop through one-way surfaces was
+/// front of them (`before`), it ended over them (its centre projects
+/// into them: a body stepping off a one-way ledge may clip its rim from
+/// the side as it goes down) and no drop through one-way surfaces was
 /// under way at either end.
 pub fn clearance_after(before: &CharacterState, after: &CharacterState, placed: &[PlacedCollider<'_>]) -> f32 {
     let Ok(e) = Ellipsoid::new(after.radii) else {
         return f32::NAN;
     };
-    let inv_r = after.radii.recip();
     let dropping = before.drop_through.is_some() || after.drop_through.is_some();
     placed
         .iter()
         .enumerate()
         .map(|(ci, p)| {
+            // Judged with the shape the tick began with (a crouch may
+            // have changed it since).
             let solid = |t: &[Vec3; 3]| {
                 let Some(dir) = p.one_way else { return true };
-                let espace = t.map(|v| (v - after.position) * inv_r);
-                let candidate =
-                    Candidate::new(ci, p, 0, espace, after.position, after.radii).in_move_from(before.position);
-                !dropping && candidate.one_way_holds(p.pose.rotation * dir, 0.0)
+                let espace = t.map(|v| (v - before.position) * before.radii.recip());
+                let candidate = Candidate::new(ci, p, 0, espace, before.position, before.radii);
+                !dropping && candidate.one_way_holds(p.pose.rotation * dir, 0.0) && over(after.position, t)
             };
             let tris: Vec<[Vec3; 3]> = p
                 .mesh
@@ -309,6 +311,14 @@ pub fn clearance_after(before: &CharacterState, after: &CharacterState, placed: 
             min_espace_distance(&e, after.position, &tris)
         })
         .fold(f32::INFINITY, f32::min)
+}
+
+/// Whether `p` projects into triangle `t` along its normal (a hair of
+/// slack at the edges).
+fn over(p: Vec3, [a, b, c]: &[Vec3; 3]) -> bool {
+    let n = (*b - *a).cross(*c - *a).normalize_or_zero();
+    let foot = p - n * n.dot(p - *a);
+    (slidewalk_sweep::closest_point_on_triangle(foot, *a, *b, *c) - foot).length() < 1e-4
 }
 
 /// Walk forward (−z in the canonical frame) at full speed.

@@ -308,7 +308,15 @@ impl Case {
                 slide.position
             );
             if hit.is_none() {
-                let end = depth(self.start + self.motion, &[self.start]);
+                // (The sweep's rules: the layers alone, no one-way step.)
+                let end = (0..mesh.len())
+                    .filter(|&slot| kept_by(StandardRules::for_layers(layers), slot, self.start))
+                    .map(|slot| {
+                        let [a, b, c] =
+                            self.in_espace(placed, self.start + self.motion, mesh.triangle(slot), e.radii());
+                        1.0 - closest_point_on_triangle(Vec3::ZERO, a, b, c).length()
+                    })
+                    .fold(0.0f32, f32::max);
                 assert!(end <= tol, "no hit reported, yet the end of the motion is {end} deep");
             }
         }
@@ -319,7 +327,8 @@ impl Case {
         if free && self.start.is_finite() {
             assert!(freed.is_finite(), "depenetrated to {freed}");
             if in_domain(&e, self.start, Vec3::ZERO, &mesh, placed.pose) {
-                let depth = depth(freed, &[freed]);
+                // Judged, as the depenetration judges, from where it began.
+                let depth = depth(freed, &[self.start]);
                 assert!(
                     depth <= tol,
                     "depenetration from {} says free at {freed}, yet {depth} deep",
