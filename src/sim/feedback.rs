@@ -5,15 +5,19 @@
 //! Written after the tick's steps — the balls' pushes on the player
 //! (SimSet::Balls), the doors and lifts that squeezed the player or an
 //! agent (SimSet::Player, SimSet::Crowd), the turn a rotating platform gave
-//! the player (SimSet::Player) — and applied once, at the start of the next
+//! the player (SimSet::Player), a kill zone the player entered
+//! (SimSet::Player, `sensors`) — and applied once, at the start of the next
 //! tick (SimSet::Feedback): one tick's lag, the time it takes a push or a
-//! squeeze to be felt.
+//! squeeze to be felt. (Which sensors the player is in is state, kept on
+//! the sensors' entities and read by the next tick's doors.)
 
 use super::input::PlayerInput;
+use super::level::CurrentLevel;
 use super::movers::SqueezingMovers;
+use super::player::respawn;
 use super::schedule::SimSet;
 use bevy::prelude::*;
-use bevy_slidewalk::MovementIntent;
+use bevy_slidewalk::{CharacterController, MovementIntent, MovementState};
 use glam::Vec3;
 
 /// What this tick's outcome asks of the next tick.
@@ -28,6 +32,9 @@ pub struct Feedback {
     /// The player's turn about "up" given by a rotating platform, radians:
     /// the next tick adds it to the player's heading.
     pub heading_turn: f32,
+    /// The player entered a kill zone: the next tick starts at the
+    /// respawn point (the last checkpoint's, else the level's spawn).
+    pub killed: bool,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -40,8 +47,14 @@ pub(super) fn plugin(app: &mut App) {
 fn apply_feedback(
     mut feedback: ResMut<Feedback>,
     mut squeezing: ResMut<SqueezingMovers>,
+    current: Res<CurrentLevel>,
     // The player is the character with a player's input.
-    mut players: Query<(&mut PlayerInput, &mut MovementIntent)>,
+    mut players: Query<(
+        &mut PlayerInput,
+        &mut MovementIntent,
+        &CharacterController,
+        &mut MovementState,
+    )>,
 ) {
     if *feedback == Feedback::default() {
         return;
@@ -50,10 +63,15 @@ fn apply_feedback(
         ball_push,
         squeezing_movers,
         heading_turn,
+        killed,
     } = std::mem::take(&mut *feedback);
     squeezing.0.extend(squeezing_movers);
-    for (mut input, mut intent) in &mut players {
+    for (mut input, mut intent, body, mut state) in &mut players {
         input.yaw += heading_turn;
         intent.impulse += ball_push;
+        if killed {
+            respawn(body, &mut state, &mut input, &current);
+            intent.impulse = Vec3::ZERO;
+        }
     }
 }

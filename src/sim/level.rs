@@ -1,16 +1,17 @@
 //! The level being played: loaded by `crates/level` from any glTF on disk
 //! (not Bevy's render assets, so the simulation never waits on drawing),
 //! its spawn point, bounds, and its geometry as `bevy_slidewalk` collider
-//! entities (the statics, each door and lift); opening another level at
-//! any time, with errors shown and the game kept running.
+//! entities (the statics, its one-way and layered parts, each door and
+//! lift, its sensors and a trigger sensor around each door); opening
+//! another level at any time, with errors shown and the game kept running.
 
 use super::launch::LaunchOptions;
 use crate::notices::Notices;
 use bevy::prelude::*;
-use bevy_slidewalk::{Collider, Surface};
+use bevy_slidewalk::{Collider, CollisionLayers, OneWay, Sensor, Surface};
 use slidewalk_controller::ControllerConfig;
 use slidewalk_level::DoorControl;
-use slidewalk_level::{Level, Mover, MoverKind, Spawn};
+use slidewalk_level::{Level, Mover, MoverKind, SensorKind, Spawn};
 use slidewalk_sweep::{Aabb, Pose};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -37,8 +38,11 @@ pub struct CurrentLevel {
     pub path: Option<PathBuf>,
     /// The colliders, movers and spawn points.
     pub level: Option<Arc<Level>>,
-    /// Where the player starts (and respawns), the feet.
+    /// Where the player starts, the feet.
     pub spawn: Spawn,
+    /// The last checkpoint reached in this level, the feet: where the
+    /// player respawns instead of `spawn`.
+    pub checkpoint: Option<Spawn>,
     /// World bounds of all its geometry at rest; below them is "fallen out".
     pub bounds: Option<Aabb>,
     /// Counts the levels opened; changes when a new one is in.
@@ -79,6 +83,53 @@ impl MoverBody {
 #[derive(Component, Debug)]
 pub struct LevelStatics;
 
+/// A static node of the level with its own rules (one-way, layers): its
+/// own collider entity.
+#[derive(Component, Debug)]
+pub struct LevelPart {
+    /// Index in the level's parts.
+    pub index: usize,
+}
+
+/// A sensor of the level (`"sensor"` extras): what it does when the player
+/// enters it.
+#[derive(Component, Clone, Debug, PartialEq)]
+pub struct LevelSensor {
+    /// Its node's name.
+    pub node: String,
+    /// Kill, checkpoint, or a name reported to the game.
+    pub kind: SensorKind,
+    /// The middle of the bottom of its box, metres: a checkpoint's
+    /// respawn point (the feet).
+    pub base: Vec3,
+}
+
+impl CurrentLevel {
+    /// Where the player respawns: the last checkpoint reached, else the
+    /// level's spawn.
+    pub fn respawn_point(&self) -> Spawn {
+        self.checkpoint.unwrap_or(self.spawn)
+    }
+
+    /// Whether the level has a kill zone (`"sensor": "kill"`).
+    pub fn has_kill_zone(&self) -> bool {
+        self.level
+            .as_ref()
+            .is_some_and(|l| l.sensors.iter().any(|s| s.kind == SensorKind::Kill))
+    }
+}
+
+/// A door's trigger zone: a sensor box around the door at rest, its
+/// `trigger_m` larger on every side; the door opens while the player is in
+/// it.
+#[derive(Component, Clone, Debug, PartialEq)]
+pub struct DoorTrigger {
+    /// Index in the level's movers.
+    pub door: usize,
+    /// The player is inside (as of the last tick's sensor events).
+    pub occupied: bool,
+}
+
 /// The level's surfaces as the plugin's (name as tag, friction).
 fn surfaces(level: &Level) -> Vec<Surface> {
     level
@@ -88,8 +139,15 @@ fn surfaces(level: &Level) -> Vec<Surface> {
         .collect()
 }
 
+/// A one-way direction in the plugin's form (`None`: solid from every side).
+fn one_way(direction: Option<Vec3>) -> Option<OneWay> {
+    direction.map(|direction| OneWay { direction })
+}
+
 /// Spawns the level's geometry as collider entities: the statics with a
-/// surface per triangle, each door and lift at rest with its surface.
+/// surface per triangle, each one-way or layered part, each door and lift
+/// at rest with its surface and rules, each sensor, and a trigger sensor
+/// around each door.
 fn spawn_colliders(level: &Level, commands: &mut Commands) {
     let surfaces = surfaces(level);
     if let Some(statics) = &level.statics {
@@ -97,19 +155,91 @@ fn spawn_colliders(level: &Level, commands: &mut Commands) {
             .with_triangle_surfaces(surfaces.clone(), level.static_surfaces.clone());
         commands.spawn((Name::new("level statics"), LevelStatics, collider));
     }
+    for (index, p) in level.parts.iter().enumerate() {
+        let mut part = commands.spawn((
+            Name::new(format!("part {}", p.name)),
+            LevelPart { index },
+            Transform::default(),
+            Collider::from_mesh_collider(Arc::new(p.collider.clone())),
+            CollisionLayers::from(p.layers),
+            surfaces.get(p.surface as usize).cloned().unwrap_or_default(),
+        ));
+        if let Some(o) = one_way(p.one_way) {
+            part.insert(o);
+        }
+    }
     for (index, m) in level.movers.iter().enumerate() {
-        commands.spawn((
+        let mut mover = commands.spawn((
             Name::new(format!("mover {}", m.name)),
             MoverBody::new(index, m),
             Transform::from_translation(m.rest.translation).with_rotation(m.rest.rotation),
             Collider::from_mesh_collider(Arc::new(m.collider.clone())),
+            CollisionLayers::from(m.layers),
             surfaces.get(m.surface as usize).cloned().unwrap_or_default(),
+        ));
+        if let Some(o) = one_way(m.one_way) {
+            mover.insert(o);
+        }
+        if let MoverKind::Door(spec) = m.kind {
+            let zone = m.rest.transform_aabb(m.collider.bounds()).expand(Vec3::splat(spec.trigger_radius));
+            commands.spawn((
+                Name::new(format!("trigger of {}", m.name)),
+                DoorTrigger {
+                    door: index,
+                    occupied: false,
+                },
+                Transform::default(),
+                box_collider(zone),
+                Sensor,
+                // The player opens doors.
+                CollisionLayers::new(u32::MAX, slidewalk_level::layers::PLAYER),
+            ));
+        }
+    }
+    for s in &level.sensors {
+        commands.spawn((
+            Name::new(format!("sensor {}", s.name)),
+            LevelSensor {
+                node: s.name.clone(),
+                kind: s.kind.clone(),
+                base: {
+                    let b = s.collider.bounds();
+                    Vec3::new(b.center().x, b.min.y, b.center().z)
+                },
+            },
+            Transform::default(),
+            Collider::from_mesh_collider(Arc::new(s.collider.clone())),
+            CollisionLayers::from(s.layers),
+            Sensor,
         ));
     }
 }
 
-/// The collider entities of a level: its statics, doors and lifts.
-type LevelGeometry = Or<(With<MoverBody>, With<LevelStatics>)>;
+/// A closed box's triangles (outward winding), world metres.
+fn box_collider(b: Aabb) -> Collider {
+    let corners: Vec<Vec3> = b.corners().to_vec();
+    // `Aabb::corners` orders them by bits: x = 1, y = 2, z = 4.
+    let faces: [[u32; 4]; 6] = [
+        [0, 4, 6, 2],
+        [1, 3, 7, 5],
+        [0, 1, 5, 4],
+        [2, 6, 7, 3],
+        [0, 2, 3, 1],
+        [4, 5, 7, 6],
+    ];
+    let triangles = faces.iter().flat_map(|&[a, b, c, d]| [[a, b, c], [a, c, d]]).collect();
+    Collider::triangles(corners, triangles)
+}
+
+/// The collider entities of a level: its statics, parts, doors and lifts,
+/// sensors and door triggers.
+type LevelGeometry = Or<(
+    With<MoverBody>,
+    With<LevelStatics>,
+    With<LevelPart>,
+    With<LevelSensor>,
+    With<DoorTrigger>,
+)>;
 
 /// Asks to open a level file.
 #[derive(Message, Clone, Debug)]
@@ -182,6 +312,7 @@ fn open_levels(
         current.level = Some(Arc::new(level));
         current.path = Some(path);
         current.spawn = spawn;
+        current.checkpoint = None;
         current.bounds = bounds;
         current.generation += 1;
     }

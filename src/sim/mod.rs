@@ -1,8 +1,9 @@
 //! The simulation: the fixed tick and the order of its steps
 //! ([`schedule`]), the command line it was started with ([`launch`]), and
 //! the plugins that move things — the level and its colliders, doors and
-//! lifts, the player's controller, the crowd of agents, bouncing balls,
-//! scripted input, live tuning and settings, the rewind buffer — in
+//! lifts, the player's controller, the level's sensors, the crowd of
+//! agents, bouncing balls, scripted input, live tuning and settings, the
+//! rewind buffer — in
 //! `FixedUpdate`, with no renderer, so they run the same under
 //! `MinimalPlugins` (headless runs, tests) and in the window. This module
 //! only assembles them.
@@ -19,6 +20,7 @@ pub mod player;
 pub mod rewind;
 pub mod schedule;
 pub mod script;
+pub mod sensors;
 pub mod tuning;
 
 use bevy::prelude::*;
@@ -35,6 +37,7 @@ pub fn plugin(app: &mut App) {
         feedback::plugin,
         player::plugin,
         script::plugin,
+        sensors::plugin,
         tuning::plugin,
         rewind::plugin,
     ));

@@ -1,10 +1,11 @@
 //! Doors and lifts: each a simulation entity whose body takes its pose for
 //! the end of every tick — lifts from their schedule, doors from the player
-//! (trigger distance, the use key within reach) — and each turning back
+//! (in the door's trigger sensor as of the last tick, the use key within
+//! reach) — and each turning back
 //! when it squeezes the player or an agent of the crowd.
 
 use super::input::PlayerInput;
-use super::level::{CurrentLevel, MoverBody};
+use super::level::{CurrentLevel, DoorTrigger, MoverBody};
 use super::schedule::SimSet;
 use bevy::prelude::*;
 use bevy_slidewalk::MovementState;
@@ -77,6 +78,7 @@ fn advance_movers(
     mut squeezed: ResMut<SqueezingMovers>,
     mut bodies: Query<(&mut MoverBody, &mut Transform)>,
     players: Query<(&MovementState, &PlayerInput)>,
+    triggers: Query<&DoorTrigger>,
 ) {
     let Some(level) = &current.level else { return };
     let dt = time.timestep().as_secs_f32();
@@ -101,6 +103,16 @@ fn advance_movers(
             let distance = player.map_or(f32::INFINITY, |(c, _)| {
                 distance_to_box(&bounds_at(mover, &body.pose), c.position)
             });
+            // The door's trigger zone (a sensor) says whether the player is
+            // near: open while inside. The distance is the use key's reach,
+            // and lets a door the use key held shut go back to its zone's
+            // rule a metre beyond it.
+            let inside = triggers.iter().any(|t| t.door == body.index && t.occupied);
+            let zone_distance = if inside {
+                0.0
+            } else {
+                distance.max(spec.trigger_radius + f32::EPSILON)
+            };
             let index = body.index;
             let door = body.door.get_or_insert_with(DoorControl::closed);
             if squeezers.contains(&index) {
@@ -111,7 +123,7 @@ fn advance_movers(
             {
                 door.use_key(&spec, distance, USE_REACH);
             }
-            door.advance(&spec, distance, dt);
+            door.advance(&spec, zone_distance, dt);
         }
         let pose = pose_of(mover, body.door, body.lift_s.unwrap_or(clock.seconds));
         body.pose = pose;

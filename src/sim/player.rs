@@ -16,10 +16,13 @@ use crate::notices::Notices;
 use bevy::ecs::query::QueryData;
 use bevy::prelude::*;
 use bevy_slidewalk::{
-    CharacterController, MovementIntent, MovementReport, MovementState, Obstacles, SlidewalkSystems, StepTimings,
+    CharacterController, CollisionLayers, MovementIntent, MovementReport, MovementState, Obstacles, SlidewalkSystems,
+    StepTimings,
 };
 use glam::Vec3;
-use slidewalk_controller::{ControllerConfig, TickReport};
+use slidewalk_controller::{CharacterState, ControllerConfig, TickReport};
+use slidewalk_level::layers::PLAYER_LAYERS;
+use slidewalk_sweep::{Candidate, KeepTriangles, PlacedCollider};
 use slidewalk_play::{Buttons, Summary};
 
 /// Marks the player entity.
@@ -105,6 +108,8 @@ fn spawn_player(settings: Option<Res<CurrentSettings>>, mut commands: Commands) 
         Name::new("player"),
         body.transform_at_feet(Vec3::ZERO),
         body,
+        // A member of the player's layer, meeting every layer.
+        CollisionLayers::from(PLAYER_LAYERS),
         PlayerInput::default(),
         LastTick::default(),
         // The level generation the player was placed in.
@@ -143,8 +148,9 @@ fn place_player(
 /// Puts the player at the level's spawn, standing (with `body`'s config),
 /// at rest; the plugin draws it there without interpolating.
 pub fn respawn(body: &CharacterController, state: &mut MovementState, input: &mut PlayerInput, current: &CurrentLevel) {
-    state.teleport_feet(current.spawn.position, &body.config);
-    input.yaw = current.spawn.yaw;
+    let at = current.respawn_point();
+    state.teleport_feet(at.position, &body.config);
+    input.yaw = at.yaw;
     input.pitch = 0.0;
 }
 
@@ -155,9 +161,11 @@ pub fn flying(body: &CharacterController) -> bool {
 
 /// Where the player was and what the input asked, for [`after_tick`].
 #[derive(Resource)]
-struct TickStart {
+pub(super) struct TickStart {
     from: Vec3,
     input: PlayerInput,
+    /// The player's state as the tick began.
+    state: CharacterState,
 }
 
 /// The player's components the game's systems around its tick use.
@@ -189,13 +197,15 @@ fn before_tick(
             respawn(&body, &mut state, &mut input, &current);
             notices.info("back at the spawn point");
         }
-        // Below the level: back to the spawn point.
+        // Below the level: back to the respawn point (a level with a kill
+        // zone says where that is itself, `sensors`).
         if let Some(bounds) = current.bounds
             && state.position.y < bounds.min.y - 20.0
+            && !current.has_kill_zone()
         {
             stats.summary.fell_out = true;
             stats.summary.respawns += 1;
-            notices.info("fell out of the level: back at the spawn point");
+            notices.info("fell out of the level: back at the respawn point");
             respawn(&body, &mut state, &mut input, &current);
         }
         if std::mem::take(&mut input.toggle_fly) {
@@ -215,9 +225,14 @@ fn before_tick(
         }
         intent.direction = slidewalk_play::walk_direction(input.movement, input.yaw, up);
         intent.jump = input.pressed.jump;
+        intent.drop = input.pressed.drop;
         intent.crouch = input.held.crouch;
         intent.sprint = input.held.sprint;
-        commands.insert_resource(TickStart { from, input: used });
+        commands.insert_resource(TickStart {
+            from,
+            input: used,
+            state: **state,
+        });
     }
 }
 
@@ -235,7 +250,7 @@ fn fly_motion(input: &PlayerInput, up: Vec3) -> Vec3 {
 /// platform and the squeezes for the next tick ([`Feedback`]), and the
 /// tick's record.
 #[allow(clippy::too_many_arguments)]
-fn after_tick(
+pub(super) fn after_tick(
     current: Res<CurrentLevel>,
     colliders: Colliders,
     obstacles: Res<Obstacles>,
@@ -279,7 +294,8 @@ fn after_tick(
         let s = &mut stats.summary;
         count_tick(s, &report, state, fly);
         if !fly && !report.crushed {
-            s.max_penetration = s.max_penetration.max(penetration(&colliders, &obstacles, state));
+            let depth = penetration(&colliders, &obstacles, state, &start.state);
+            s.max_penetration = s.max_penetration.max(depth);
         }
         // The character's own tick, as the plugin timed it.
         let (micros, sweep_micros) = if fly {
@@ -313,12 +329,38 @@ fn count_tick(s: &mut Summary, report: &TickReport, state: &MovementState, fly: 
     s.max_height = if s.ticks == 1 { feet.y } else { s.max_height.max(feet.y) };
 }
 
-/// How deep the player is inside the level or an obstacle, metres.
-fn penetration(colliders: &Colliders, obstacles: &Obstacles, state: &MovementState) -> f32 {
+/// How deep the player is inside what it meets (the level and obstacles
+/// its layers meet), eSpace units. A one-way surface counts where the
+/// tick began with the player wholly in front of it (in the shape it had
+/// then) and ended with it over the surface, and not during a drop
+/// through one: passing up through a platform is no penetration, sinking
+/// into one from above is.
+fn penetration(colliders: &Colliders, obstacles: &Obstacles, state: &MovementState, start: &CharacterState) -> f32 {
     let Ok(e) = slidewalk_sweep::Ellipsoid::new(state.radii) else {
         return 0.0;
     };
     let mut placed = colliders.placed();
     placed.extend(obstacles.placed());
-    slidewalk_sweep::penetration_depth(&e, state.position, &placed)
+    // Judged here, not by the core's rule (which judges from the end).
+    let solid: Vec<PlacedCollider<'_>> = placed.iter().map(|p| p.with_one_way(None)).collect();
+    let dropping = start.drop_through.is_some() || state.drop_through.is_some();
+    let held = KeepTriangles(|c: &Candidate<'_, '_>| {
+        let original = &placed[c.collider()];
+        let Some(direction) = original.one_way else {
+            return true;
+        };
+        let corners = c.corners();
+        let from_start = corners.map(|p| (p - start.position) * start.radii.recip());
+        let judged = Candidate::new(c.collider(), original, c.triangle(), from_start, start.position, start.radii);
+        !dropping && judged.one_way_holds(original.pose.rotation * direction, 0.0) && over(state.position, corners)
+    });
+    slidewalk_sweep::penetration_depth_with(&e, state.position, &solid, PLAYER_LAYERS, held)
+}
+
+/// Whether `p` projects into triangle `t` along its normal (a hair of
+/// slack at the edges): the player is over it, not beside it.
+fn over(p: Vec3, [a, b, c]: [Vec3; 3]) -> bool {
+    let n = (b - a).cross(c - a).normalize_or_zero();
+    let foot = p - n * n.dot(p - a);
+    (slidewalk_sweep::closest_point_on_triangle(foot, a, b, c) - foot).length() < 1e-4
 }

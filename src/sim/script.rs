@@ -208,6 +208,7 @@ fn record(
         jump: input.held.jump || input.pressed.jump,
         use_key: input.held.use_key || input.pressed.use_key,
         throw: input.held.throw || input.pressed.throw,
+        drop: input.held.drop || input.pressed.drop,
         ..input.held
     };
     let Some(mut recording) = recording else {

@@ -107,11 +107,13 @@ fn read_keys(
         input.held.sprint = held(KeyCode::ShiftLeft, KeyCode::ShiftRight);
         input.held.crouch = held(KeyCode::ControlLeft, KeyCode::ControlRight);
         input.held.use_key = keys.pressed(KeyCode::KeyE);
+        input.held.drop = keys.pressed(KeyCode::KeyX);
         input.held.throw = throwing;
         input.pressed.throw |= throwing && mouse.just_pressed(MouseButton::Left);
         // Presses wait for the next tick (cleared by it).
         input.pressed.jump |= keys.just_pressed(KeyCode::Space);
         input.pressed.use_key |= keys.just_pressed(KeyCode::KeyE);
+        input.pressed.drop |= keys.just_pressed(KeyCode::KeyX);
         input.respawn |= keys.just_pressed(KeyCode::KeyR);
         input.toggle_fly |= keys.just_pressed(KeyCode::KeyF);
     }

@@ -6,7 +6,7 @@ use crate::scratch::{Clear, Move, Scratch};
 use crate::wander::Wander;
 use glam::Vec3;
 use slidewalk_controller::{CharacterState, Controller};
-use slidewalk_sweep::{MeshCollider, PlacedCollider, Pose};
+use slidewalk_sweep::{MeshCollider, PlacedCollider, Pose, CollisionLayers};
 use std::sync::Arc;
 
 /// One agent.
@@ -58,6 +58,10 @@ pub struct CrowdSurroundings<'a> {
     pub friction: &'a (dyn Fn(usize, u32) -> f32 + Sync),
     /// The player, if any: agents walk around it and are not spawned in it.
     pub player: Option<Bystander>,
+    /// The agents' collision layers: colliders whose layers do not meet
+    /// them are walked through (a barrier only the player passes stops
+    /// them when it filters them in). All by default.
+    pub layers: CollisionLayers,
 }
 
 fn full_grip(_: usize, _: u32) -> f32 {
@@ -71,7 +75,13 @@ impl<'a> CrowdSurroundings<'a> {
             colliders,
             friction: &full_grip,
             player: None,
+            layers: CollisionLayers::ALL,
         }
+    }
+
+    /// The same, met by agents with `layers`.
+    pub fn with_layers(self, layers: CollisionLayers) -> Self {
+        Self { layers, ..self }
     }
 
     /// The same colliders with a friction per surface.

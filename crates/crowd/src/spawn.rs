@@ -102,7 +102,7 @@ impl Crowd {
             let drop_at = |x: f32, z: f32| {
                 let top = Vec3::new(x, bounds.max.y + radii.y + 0.1, z);
                 let down = Vec3::new(0.0, bounds.min.y - top.y - radii.y - 0.1, 0.0);
-                slidewalk_sweep::sweep(&e, top, down, colliders)
+                slidewalk_sweep::sweep_with(&e, top, down, colliders, world.layers, ())
                     .filter(|hit| hit.normal.y >= cos_walkable && !hit.started_embedded)
                     .map(|hit| top.y + down.y * hit.time)
             };
@@ -139,7 +139,7 @@ impl Crowd {
                 .all(|(dx, dz)| {
                     drop_at(x + dx * beyond, z + dz * beyond).is_some_and(|y2| (y2 - y).abs() <= step + 0.3)
                 });
-            if !level_around || slidewalk_sweep::penetration_depth(&e, centre, colliders) > 0.0 {
+            if !level_around || slidewalk_sweep::penetration_depth_with(&e, centre, colliders, world.layers, ()) > 0.0 {
                 continue;
             }
             let index = self.agents.len() as u64;

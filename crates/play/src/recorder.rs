@@ -67,6 +67,7 @@ impl Recorder {
                 Some(held.sprint),
                 Some(held.use_key),
                 Some(held.throw),
+                Some(held.drop),
             ],
         });
     }

@@ -61,6 +61,7 @@ impl TickRecord {
             jump: i.held.jump || i.pressed.jump,
             use_key: i.held.use_key || i.pressed.use_key,
             throw: i.held.throw || i.pressed.throw,
+            drop: i.held.drop || i.pressed.drop,
             ..i.held
         }
     }

@@ -5,7 +5,7 @@
 //! ```json
 //! {"steps": [{"for_s": 1.5, "move": [0.0, 1.0], "yaw_deg": 90.0,
 //!             "jump": false, "crouch": false, "sprint": false, "use": false,
-//!             "throw": false}]}
+//!             "throw": false, "drop": false}]}
 //! ```
 //!
 //! `move` is [right, forward] in −1..1 relative to the heading; `yaw_deg`
@@ -13,7 +13,8 @@
 //! left); omitted fields keep their previous value (at the start: no move,
 //! the spawn's heading, buttons up). Buttons are "held": a jump held for
 //! several ticks jumps once; `throw` held charges a ball, which is thrown
-//! when it is let go. Optional top-level fields say where the walk
+//! when it is let go; `drop` held drops once through the one-way platform
+//! stood on (as jump does with `crouch` held there). Optional top-level fields say where the walk
 //! was made: `"level"` (path), `"spawn"` ([x, y, z], the feet),
 //! `"tick_hz"`, `"controller"` (the controller's settings, as in the
 //! settings file) and `"start"` (the whole simulation state the first step
@@ -243,7 +244,7 @@ fn parse_step(v: &Value) -> Result<Step, ScriptError> {
                 }
                 None => {
                     return err(format!(
-                        "unknown field {name:?} (expected for_s, move, yaw_deg, jump, crouch, sprint, use, throw)"
+                        "unknown field {name:?} (expected for_s, move, yaw_deg, jump, crouch, sprint, use, throw, drop)"
                     ));
                 }
             },

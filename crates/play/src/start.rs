@@ -212,7 +212,7 @@ impl Start {
             .collect();
         json!({
             "state": state_to_json(&self.state),
-            "held": {"jump": h.jump, "crouch": h.crouch, "sprint": h.sprint, "use": h.use_key, "throw": h.throw},
+            "held": {"jump": h.jump, "crouch": h.crouch, "sprint": h.sprint, "use": h.use_key, "throw": h.throw, "drop": h.drop},
             "clock_s": self.clock_s,
             "doors": doors,
             "lifts": self.lifts,
@@ -282,6 +282,11 @@ impl Start {
                 throw: match held.get("throw") {
                     None => false,
                     Some(_) => read_bool(held, "throw")?,
+                },
+                // Optional: starts saved before one-way platforms.
+                drop: match held.get("drop") {
+                    None => false,
+                    Some(_) => read_bool(held, "drop")?,
                 },
             },
             clock_s: read_within(o, "clock_s", 0.0, TIME_LIMIT, " s")?,

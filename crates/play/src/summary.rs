@@ -40,6 +40,14 @@ pub struct Summary {
     /// Mean wall-clock time of a crowd step over the ticks that had
     /// agents, microseconds (0 without agents).
     pub crowd_micros_per_step: f64,
+    /// The player entering and leaving the level's sensors, in order:
+    /// the sensor's name (its `"sensor"` extras: `kill`, `checkpoint` or
+    /// the level's own), whether it was entered (`true`) or left, and the
+    /// tick (1 = the first).
+    pub sensor_events: Vec<(String, bool, u64)>,
+    /// Where the last checkpoint reached put the respawn point (the feet),
+    /// metres; `None` when none was reached.
+    pub checkpoint: Option<Vec3>,
 }
 
 impl Summary {
@@ -63,6 +71,12 @@ impl Summary {
             "max_height": self.max_height,
             "crowd_agents": self.crowd_agents,
             "crowd_micros_per_step": self.crowd_micros_per_step,
+            "sensor_events": self
+                .sensor_events
+                .iter()
+                .map(|(name, entered, tick)| json!([name, if *entered { "entered" } else { "left" }, tick]))
+                .collect::<Vec<_>>(),
+            "checkpoint": self.checkpoint.map(|c| [c.x, c.y, c.z]),
         })
     }
 }

@@ -37,7 +37,9 @@ impl<'c> BallLevel<'c> {
     }
 
     pub(super) fn obstacles(&self) -> (&AnalyticSolids, MeshSolids<'_>) {
-        let meshes = MeshSolids::new(&self.placed).with_friction(&*self.friction);
+        let meshes = MeshSolids::new(&self.placed)
+            .with_friction(&*self.friction)
+            .with_layers(slidewalk_level::layers::BALL_LAYERS);
         let meshes = if let Some(statics) = self.analytic_statics {
             meshes.without(statics)
         } else if self.any_analytic {

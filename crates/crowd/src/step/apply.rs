@@ -69,7 +69,7 @@ pub(super) fn send_home(
         let agent = &agents[i];
         let (home, radii) = (agent.home, agent.state.radii);
         let e = Ellipsoid::new(radii).expect("valid radii");
-        let free = slidewalk_sweep::penetration_depth(&e, home, world.colliders) == 0.0
+        let free = slidewalk_sweep::penetration_depth_with(&e, home, world.colliders, world.layers, ()) == 0.0
             && shared_apart(agents, sizes, i, home, &scratch.end_grid, collide)
             && sent
                 .iter()

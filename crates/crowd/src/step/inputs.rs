@@ -245,7 +245,8 @@ impl<'a> StepInputs<'a> {
         let level_only = |c: usize| c < level;
         let world = Surroundings::new(colliders)
             .with_friction(&friction)
-            .with_step_up_onto(&level_only);
+            .with_step_up_onto(&level_only)
+            .with_layers(self.world.layers);
         match size.controller.tick(state, intent, &world, self.dt) {
             Ok(report) => Outcome {
                 hulls,
