@@ -222,9 +222,12 @@ fn spawn_pending(
     let placed = colliders.placed();
     // Grip by the plugin's numbering of this tick's colliders.
     let friction = |c: usize, t: u32| colliders.friction(c, t);
-    let world = with_player(CrowdSurroundings::new(&placed)
+    let world = with_player(
+        CrowdSurroundings::new(&placed)
             .with_friction(&friction)
-            .with_layers(slidewalk_level::layers::CROWD_LAYERS), &players);
+            .with_layers(slidewalk_level::layers::CROWD_LAYERS),
+        &players,
+    );
     let centre = players.iter().next().map_or(Vec3::ZERO, |(_, body)| body.position);
     let started = std::time::Instant::now();
     while sim.pending.left > 0 {
@@ -274,9 +277,12 @@ fn step_crowd(
     }
     let placed = colliders.placed();
     let friction = |c: usize, t: u32| colliders.friction(c, t);
-    let world = with_player(CrowdSurroundings::new(&placed)
+    let world = with_player(
+        CrowdSurroundings::new(&placed)
             .with_friction(&friction)
-            .with_layers(slidewalk_level::layers::CROWD_LAYERS), &players);
+            .with_layers(slidewalk_level::layers::CROWD_LAYERS),
+        &players,
+    );
     sim.remember_positions();
     let sim = &mut *sim;
     match sim.crowd.step(&world, time.timestep().as_secs_f32()) {

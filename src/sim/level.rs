@@ -181,7 +181,10 @@ fn spawn_colliders(level: &Level, commands: &mut Commands) {
             mover.insert(o);
         }
         if let MoverKind::Door(spec) = m.kind {
-            let zone = m.rest.transform_aabb(m.collider.bounds()).expand(Vec3::splat(spec.trigger_radius));
+            let zone = m
+                .rest
+                .transform_aabb(m.collider.bounds())
+                .expand(Vec3::splat(spec.trigger_radius));
             commands.spawn((
                 Name::new(format!("trigger of {}", m.name)),
                 DoorTrigger {

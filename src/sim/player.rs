@@ -22,8 +22,8 @@ use bevy_slidewalk::{
 use glam::Vec3;
 use slidewalk_controller::{CharacterState, ControllerConfig, TickReport};
 use slidewalk_level::layers::PLAYER_LAYERS;
-use slidewalk_sweep::{Candidate, KeepTriangles, PlacedCollider};
 use slidewalk_play::{Buttons, Summary};
+use slidewalk_sweep::{Candidate, KeepTriangles, PlacedCollider};
 
 /// Marks the player entity.
 #[derive(Component, Debug)]
@@ -351,7 +351,14 @@ fn penetration(colliders: &Colliders, obstacles: &Obstacles, state: &MovementSta
         };
         let corners = c.corners();
         let from_start = corners.map(|p| (p - start.position) * start.radii.recip());
-        let judged = Candidate::new(c.collider(), original, c.triangle(), from_start, start.position, start.radii);
+        let judged = Candidate::new(
+            c.collider(),
+            original,
+            c.slot(),
+            from_start,
+            start.position,
+            start.radii,
+        );
         !dropping && judged.one_way_holds(original.pose.rotation * direction, 0.0) && over(state.position, corners)
     });
     slidewalk_sweep::penetration_depth_with(&e, state.position, &solid, PLAYER_LAYERS, held)

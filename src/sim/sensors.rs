@@ -77,10 +77,7 @@ fn on_sensors(
             }
             (SensorKind::Checkpoint, true) => {
                 let yaw = current.respawn_point().yaw;
-                current.checkpoint = Some(Spawn {
-                    position: s.base,
-                    yaw,
-                });
+                current.checkpoint = Some(Spawn { position: s.base, yaw });
                 stats.summary.checkpoint = Some(s.base);
                 notices.info(format!("checkpoint {}: you will respawn here", s.node));
             }

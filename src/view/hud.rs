@@ -1,5 +1,6 @@
 //! The HUD (egui): a crosshair (F8), a small readout (grounded or not,
-//! speed, frames per second; the panel can hide it), the controls hint
+//! speed, frames per second, the level's named sensors the player is in;
+//! the panel can hide it), the controls hint
 //! (shown while the mouse is not grabbed, i.e. before playing and after
 //! Esc), "paused" while the rewind holds the simulation, and the notices
 //! (errors stay, notes fade).
@@ -18,8 +19,8 @@ const NOTE_S: f32 = 5.0;
 
 /// The controls, as shown on screen.
 pub const CONTROLS: &str = "click: grab the mouse · mouse: look · WASD: walk · Space: jump · Shift: sprint
-Ctrl: crouch · E: door · R: respawn · F: fly · Esc: release the mouse
-drop a .glb/.gltf to open it · Tab: tuning panel · F1–F8: overlays
+Ctrl: crouch · X: drop through a platform · E: door · R: respawn · F: fly
+Esc: release the mouse · drop a .glb/.gltf to open it · Tab: tuning panel · F1–F9: overlays
 G: grid on textured levels · V: camera behind · F11: fullscreen
 P: pause and rewind · left/right arrows: a tick back or on";
 
@@ -77,6 +78,7 @@ fn draw_hud(
     settings: Res<CurrentSettings>,
     rewind: Res<Rewind>,
     fps: Res<FrameRate>,
+    inside: Res<crate::sim::sensors::PlayerSensors>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let wrap_width = WRAP_WIDTH.min(ctx.content_rect().width() - 40.0).max(120.0);
@@ -134,6 +136,12 @@ fn draw_hud(
                         if body.state.crouched { " · crouched" } else { "" },
                         fps.0
                     ));
+                    if !inside.names.is_empty() {
+                        ui.colored_label(
+                            egui::Color32::from_rgb(255, 230, 90),
+                            format!("in: {}", inside.names.join(", ")),
+                        );
+                    }
                 }
                 for n in &notices.0 {
                     let color = if n.error {

@@ -1,14 +1,18 @@
 //! The plugin's cost per character: its whole fixed tick (`FixedMain`,
 //! headless) with 1, 100 and 1,000 walking characters on a 100k-triangle
 //! level, next to the engine-free `Controller::tick` of the same
-//! characters in the same run; and 100 characters among 1,000 separate
-//! prop entities against the same triangles in one collider.
+//! characters in the same run; 100 characters among 1,000 separate
+//! prop entities against the same triangles in one collider; 100
+//! characters on the 100k level cut into 30 colliders, with a third of
+//! them one-way and layered against none; and 100 characters on a 1M
+//! level with 10,000 sensors scattered over it against none.
 //!
 //! `cargo bench --workspace --profile dev --bench plugin` (the dev profile,
 //! as `cargo run` builds: this crate, `sweep` and `controller` at
 //! opt-level 3, Bevy at 1; criterion reports the time per character: the
 //! throughput is one element per character). `BENCH_ONE_THREAD=1` runs
-//! the fixed schedules on one thread; `-- props` only the props run.
+//! the fixed schedules on one thread; `-- props` only the props run,
+//! `-- filters` the layers and one-way run, `-- sensors` the sensors run.
 
 use bevy::app::FixedMain;
 use bevy::ecs::schedule::ScheduleLabel;
@@ -87,6 +91,97 @@ fn populated(level: &[Soup], n: usize) -> App {
         app.update();
     }
     app
+}
+
+/// `soup` cut into `parts` colliders of consecutive triangles (all the
+/// vertices kept in each: unused ones cost nothing).
+fn cut(soup: &Soup, parts: usize) -> Vec<Soup> {
+    let per = soup.triangles.len().div_ceil(parts);
+    soup.triangles
+        .chunks(per)
+        .map(|t| Soup {
+            positions: soup.positions.clone(),
+            triangles: t.to_vec(),
+        })
+        .collect()
+}
+
+fn layers_and_one_way_against_none(c: &mut Criterion) {
+    let level = cut(&sweep::test_util::generated_level(100_000), 30);
+    let mut group = c.benchmark_group("filters_100k_30_colliders");
+    group.sample_size(20).measurement_time(Duration::from_secs(4));
+    group.throughput(Throughput::Elements(100));
+    for filtered in [false, true] {
+        let mut app = populated(&level, 0);
+        if filtered {
+            // Every third collider one-way (up) and in a layer the
+            // characters meet.
+            let mut colliders = app.world_mut().query_filtered::<Entity, With<Collider>>();
+            let entities: Vec<Entity> = colliders.iter(app.world()).collect();
+            for e in entities.into_iter().step_by(3) {
+                app.world_mut()
+                    .entity_mut(e)
+                    .insert((OneWay::default(), CollisionLayers::new(1, u32::MAX)));
+            }
+        }
+        spawn_walkers(&mut app, 100);
+        let mut ticks = 0;
+        let name = if filtered { "third_one_way_and_layered" } else { "plain" };
+        group.bench_function(name, |b| b.iter(|| tick(&mut app, &mut ticks)));
+    }
+    group.finish();
+}
+
+fn sensors_against_none(c: &mut Criterion) {
+    let level = sweep::test_util::generated_level(1_000_000);
+    let mut group = c.benchmark_group("sensors_1m");
+    group.sample_size(20).measurement_time(Duration::from_secs(4));
+    group.throughput(Throughput::Elements(100));
+    for sensors in [0usize, 10_000] {
+        let mut app = populated(std::slice::from_ref(&level), 0);
+        let bounds = app.world().resource::<CollisionWorld>().bounds();
+        let (lo, hi) = bounds.map_or((Vec3::ZERO, Vec3::ONE), |b| (b.min, b.max));
+        let mut rng = Lcg::new(5);
+        for _ in 0..sensors {
+            let at = rng.in_box(lo, hi);
+            let mut zone = Soup::default();
+            zone.cuboid(Vec3::splat(-1.0), Vec3::splat(1.0));
+            app.world_mut().spawn((
+                Collider::triangles(zone.positions, zone.triangles),
+                Transform::from_translation(at),
+                Sensor,
+            ));
+        }
+        spawn_walkers(&mut app, 100);
+        let mut ticks = 0;
+        group.bench_function(BenchmarkId::new("sensors", sensors), |b| {
+            b.iter(|| tick(&mut app, &mut ticks))
+        });
+    }
+    group.finish();
+}
+
+/// `n` more walking characters dropped over the world's colliders,
+/// settled for a second.
+fn spawn_walkers(app: &mut App, n: usize) {
+    app.update();
+    let bounds = app.world().resource::<CollisionWorld>().bounds();
+    let (lo, hi) = bounds.map_or((Vec3::ZERO, Vec3::ONE), |b| (b.min, b.max));
+    let mut rng = Lcg::new(7);
+    for i in 0..n {
+        let at = rng.in_box(lo, hi);
+        app.world_mut().spawn((
+            CharacterController::default(),
+            MovementIntent {
+                direction: heading(i, 0),
+                ..default()
+            },
+            Transform::from_translation(Vec3::new(at.x, hi.y + 1.0, at.z)),
+        ));
+    }
+    for _ in 0..(1.5 * HZ) as usize {
+        app.update();
+    }
 }
 
 fn tick(app: &mut App, ticks: &mut u64) {
@@ -175,5 +270,11 @@ fn separate_props_against_one_collider(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, plugin_against_controller, separate_props_against_one_collider);
+criterion_group!(
+    benches,
+    plugin_against_controller,
+    separate_props_against_one_collider,
+    layers_and_one_way_against_none,
+    sensors_against_none
+);
 criterion_main!(benches);

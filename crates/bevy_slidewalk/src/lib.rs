@@ -25,6 +25,12 @@
 //!   makes a whole spawned scene solid. [`Surface`] gives friction and a
 //!   tag events report. Colliders whose `GlobalTransform` changes between
 //!   ticks are movers: they carry and push characters.
+//! * What meets what: [`CollisionLayers`] on colliders and characters
+//!   (Rapier's collision-groups rule), [`OneWay`] colliders (solid from
+//!   one side: jumped up through, stood on, dropped through with
+//!   [`MovementIntent::drop`]), and [`Sensor`] colliders (not solid; they
+//!   report [`EnteredSensor`] and [`LeftSensor`], and
+//!   [`CollisionWorld::overlapping_sensors`] answers for any ellipsoid).
 //! * A character's components, one job each: [`CharacterController`]
 //!   (its config: write it to change it), [`MovementIntent`] (what the
 //!   game's input asks for), [`MovementState`] (where it is and how it

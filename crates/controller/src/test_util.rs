@@ -208,7 +208,7 @@ impl Sim {
             .controller
             .tick(&mut self.state, &intent, &world, self.dt)
             .expect("valid tick");
-        let clearance = clearance_after(&before, &self.state, &placed);
+        let clearance = clearance_after(&before, &self.state, report.dropped, &placed);
         if self.check && !report.crushed {
             assert!(
                 self.state.position.is_finite() && self.state.velocity.is_finite(),
@@ -275,7 +275,7 @@ impl Sim {
 
 /// Smallest eSpace distance from the character to any placed triangle (brute force).
 pub fn clearance(state: &CharacterState, placed: &[PlacedCollider<'_>]) -> f32 {
-    clearance_after(state, state, placed)
+    clearance_after(state, state, false, placed)
 }
 
 /// Smallest eSpace distance from the character after a tick (`after`) to
@@ -284,29 +284,33 @@ pub fn clearance(state: &CharacterState, placed: &[PlacedCollider<'_>]) -> f32 {
 /// front of them (`before`), it ended over them (its centre projects
 /// into them: a body stepping off a one-way ledge may clip its rim from
 /// the side as it goes down) and no drop through one-way surfaces was
-/// under way at either end.
-pub fn clearance_after(before: &CharacterState, after: &CharacterState, placed: &[PlacedCollider<'_>]) -> f32 {
+/// under way at either end nor `dropped` (begun and ended within the tick).
+pub fn clearance_after(
+    before: &CharacterState,
+    after: &CharacterState,
+    dropped: bool,
+    placed: &[PlacedCollider<'_>],
+) -> f32 {
     let Ok(e) = Ellipsoid::new(after.radii) else {
         return f32::NAN;
     };
-    let dropping = before.drop_through.is_some() || after.drop_through.is_some();
+    let dropping = dropped || before.drop_through.is_some() || after.drop_through.is_some();
     placed
         .iter()
         .enumerate()
         .map(|(ci, p)| {
             // Judged with the shape the tick began with (a crouch may
             // have changed it since).
-            let solid = |t: &[Vec3; 3]| {
+            let solid = |slot: &usize| {
                 let Some(dir) = p.one_way else { return true };
+                let t = p.mesh.triangle(*slot).map(|v| p.pose.transform_point(v));
                 let espace = t.map(|v| (v - before.position) * before.radii.recip());
-                let candidate = Candidate::new(ci, p, 0, espace, before.position, before.radii);
-                !dropping && candidate.one_way_holds(p.pose.rotation * dir, 0.0) && over(after.position, t)
+                let candidate = Candidate::new(ci, p, *slot, espace, before.position, before.radii);
+                !dropping && candidate.one_way_holds(p.pose.rotation * dir, 0.0) && over(after.position, &t)
             };
-            let tris: Vec<[Vec3; 3]> = p
-                .mesh
-                .triangles()
-                .map(|t| t.map(|v| p.pose.transform_point(v)))
+            let tris: Vec<[Vec3; 3]> = (0..p.mesh.len())
                 .filter(solid)
+                .map(|slot| p.mesh.triangle(slot).map(|v| p.pose.transform_point(v)))
                 .collect();
             min_espace_distance(&e, after.position, &tris)
         })

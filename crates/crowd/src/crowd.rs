@@ -6,7 +6,7 @@ use crate::scratch::{Clear, Move, Scratch};
 use crate::wander::Wander;
 use glam::Vec3;
 use slidewalk_controller::{CharacterState, Controller};
-use slidewalk_sweep::{MeshCollider, PlacedCollider, Pose, CollisionLayers};
+use slidewalk_sweep::{CollisionLayers, MeshCollider, PlacedCollider, Pose};
 use std::sync::Arc;
 
 /// One agent.

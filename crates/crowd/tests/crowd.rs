@@ -352,3 +352,31 @@ fn agents_walk_around_a_player_standing_among_them_and_the_player_can_collide_wi
         "agents came near the player for {touched} agent-ticks only"
     );
 }
+
+/// The demo level's barrier across the ball room's entrance meets the
+/// crowd's layer: agents wandering in the room never leave it; agents of
+/// a layer it does not meet walk out through it.
+#[test]
+fn the_crowd_barrier_holds_the_crowd_and_not_others() {
+    use slidewalk_level::layers::{CROWD_LAYERS, PLAYER_LAYERS};
+    let out_of_room = |layers| {
+        let stage = Stage::new(common::playground());
+        let mut crowd = Crowd::new(CrowdConfig {
+            wander: common::always_walking(),
+            ..CrowdConfig::default()
+        })
+        .unwrap();
+        let colliders = stage.colliders(DT);
+        let world = CrowdSurroundings::new(&colliders).with_layers(layers);
+        let placed = crowd.spawn_around(60, &world, 11, Vec3::new(16.0, 0.0, -13.0), 2.5);
+        assert!(placed > 40, "{placed} placed");
+        let mut out = 0;
+        for _ in 0..(30.0 / DT) as usize {
+            crowd.step(&world, DT).unwrap();
+            out = out.max(crowd.agents().iter().filter(|a| a.position().z > -9.0).count());
+        }
+        out
+    };
+    assert_eq!(out_of_room(CROWD_LAYERS), 0);
+    assert!(out_of_room(PLAYER_LAYERS) > 0);
+}

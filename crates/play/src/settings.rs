@@ -28,11 +28,14 @@ pub enum Overlay {
     Ground,
     /// The crosshair (F8), on by default.
     Crosshair,
+    /// The level's one-way surfaces and layered parts, its sensors and
+    /// the doors' trigger zones (F9).
+    Filters,
 }
 
 impl Overlay {
     /// Every overlay, in function-key order (F1 first).
-    pub const ALL: [Overlay; 8] = [
+    pub const ALL: [Overlay; 9] = [
         Overlay::Contacts,
         Overlay::SlidePlanes,
         Overlay::Ellipsoid,
@@ -41,6 +44,7 @@ impl Overlay {
         Overlay::Movers,
         Overlay::Ground,
         Overlay::Crosshair,
+        Overlay::Filters,
     ];
 
     /// Name in the settings file.
@@ -54,6 +58,7 @@ impl Overlay {
             Overlay::Movers => "movers",
             Overlay::Ground => "ground",
             Overlay::Crosshair => "crosshair",
+            Overlay::Filters => "one_way_and_sensors",
         }
     }
 
@@ -68,6 +73,7 @@ impl Overlay {
             Overlay::Movers => "door and lift colliders",
             Overlay::Ground => "ground normal and slope",
             Overlay::Crosshair => "crosshair",
+            Overlay::Filters => "one-way surfaces and sensors",
         }
     }
 

@@ -62,6 +62,7 @@ pub const ONE_WAY_SLACK: f32 = 0.1;
 pub struct Candidate<'q, 'a> {
     collider: usize,
     placed: &'q PlacedCollider<'a>,
+    slot: usize,
     triangle: u32,
     espace: [Vec3; 3],
     start: Vec3,
@@ -70,14 +71,15 @@ pub struct Candidate<'q, 'a> {
 }
 
 impl<'q, 'a> Candidate<'q, 'a> {
-    /// A candidate as a query offers it: `espace` is the triangle in
-    /// eSpace relative to the body's centre `start` (metres), with `radii`
-    /// the body's radii (brute-force references in tests build their own).
+    /// A candidate as a query offers it: the triangle in BVH slot `slot`
+    /// of collider `collider` (`placed`), `espace` the triangle in eSpace
+    /// relative to the body's centre `start` (metres), with `radii` the
+    /// body's radii (brute-force references in tests build their own).
     #[inline]
     pub fn new(
         collider: usize,
         placed: &'q PlacedCollider<'a>,
-        triangle: u32,
+        slot: usize,
         espace: [Vec3; 3],
         start: Vec3,
         radii: Vec3,
@@ -85,7 +87,8 @@ impl<'q, 'a> Candidate<'q, 'a> {
         Self {
             collider,
             placed,
-            triangle,
+            slot,
+            triangle: placed.mesh.input_index(slot),
             espace,
             start,
             move_start: start,
@@ -116,6 +119,12 @@ impl<'q, 'a> Candidate<'q, 'a> {
     /// [`crate::SweepHit::triangle`]).
     pub fn triangle(&self) -> u32 {
         self.triangle
+    }
+
+    /// The triangle's BVH slot in the collider (for
+    /// [`crate::MeshCollider::triangle`]).
+    pub fn slot(&self) -> usize {
+        self.slot
     }
 
     /// The body's centre at the start of the query, metres.
@@ -150,21 +159,24 @@ impl<'q, 'a> Candidate<'q, 'a> {
     /// ([`Candidate::move_start`]) wholly on its front side (up to
     /// [`ONE_WAY_SLACK`]), or would be if raised by `step` metres along
     /// `up` ([`crate::SlideOptions::one_way_step`]).
+    ///
+    /// It is judged from the collider's own triangle at its pose and the
+    /// move's start alone, so every query of one move (each sweep of a
+    /// collide-and-slide, its depenetration) judges a triangle alike, to
+    /// the last bit.
     #[inline]
     pub fn one_way_holds(&self, up: Vec3, step: f32) -> bool {
-        let [a, b, c] = self.espace;
-        let n = (b - a).cross(c - a);
-        // The world normal is n / radii; its angle to `up` has the sign of
-        // n · (up / radii).
-        if n.dot(up / self.radii) <= 0.0 {
+        let [a, b, c] = self.placed.mesh.triangle(self.slot);
+        let pose = self.placed.pose;
+        let n = pose.rotation * (b - a).cross(c - a);
+        if n.dot(up) <= 0.0 {
             return false;
         }
-        // A corner relative to where the move started (the same numbers
-        // when the query is the whole move).
-        let a = a + (self.start - self.move_start - up * step) * self.radii.recip();
-        // The centre there (the eSpace origin) at least 1 − slack in front
-        // of the plane: the unit sphere is (nearly) wholly in front.
-        -a.dot(n) >= (1.0 - ONE_WAY_SLACK) * n.length()
+        // The centre where the move started (raised by the step) at least
+        // 1 − slack in front of the plane in eSpace (where its normal is
+        // n ∘ radii): the unit sphere is (nearly) wholly in front.
+        let from = self.move_start + up * step;
+        (from - pose.transform_point(a)).dot(n) >= (1.0 - ONE_WAY_SLACK) * (n * self.radii).length()
     }
 }
 

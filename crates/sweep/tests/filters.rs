@@ -50,7 +50,7 @@ fn brute_force(
                 tri.map(|p| (placed.pose.transform_point(p) - start) * inv_r)
             };
             let input = placed.mesh.input_index(slot);
-            if !rules.keeps_triangle(&Candidate::new(ci, placed, input, tri, start, e.radii())) {
+            if !rules.keeps_triangle(&Candidate::new(ci, placed, slot, tri, start, e.radii())) {
                 continue;
             }
             let t_max = best.map_or(1.0, |b| b.0);

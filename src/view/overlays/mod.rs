@@ -1,5 +1,5 @@
 //! The debug overlays: one gizmo group per overlay, each switched by its
-//! function key (F1–F8) and in the panel, all drawn from the tick shown —
+//! function key (F1–F9) and in the panel, all drawn from the tick shown —
 //! the live one, or the one picked in the rewind — so a paused walk shows
 //! what the collision did then:
 //!
@@ -15,15 +15,19 @@
 //! * F6 the door (orange) and lift (cyan) colliders;
 //! * F7 the ground normal, the slope against the walkable limit (green
 //!   walkable, red too steep) and the limit's cone;
-//! * F8 the crosshair (drawn by the HUD).
+//! * F8 the crosshair (drawn by the HUD);
+//! * F9 the level's one-way surfaces (the solid side green, an arrow along
+//!   the one-way direction), layered parts (violet), sensors (kill red,
+//!   checkpoint blue, named yellow) and the doors' trigger zones (orange).
 //!
 //! Each overlay is its own module (`contacts`, `planes`, `ellipsoid`,
-//! `trail`, `bvh`, `movers`, `ground`); `switches` holds the gizmo groups
+//! `trail`, `bvh`, `movers`, `ground`, `filters`); `switches` holds the gizmo groups
 //! and their switches, `player` the player's settings they measure against.
 
 mod bvh;
 mod contacts;
 mod ellipsoid;
+mod filters;
 mod ground;
 mod movers;
 mod planes;
@@ -34,7 +38,7 @@ mod trail;
 pub use ellipsoid::{EllipsoidOverlay, ellipsoid_overlay};
 pub use planes::SlideQuad;
 pub use switches::{
-    BvhGizmos, ContactGizmos, EllipsoidGizmos, GroundGizmos, MoverGizmos, SlidePlaneGizmos, TrailGizmos,
+    BvhGizmos, ContactGizmos, EllipsoidGizmos, FilterGizmos, GroundGizmos, MoverGizmos, SlidePlaneGizmos, TrailGizmos,
 };
 
 use bevy::prelude::*;
@@ -50,5 +54,6 @@ pub(super) fn plugin(app: &mut App) {
         bvh::plugin,
         movers::plugin,
         ground::plugin,
+        filters::plugin,
     ));
 }

@@ -1,5 +1,5 @@
 //! The overlays' gizmo groups (one per overlay, F8's crosshair is the
-//! HUD's), their line styles, and switching them: F1–F8 ask for a change
+//! HUD's), their line styles, and switching them: F1–F9 ask for a change
 //! (not while typing in the panel), the settings turn the groups on and off.
 
 use crate::sim::tuning::{CurrentSettings, Tune};
@@ -27,6 +27,9 @@ pub struct MoverGizmos;
 /// F7: the ground normal and slope.
 #[derive(Default, Reflect, GizmoConfigGroup)]
 pub struct GroundGizmos;
+/// F9: one-way surfaces, layered parts, sensors and trigger zones.
+#[derive(Default, Reflect, GizmoConfigGroup)]
+pub struct FilterGizmos;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_gizmo_group::<ContactGizmos>()
@@ -36,6 +39,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_gizmo_group::<BvhGizmos>()
         .init_gizmo_group::<MoverGizmos>()
         .init_gizmo_group::<GroundGizmos>()
+        .init_gizmo_group::<FilterGizmos>()
         .add_systems(Startup, configure_groups)
         .add_systems(Update, (toggle_keys, sync_groups).chain());
 }
@@ -44,6 +48,8 @@ fn configure_groups(mut store: ResMut<GizmoConfigStore>) {
     // Contacts and the ground normal sit on surfaces: drawn on top.
     store.config_mut::<ContactGizmos>().0.depth_bias = -1.0;
     store.config_mut::<GroundGizmos>().0.depth_bias = -1.0;
+    store.config_mut::<FilterGizmos>().0.depth_bias = -0.5;
+    store.config_mut::<FilterGizmos>().0.line.width = 2.0;
     store.config_mut::<ContactGizmos>().0.line.width = 3.0;
     store.config_mut::<EllipsoidGizmos>().0.line.width = 2.5;
     store.config_mut::<TrailGizmos>().0.line.width = 3.0;
@@ -51,7 +57,7 @@ fn configure_groups(mut store: ResMut<GizmoConfigStore>) {
     store.config_mut::<BvhGizmos>().0.line.width = 1.0;
 }
 
-/// F1–F8 switch the overlays (not while typing in the panel).
+/// F1–F9 switch the overlays (not while typing in the panel).
 fn toggle_keys(
     keys: Res<ButtonInput<KeyCode>>,
     settings: Res<CurrentSettings>,
@@ -61,7 +67,7 @@ fn toggle_keys(
     if egui_input.is_some_and(|e| e.wants_keyboard_input()) {
         return;
     }
-    const KEYS: [KeyCode; 8] = [
+    const KEYS: [KeyCode; 9] = [
         KeyCode::F1,
         KeyCode::F2,
         KeyCode::F3,
@@ -70,6 +76,7 @@ fn toggle_keys(
         KeyCode::F6,
         KeyCode::F7,
         KeyCode::F8,
+        KeyCode::F9,
     ];
     for (key, overlay) in KEYS.into_iter().zip(Overlay::ALL) {
         if keys.just_pressed(key) {
@@ -90,4 +97,5 @@ fn sync_groups(settings: Res<CurrentSettings>, mut store: ResMut<GizmoConfigStor
     store.config_mut::<BvhGizmos>().0.enabled = s.shows(Overlay::Bvh);
     store.config_mut::<MoverGizmos>().0.enabled = s.shows(Overlay::Movers);
     store.config_mut::<GroundGizmos>().0.enabled = s.shows(Overlay::Ground);
+    store.config_mut::<FilterGizmos>().0.enabled = s.shows(Overlay::Filters);
 }

@@ -1,4 +1,4 @@
-//! How the game is shown: the overlays' switches (also F1–F8) and the
+//! How the game is shown: the overlays' switches (also F1–F9) and the
 //! view's (camera behind the player, grid everywhere, HUD, vsync).
 
 use super::state::PanelState;

@@ -5,9 +5,11 @@
 //! One test binary, by topic: [`exact`] (reflection, time of impact,
 //! conservation, no tunnelling), [`rooms`] (nothing ends inside geometry
 //! or another ball; the same on two threads), [`movers`] (lifts and the
-//! player), [`rest`] (rest, sleep and jams).
+//! player), [`rest`] (rest, sleep and jams), [`filters`] (one-way
+//! platforms and layers).
 
 mod exact;
+mod filters;
 mod movers;
 mod rest;
 mod rooms;

@@ -242,7 +242,13 @@ impl<'a> StepInputs<'a> {
             };
             let e = Ellipsoid::new(standing.radii).expect("valid radii");
             let inside = |c: &PlacedCollider<'_>| {
-                slidewalk_sweep::penetration_depth_with(&e, standing.position, std::slice::from_ref(c), world.layers, ()) > 1e-4
+                slidewalk_sweep::penetration_depth_with(
+                    &e,
+                    standing.position,
+                    std::slice::from_ref(c),
+                    world.layers,
+                    (),
+                ) > 1e-4
             };
             let crushed_by = world
                 .colliders

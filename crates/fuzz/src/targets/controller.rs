@@ -48,7 +48,7 @@ pub fn seeds() -> Vec<Vec<u8>> {
 pub fn describe(data: &[u8]) -> String {
     match Case::generate(&mut Unstructured::new(data)) {
         Ok(c) => format!(
-            "config {:?}\nreconfigure {:?}\nscale {}\nstatic triangles {}\nplatform {}\nfeet {}\nbad state {:?}\nticks {:?}",
+            "config {:?}\nreconfigure {:?}\nscale {}\nstatic triangles {}\nplatform {}\nfeet {}\nbad state {:?}\nticks {:?}\none-way top {:?}",
             c.config,
             c.reconfigure,
             c.scale,
@@ -56,7 +56,8 @@ pub fn describe(data: &[u8]) -> String {
             c.platform.is_some(),
             c.feet,
             c.bad_state,
-            c.ticks
+            c.ticks,
+            c.one_way
         ),
         Err(e) => format!("no case: {e}"),
     }
@@ -314,7 +315,7 @@ impl Case {
             let free_before = Ellipsoid::new(state.radii)
                 .ok()
                 .filter(|_| state.position.is_finite())
-                .is_some_and(|_| clearance_after(&state, &state, colliders) >= 1.0);
+                .is_some_and(|_| clearance_after(&state, &state, false, colliders) >= 1.0);
             let bad_state = !(state.position.is_finite()
                 && state.velocity.is_finite()
                 && state.velocity.length() <= slidewalk_controller::MAX_STATE_SPEED
@@ -346,7 +347,7 @@ impl Case {
                         "report {report:?}"
                     );
                     if self.platform.is_none() && free_before && !report.crushed {
-                        let depth = 1.0 - clearance_after(&before, &state, colliders);
+                        let depth = 1.0 - clearance_after(&before, &state, report.dropped, colliders);
                         let scale = ((state.position.abs() + before.position.abs()) / state.radii).max_element()
                             + (12.0 * s / state.radii.min_element());
                         let tol = 1e-4 + 64.0 * f32::EPSILON * scale;

@@ -219,7 +219,7 @@ impl Case {
         // for the sweep, the layers alone.
         let kept_by = |mut rules: StandardRules, slot: usize, judged: Vec3| {
             let tri = self.in_espace(placed, judged, mesh.triangle(slot), e.radii());
-            let candidate = Candidate::new(0, &placed, mesh.input_index(slot), tri, judged, e.radii());
+            let candidate = Candidate::new(0, &placed, slot, tri, judged, e.radii());
             rules.keeps_collider(0, &placed) && rules.keeps_triangle(&candidate)
         };
         let kept = |slot: usize, judged: Vec3| kept_by(self.options.rules(), slot, judged);

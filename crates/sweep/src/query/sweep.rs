@@ -126,12 +126,14 @@ pub(crate) fn sweep_noting_overlap(
             if !approaches(tri, v, *best_t) {
                 return;
             }
-            // The input index only now: most candidates leave at the
-            // rejects, and on a large level its load is a cache miss.
-            let triangle = mesh.input_index(slot);
-            if !filter.keeps_triangle(&Candidate::new(ci, collider, triangle, tri, start, r).in_move_from(move_start)) {
+            // The input index only now (the candidate reads it): most
+            // candidates leave at the rejects, and on a large level its
+            // load is a cache miss.
+            let candidate = Candidate::new(ci, collider, slot, tri, start, r).in_move_from(move_start);
+            if !filter.keeps_triangle(&candidate) {
                 return;
             }
+            let triangle = candidate.triangle();
             crate::counts::add(|c| c.exact += 1);
             let Some(hit) = sweep_unit_sphere_triangle_noting_overlap(v, tri, *best_t, overlap) else {
                 return;
@@ -249,10 +251,7 @@ pub(crate) fn triangles_near(
         }
         collider.query_world(&query, |slot, world| {
             let espace = world.map(|p| (p - centre) * inv_r);
-            let triangle = collider.mesh.input_index(slot);
-            if filter
-                .keeps_triangle(&Candidate::new(ci, collider, triangle, espace, centre, r).in_move_from(move_start))
-            {
+            if filter.keeps_triangle(&Candidate::new(ci, collider, slot, espace, centre, r).in_move_from(move_start)) {
                 out.push(NearTriangle {
                     collider: ci,
                     slot,
