@@ -89,7 +89,7 @@ impl Iterator for ScriptPlayer {
                 now.held.set(i, *b);
             }
         }
-        for i in 0..4 {
+        for i in 0..crate::buttons::BUTTON_COUNT {
             now.pressed.set(i, now.held.get(i) && !before.get(i));
         }
         self.current = now;
