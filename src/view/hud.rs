@@ -9,6 +9,7 @@ use crate::notices::Notices;
 use crate::sim::player::Player;
 use crate::sim::player::PlayerCharacter;
 use crate::sim::rewind::Rewind;
+use crate::sim::sensors::PlayerSensors;
 use crate::sim::tuning::CurrentSettings;
 use bevy::prelude::*;
 use bevy::window::{CursorGrabMode, CursorOptions, PrimaryWindow};
@@ -72,13 +73,13 @@ fn age_notices(time: Res<Time>, mut notices: ResMut<Notices>) {
 
 fn draw_hud(
     mut contexts: EguiContexts,
-    notices: Res<Notices>,
+    // What the HUD lists: the notices, the named sensors the player is in.
+    (notices, inside): (Res<Notices>, Res<PlayerSensors>),
     players: Query<PlayerCharacter, With<Player>>,
     cursor: Single<&CursorOptions, With<PrimaryWindow>>,
     settings: Res<CurrentSettings>,
     rewind: Res<Rewind>,
     fps: Res<FrameRate>,
-    inside: Res<crate::sim::sensors::PlayerSensors>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let wrap_width = WRAP_WIDTH.min(ctx.content_rect().width() - 40.0).max(120.0);

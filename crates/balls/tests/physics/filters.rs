@@ -6,12 +6,29 @@
 use crate::support::{TOLERANCE, box_mesh, floor};
 use glam::Vec3;
 use slidewalk_balls::{Ball, BallConfig, BallSimulation, MeshSolids};
-use slidewalk_sweep::{CollisionLayers, PlacedCollider};
+use slidewalk_sweep::{CollisionLayers, MeshCollider, PlacedCollider};
+
+/// A box with its faces wound outwards (counter-clockwise seen from
+/// outside), as a one-way platform needs: `box_mesh` winds them inwards,
+/// which the two-sided sweep does not mind.
+fn outward_box(min: Vec3, max: Vec3) -> MeshCollider {
+    let inward = box_mesh(min, max);
+    let corners: Vec<Vec3> = inward.triangles().flat_map(|[a, b, c]| [a, c, b]).collect();
+    let triangles: Vec<[u32; 3]> = (0..corners.len() as u32 / 3)
+        .map(|t| [3 * t, 3 * t + 1, 3 * t + 2])
+        .collect();
+    MeshCollider::build(&corners, &triangles).unwrap()
+}
 
 #[test]
 fn a_ball_bounces_on_a_one_way_top_and_flies_up_through_from_below() {
     let floor = floor();
-    let platform = box_mesh(Vec3::new(-2.0, 1.8, -2.0), Vec3::new(2.0, 2.0, 2.0));
+    let platform = outward_box(Vec3::new(-2.0, 1.8, -2.0), Vec3::new(2.0, 2.0, 2.0));
+    assert!(
+        platform
+            .triangles()
+            .any(|[a, b, c]| (b - a).cross(c - a).y > 0.0 && a.y == 2.0)
+    );
     let placed = [
         PlacedCollider::fixed(&floor),
         PlacedCollider::fixed(&platform).with_one_way(Some(Vec3::Y)),

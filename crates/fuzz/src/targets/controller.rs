@@ -254,10 +254,7 @@ impl Case {
         let platform = MeshCollider::build(&platform_soup.positions, &platform_soup.triangles).expect("builds");
         let one_way = self.one_way.map(|top| {
             let mut soup = Soup::default();
-            soup.cuboid(
-                Vec3::new(-2.0 * s, top - 0.2 * s, -1.0 * s),
-                Vec3::new(2.0 * s, top, 4.0 * s),
-            );
+            soup.cuboid(Vec3::new(-2.0 * s, top - 0.2 * s, -s), Vec3::new(2.0 * s, top, 4.0 * s));
             MeshCollider::build(&soup.positions, &soup.triangles).expect("builds")
         });
         let pose_at = |t: f32, (amplitude, turn): (Vec3, f32)| Pose {

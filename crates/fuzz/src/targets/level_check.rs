@@ -103,11 +103,12 @@ fn check_parts_and_sensors(level: &Level, sig: &mut Signature) {
     let ball = Ellipsoid::sphere(0.1).expect("valid radius");
     let top = b.center() + Vec3::Y * (b.size().y * 0.5 + 1.0);
     let down = Vec3::NEG_Y * (b.size().y + 2.0);
-    if top.is_finite() && down.is_finite() {
-        if let Some(h) = slidewalk_sweep::sweep_with(&ball, top, down, &placed, BALL_LAYERS, ()) {
-            assert!(h.point.is_finite() && (0.0..=1.0).contains(&h.time), "{h:?}");
-            assert!(h.collider < placed.len());
-        }
+    if top.is_finite()
+        && down.is_finite()
+        && let Some(h) = slidewalk_sweep::sweep_with(&ball, top, down, &placed, BALL_LAYERS, ())
+    {
+        assert!(h.point.is_finite() && (0.0..=1.0).contains(&h.time), "{h:?}");
+        assert!(h.collider < placed.len());
     }
 }
 

@@ -92,16 +92,6 @@ fn filtering_level() -> Vec<u8> {
     glb_file(&serde_json::to_vec(&root).expect("a JSON value serialises"), Some(&bin))
 }
 
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn the_filtering_seed_loads_with_every_extra() {
-        let level = super::load_without_files(&super::filtering_level()).unwrap();
-        assert_eq!((level.parts.len(), level.movers.len(), level.sensors.len()), (3, 1, 3));
-        assert!(level.movers[0].one_way.is_some());
-    }
-}
-
 /// What the bytes are: their GLB header and JSON chunk, if any.
 pub fn describe(data: &[u8]) -> String {
     let head: Vec<String> = data.iter().take(20).map(|b| format!("{b:02x}")).collect();
@@ -119,4 +109,14 @@ pub fn describe(data: &[u8]) -> String {
         String::from_utf8_lossy(json),
         load_without_files(data).map(|l| l.report)
     )
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_filtering_seed_loads_with_every_extra() {
+        let level = super::load_without_files(&super::filtering_level()).unwrap();
+        assert_eq!((level.parts.len(), level.movers.len(), level.sensors.len()), (3, 1, 3));
+        assert!(level.movers[0].one_way.is_some());
+    }
 }
