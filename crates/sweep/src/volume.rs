@@ -10,6 +10,44 @@ use crate::query::sweep::triangles_near;
 use crate::triangle::{closest_point_on_triangle, segment_crosses_triangle};
 use glam::Vec3;
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// A grid cell's key: its three coordinates packed into 21 bits each.
+type CellKey = u64;
+
+/// Hashes a packed cell key by one multiplication (Fibonacci hashing):
+/// the grid looks cells up for every body every tick, where the standard
+/// hasher's cost would dominate.
+#[derive(Default)]
+struct CellHasher(u64);
+
+impl Hasher for CellHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        // Only keys are hashed, through `write_u64`; any other input still
+        // hashes, by byte.
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u64(&mut self, key: u64) {
+        self.0 = (self.0 ^ key).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29);
+    }
+}
+
+/// The cells of a grid: ids by packed key.
+type Cells = HashMap<CellKey, Vec<u32>, BuildHasherDefault<CellHasher>>;
+
+/// The key of cell `[x, y, z]` (each clamped to ±2²⁰, far beyond any
+/// level at the smallest cell).
+fn key([x, y, z]: [i32; 3]) -> CellKey {
+    let bits = |v: i32| (v.clamp(-(1 << 20), (1 << 20) - 1) + (1 << 20)) as u64;
+    bits(x) | bits(y) << 21 | bits(z) << 42
+}
 
 /// Whether `ellipsoid` centred at `centre` (metres) overlaps the volume
 /// `volume` bounds: it touches one of its triangles, or its centre is
@@ -61,7 +99,7 @@ pub fn contains_point(volume: &PlacedCollider<'_>, point: Vec3) -> bool {
 #[derive(Clone, Debug, Default)]
 pub struct BoxGrid {
     cell: f32,
-    cells: HashMap<[i32; 3], Vec<u32>>,
+    cells: Cells,
     large: Vec<u32>,
     boxes: Vec<Aabb>,
 }
@@ -82,7 +120,7 @@ impl BoxGrid {
         let cell = (2.0 * typical).clamp(0.5, 1024.0);
         let mut grid = Self {
             cell,
-            cells: HashMap::new(),
+            cells: Cells::default(),
             large: Vec::new(),
             boxes: boxes.to_vec(),
         };
@@ -99,7 +137,7 @@ impl BoxGrid {
             for x in lo[0]..=hi[0] {
                 for y in lo[1]..=hi[1] {
                     for z in lo[2]..=hi[2] {
-                        grid.cells.entry([x, y, z]).or_default().push(i as u32);
+                        grid.cells.entry(key([x, y, z])).or_default().push(i as u32);
                     }
                 }
             }
@@ -145,7 +183,7 @@ impl BoxGrid {
             for x in lo[0]..=hi[0] {
                 for y in lo[1]..=hi[1] {
                     for z in lo[2]..=hi[2] {
-                        if let Some(ids) = self.cells.get(&[x, y, z]) {
+                        if let Some(ids) = self.cells.get(&key([x, y, z])) {
                             out.extend(ids.iter().copied().filter(|&i| overlaps(i)));
                         }
                     }
