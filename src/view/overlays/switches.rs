@@ -48,7 +48,6 @@ fn configure_groups(mut store: ResMut<GizmoConfigStore>) {
     // Contacts and the ground normal sit on surfaces: drawn on top.
     store.config_mut::<ContactGizmos>().0.depth_bias = -1.0;
     store.config_mut::<GroundGizmos>().0.depth_bias = -1.0;
-    store.config_mut::<FilterGizmos>().0.depth_bias = -0.5;
     store.config_mut::<FilterGizmos>().0.line.width = 2.0;
     store.config_mut::<ContactGizmos>().0.line.width = 3.0;
     store.config_mut::<EllipsoidGizmos>().0.line.width = 2.5;
