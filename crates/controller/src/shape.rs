@@ -28,9 +28,11 @@ impl Run<'_> {
         let e = Ellipsoid::new(radii).expect("config radii are valid");
         // A slide of no motion is a depenetration with this tick's filter.
         // A one-way surface the old shape was on is judged as it was: the
-        // feet may reach lower by the growth (standing up in the air over
-        // a platform), and it must hold them, not let them sink in.
-        let growth = (extent_along(radii, up) - extent_along(state.radii, up)).max(0.0);
+        // new shape may reach further by its growth along any axis
+        // (standing up in the air over a platform; a crouched shape wider
+        // than the standing one, under a tilted gravity), and the surface
+        // must hold it, not let it sink in.
+        let growth = (radii - state.radii).max_element().max(0.0);
         let options = slidewalk_sweep::SlideOptions {
             one_way_step: self.options.one_way_step.max(growth),
             ..self.options
