@@ -12,7 +12,7 @@ use crate::movers::MoverSchedule;
 use glam::Vec3;
 use slidewalk_controller::{CharacterState, Intent, Surroundings};
 use slidewalk_level::layers::{PLAYER_LAYERS, met_by};
-use slidewalk_sweep::{Aabb, CollisionLayers, Ellipsoid, ONE_WAY_SLACK, PlacedCollider, segment_crosses_triangle};
+use slidewalk_sweep::{Aabb, Candidate, CollisionLayers, Ellipsoid, PlacedCollider, segment_crosses_triangle};
 use std::collections::HashSet;
 use std::time::Instant;
 
@@ -278,7 +278,7 @@ pub fn penetration_tolerance(position: Vec3, radii: Vec3) -> f32 {
 /// against every collider but the one-way ones, and of a one-way collider
 /// only the triangles that held the body where it started the tick. A
 /// body passing up through a one-way platform may end its tick within the
-/// core's slack of the top ([`ONE_WAY_SLACK`]), where the platform holds
+/// core's slack of the top ([`slidewalk_sweep::ONE_WAY_SLACK`]), where the platform holds
 /// it from then on and the next tick lifts it onto it: not a penetration.
 fn ended_inside(e: &Ellipsoid, colliders: &[PlacedCollider<'_>], from: Vec3, to: Vec3) -> f32 {
     let solid: Vec<PlacedCollider<'_>> = colliders
@@ -298,8 +298,8 @@ fn ended_inside(e: &Ellipsoid, colliders: &[PlacedCollider<'_>], from: Vec3, to:
         let Some(up) = c.one_way.map(|d| c.pose.rotation * d) else {
             continue;
         };
-        c.query_world(&near, |_, tri| {
-            if one_way_holds(tri, up, from, r) {
+        c.query_world(&near, |slot, tri| {
+            if one_way_holds(c, slot, up, from, r) {
                 let [a, b, c] = tri.map(|p| (p - to) / r);
                 let nearest = slidewalk_sweep::closest_point_on_triangle(Vec3::ZERO, a, b, c).length();
                 depth = depth.max(1.0 - nearest);
@@ -322,22 +322,24 @@ fn crosses_surface(world: &[PlacedCollider<'_>], radii: Vec3, from: Vec3, to: Ve
             continue;
         }
         let up = c.one_way.map(|d| c.pose.rotation * d);
-        c.query_world(&query, |_, tri| {
+        c.query_world(&query, |slot, tri| {
             crossed |= segment_crosses_triangle(from, to, tri).is_some()
-                && up.is_none_or(|up| one_way_holds(tri, up, from, radii));
+                && up.is_none_or(|up| one_way_holds(c, slot, up, from, radii));
         });
     }
     crossed
 }
 
-/// Whether the one-way triangle `tri` (world, metres) holds a body of
-/// `radii` centred at `centre`, by the collision core's rule
-/// ([`slidewalk_sweep::Candidate::one_way_holds`]): its winding normal
-/// within 90° of `up` and the body in front of it up to [`ONE_WAY_SLACK`].
-fn one_way_holds(tri: [Vec3; 3], up: Vec3, centre: Vec3, radii: Vec3) -> bool {
-    let [a, b, c] = tri.map(|p| (p - centre) / radii);
-    let n = (b - a).cross(c - a);
-    n.dot(up / radii) > 0.0 && -a.dot(n) >= (1.0 - ONE_WAY_SLACK) * n.length()
+/// Whether the one-way triangle in `slot` of `collider` holds a body of
+/// `radii` centred at `centre`, by the collision core's own rule
+/// ([`Candidate::one_way_holds`]): its winding normal within 90° of `up`
+/// and the body in front of it up to [`slidewalk_sweep::ONE_WAY_SLACK`].
+fn one_way_holds(collider: &PlacedCollider<'_>, slot: usize, up: Vec3, centre: Vec3, radii: Vec3) -> bool {
+    let espace = collider
+        .mesh
+        .triangle(slot)
+        .map(|p| (collider.pose.transform_point(p) - centre) / radii);
+    Candidate::new(0, collider, slot, espace, centre, radii).one_way_holds(up, 0.0)
 }
 
 #[cfg(test)]
