@@ -14,7 +14,6 @@
 use super::input::PlayerInput;
 use super::level::CurrentLevel;
 use super::movers::SqueezingMovers;
-use super::player::respawn;
 use super::schedule::SimSet;
 use bevy::prelude::*;
 use bevy_slidewalk::{CharacterController, MovementIntent, MovementState};
@@ -70,7 +69,7 @@ fn apply_feedback(
         input.yaw += heading_turn;
         intent.impulse += ball_push;
         if killed {
-            respawn(body, &mut state, &mut input, &current);
+            current.respawn(body, &mut state, &mut input);
             intent.impulse = Vec3::ZERO;
         }
     }

@@ -5,10 +5,11 @@
 //! lift, its sensors and a trigger sensor around each door); opening
 //! another level at any time, with errors shown and the game kept running.
 
+use super::input::PlayerInput;
 use super::launch::LaunchOptions;
 use crate::notices::Notices;
 use bevy::prelude::*;
-use bevy_slidewalk::{Collider, CollisionLayers, OneWay, Sensor, Surface};
+use bevy_slidewalk::{CharacterController, Collider, CollisionLayers, MovementState, OneWay, Sensor, Surface};
 use slidewalk_controller::ControllerConfig;
 use slidewalk_level::DoorControl;
 use slidewalk_level::{Level, Mover, MoverKind, SensorKind, Spawn};
@@ -109,6 +110,16 @@ impl CurrentLevel {
     /// level's spawn.
     pub fn respawn_point(&self) -> Spawn {
         self.checkpoint.unwrap_or(self.spawn)
+    }
+
+    /// Puts the player at the respawn point, standing (with `body`'s
+    /// config), at rest, looking the spawn's way; the plugin draws it
+    /// there without interpolating.
+    pub fn respawn(&self, body: &CharacterController, state: &mut MovementState, input: &mut PlayerInput) {
+        let at = self.respawn_point();
+        state.teleport_feet(at.position, &body.config);
+        input.yaw = at.yaw;
+        input.pitch = 0.0;
     }
 
     /// Whether the level has a kill zone (`"sensor": "kill"`).

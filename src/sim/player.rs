@@ -140,18 +140,9 @@ fn place_player(
     for (body, mut state, mut input, mut placed_in) in &mut players {
         if placed_in.0 != current.generation {
             placed_in.0 = current.generation;
-            respawn(body, &mut state, &mut input, &current);
+            current.respawn(body, &mut state, &mut input);
         }
     }
-}
-
-/// Puts the player at the level's spawn, standing (with `body`'s config),
-/// at rest; the plugin draws it there without interpolating.
-pub fn respawn(body: &CharacterController, state: &mut MovementState, input: &mut PlayerInput, current: &CurrentLevel) {
-    let at = current.respawn_point();
-    state.teleport_feet(at.position, &body.config);
-    input.yaw = at.yaw;
-    input.pitch = 0.0;
 }
 
 /// Whether the player is in fly mode (moved by the game, no collision).
@@ -194,7 +185,7 @@ fn before_tick(
     for (mut body, mut state, mut input, mut intent) in &mut players {
         let used = *input;
         if std::mem::take(&mut input.respawn) {
-            respawn(&body, &mut state, &mut input, &current);
+            current.respawn(&body, &mut state, &mut input);
             notices.info("back at the spawn point");
         }
         // Below the level: back to the respawn point (a level with a kill
@@ -206,7 +197,7 @@ fn before_tick(
             stats.summary.fell_out = true;
             stats.summary.respawns += 1;
             notices.info("fell out of the level: back at the respawn point");
-            respawn(&body, &mut state, &mut input, &current);
+            current.respawn(&body, &mut state, &mut input);
         }
         if std::mem::take(&mut input.toggle_fly) {
             body.active = !body.active;

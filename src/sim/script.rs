@@ -9,7 +9,6 @@ use super::level::CurrentLevel;
 use super::level::MoverBody;
 use super::movers::{LevelClock, SqueezingMovers, pose_of};
 use super::player::Player;
-use super::player::respawn;
 use super::schedule::SimSet;
 use crate::notices::Notices;
 use bevy::ecs::system::SystemParam;
@@ -94,7 +93,7 @@ fn start_script(
     }
     let Some(start) = &script.start else {
         // From the spawn, shaped by the script's settings.
-        respawn(body, state, input, current);
+        current.respawn(body, state, input);
         return;
     };
     let Start {

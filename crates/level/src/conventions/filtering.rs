@@ -2,45 +2,11 @@
 //! (solid from the front only), `"layers"` (which bodies it stops) and
 //! `"sensor"` (not solid at all: a volume that reports who is inside).
 
-use super::roles::{AnalyticKind, Role};
+use super::roles::{AnalyticKind, Role, SensorKind};
 use crate::layers::{LAYER_NAMES, layer_number};
 use serde_json::Value;
 use slidewalk_sweep::CollisionLayers;
 use slidewalk_sweep::proxy::ProxyShape;
-
-/// What a `"sensor"` node is for.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum SensorKind {
-    /// `"kill"`: the game respawns the player who enters it.
-    Kill,
-    /// `"checkpoint"`: the player who enters it respawns here from now on.
-    Checkpoint,
-    /// Any other name: reported as an event (and shown in the HUD).
-    Named(String),
-}
-
-impl SensorKind {
-    /// The kind an extras word names: `"kill"` and `"checkpoint"`
-    /// (case-insensitive) or any other name, kept as written. `None` for
-    /// a name that is empty or only white space.
-    pub fn from_word(word: &str) -> Option<Self> {
-        match word.to_ascii_lowercase().as_str() {
-            "kill" => Some(Self::Kill),
-            "checkpoint" => Some(Self::Checkpoint),
-            _ if word.trim().is_empty() => None,
-            _ => Some(Self::Named(word.to_owned())),
-        }
-    }
-
-    /// The extras word for it (`"kill"`, `"checkpoint"` or the name).
-    pub fn word(&self) -> &str {
-        match self {
-            Self::Kill => "kill",
-            Self::Checkpoint => "checkpoint",
-            Self::Named(name) => name,
-        }
-    }
-}
 
 /// The `"one_way"` extra, if any (`true` or `false`).
 pub(super) fn read_one_way(extras: &Value) -> Result<Option<bool>, String> {

@@ -100,8 +100,7 @@ mod movers;
 mod numbers;
 mod roles;
 
-pub use filtering::SensorKind;
-pub use roles::{AnalyticKind, DoorMotion, DoorSpec, LiftSpec, NodeConventions, Role};
+pub use roles::{AnalyticKind, DoorMotion, DoorSpec, LiftSpec, NodeConventions, Role, SensorKind};
 
 use filtering::{check_filtering, read_layers, read_one_way, read_sensor};
 use movers::{door_spec, lift_spec};

@@ -2,7 +2,6 @@
 //! no-collide), a door's and a lift's parameters, the analytic collider it
 //! asks for, and all of them as read off one node.
 
-use super::filtering::SensorKind;
 use glam::Vec3;
 use slidewalk_sweep::CollisionLayers;
 use slidewalk_sweep::proxy::ProxyShape;
@@ -100,4 +99,38 @@ pub struct NodeConventions {
     /// Its `sensor` extra, if any: its own mesh is a volume that reports
     /// who is inside, not solid.
     pub sensor: Option<SensorKind>,
+}
+
+/// What a `"sensor"` node is for.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum SensorKind {
+    /// `"kill"`: the game respawns the player who enters it.
+    Kill,
+    /// `"checkpoint"`: the player who enters it respawns here from now on.
+    Checkpoint,
+    /// Any other name: reported as an event (and shown in the HUD).
+    Named(String),
+}
+
+impl SensorKind {
+    /// The kind an extras word names: `"kill"` and `"checkpoint"`
+    /// (case-insensitive) or any other name, kept as written. `None` for
+    /// a name that is empty or only white space.
+    pub fn from_word(word: &str) -> Option<Self> {
+        match word.to_ascii_lowercase().as_str() {
+            "kill" => Some(Self::Kill),
+            "checkpoint" => Some(Self::Checkpoint),
+            _ if word.trim().is_empty() => None,
+            _ => Some(Self::Named(word.to_owned())),
+        }
+    }
+
+    /// The extras word for it (`"kill"`, `"checkpoint"` or the name).
+    pub fn word(&self) -> &str {
+        match self {
+            Self::Kill => "kill",
+            Self::Checkpoint => "checkpoint",
+            Self::Named(name) => name,
+        }
+    }
 }

@@ -4,26 +4,11 @@
 use super::filtering;
 use super::layout::*;
 use super::materials::Materials;
+use super::nodes::{node, one};
 use super::shapes::Rect;
 use crate::generate::glb::{Document, NodeDef};
 use crate::generate::mesh::MeshData;
 use glam::Vec3;
-
-/// A node of `primitives` (material, mesh) called `name`.
-pub(super) fn node(name: &str, primitives: Vec<(usize, MeshData)>) -> NodeDef {
-    NodeDef {
-        name: name.into(),
-        primitives,
-        ..Default::default()
-    }
-}
-
-/// A mesh built by `f`.
-pub(super) fn one(f: &dyn Fn(&mut MeshData)) -> MeshData {
-    let mut m = MeshData::default();
-    f(&mut m);
-    m
-}
 
 /// The playground as a glTF document.
 pub fn document() -> Document {

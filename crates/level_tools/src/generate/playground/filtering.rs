@@ -2,9 +2,9 @@
 //! the stack of one-way platforms, the crowd barrier and the grate (layers),
 //! and the sensors (the kill zone, the checkpoint and the ball room's).
 
-use super::build::{node, one};
 use super::layout::*;
 use super::materials::Materials;
+use super::nodes::{node, one};
 use crate::generate::glb::{Document, NodeDef};
 use glam::Vec3;
 

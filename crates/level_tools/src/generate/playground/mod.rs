@@ -47,6 +47,7 @@ mod build;
 mod filtering;
 mod layout;
 mod materials;
+mod nodes;
 mod shapes;
 
 pub use build::document;
