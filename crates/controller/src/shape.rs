@@ -28,11 +28,13 @@ impl Run<'_> {
         let e = Ellipsoid::new(radii).expect("config radii are valid");
         // A slide of no motion is a depenetration with this tick's filter.
         // A one-way surface the old shape was on is judged as it was: the
-        // new shape may reach further by its growth along any axis
-        // (standing up in the air over a platform; a crouched shape wider
-        // than the standing one, under a tilted gravity), and the surface
-        // must hold it, not let it sink in.
-        let growth = (radii - state.radii).max_element().max(0.0);
+        // new shape may reach further by its growth along any axis, and
+        // by the move of its centre (standing up in the air over a
+        // platform; crouching onto one under a tilted gravity, where the
+        // feet kept along "up" are not the lowest point along the
+        // platform's direction), and the surface must hold it, not let it
+        // sink in.
+        let growth = (radii - state.radii).max_element().max(0.0) + (centre - state.position).length();
         let options = slidewalk_sweep::SlideOptions {
             one_way_step: self.options.one_way_step.max(growth),
             ..self.options
