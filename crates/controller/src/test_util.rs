@@ -281,7 +281,8 @@ pub fn clearance(state: &CharacterState, placed: &[PlacedCollider<'_>]) -> f32 {
 /// Smallest eSpace distance from the character after a tick (`after`) to
 /// any placed triangle that is solid for it (brute force): a one-way
 /// collider's triangles count only where the tick began with the body in
-/// front of them (`before`), it ended over them (its centre projects
+/// front of them (`before`, in its shape then and in the one it ended
+/// with), it ended over them (its centre projects
 /// into them: a body stepping off a one-way ledge may clip its rim from
 /// the side as it goes down) and no drop through one-way surfaces was
 /// under way at either end nor `dropped` (begun and ended within the tick).
@@ -299,14 +300,20 @@ pub fn clearance_after(
         .iter()
         .enumerate()
         .map(|(ci, p)| {
-            // Judged with the shape the tick began with (a crouch may
-            // have changed it since).
+            // Judged from where the tick began, with the shape it began
+            // with and, when a crouch or a stand changed it, the one it
+            // ended with too: a new shape that reaches below the surface
+            // there is no longer wholly in front of it (standing up in the
+            // air at a platform's rim lets it pass, as walking off it does).
             let solid = |slot: &usize| {
                 let Some(dir) = p.one_way else { return true };
                 let t = p.mesh.triangle(*slot).map(|v| p.pose.transform_point(v));
-                let espace = t.map(|v| (v - before.position) * before.radii.recip());
-                let candidate = Candidate::new(ci, p, *slot, espace, before.position, before.radii);
-                !dropping && candidate.one_way_holds(p.pose.rotation * dir, 0.0) && over(after.position, &t)
+                let held = |radii: Vec3| {
+                    let espace = t.map(|v| (v - before.position) * radii.recip());
+                    Candidate::new(ci, p, *slot, espace, before.position, radii)
+                        .one_way_holds(p.pose.rotation * dir, 0.0)
+                };
+                !dropping && held(before.radii) && held(after.radii) && over(after.position, &t)
             };
             let tris: Vec<[Vec3; 3]> = (0..p.mesh.len())
                 .filter(solid)
