@@ -148,7 +148,13 @@ pub(super) fn depenetrate_into(
                     // fuzzer found a contact with a zero normal).
                     continue;
                 }
-                let push = n_e * (1.0 + skin - d);
+                let push = match front_of_one_way(collider, [a, b, c], r) {
+                    // A one-way surface held the body although its centre
+                    // is behind it (a walker's step allowance, a shape
+                    // change): out to its front, never out of its back.
+                    Some((front, behind)) if behind > 0.0 => front * (1.0 + skin + behind),
+                    _ => n_e * (1.0 + skin - d),
+                };
                 // Never push the centre through another surface (a thin door or
                 // wall behind): stop a hair before it; the overlap then stays
                 // unresolved rather than teleporting the ellipsoid.
@@ -218,6 +224,18 @@ pub(super) struct Pushes {
     pub skin: f32,
     pub iterations: u32,
     pub overlap_known: bool,
+}
+
+/// For a triangle of a one-way collider, its front (the unit eSpace
+/// normal of its winding, facing the one-way direction) and how far the
+/// centre (the eSpace origin; `tri` relative to it) is behind its plane
+/// (negative in front). `None` for other colliders.
+fn front_of_one_way(collider: &PlacedCollider<'_>, [a, b, c]: [Vec3; 3], r: Vec3) -> Option<(Vec3, f32)> {
+    let up = collider.pose.rotation * collider.one_way?;
+    let n = (b - a).cross(c - a).normalize_or_zero();
+    // The eSpace normal's world direction is n / r.
+    let front = if n.dot(up / r) >= 0.0 { n } else { -n };
+    (front != Vec3::ZERO).then(|| (front, a.dot(front)))
 }
 
 /// Most times [`depenetrate_into`] gathers the triangles near the centre
