@@ -4,8 +4,8 @@
 //! characters in the same run; 100 characters among 1,000 separate
 //! prop entities against the same triangles in one collider; 100
 //! characters on the 100k level cut into 18 colliders (each too large to
-//! be merged with the others), with a third of them one-way and layered
-//! against none; and 100 characters on a 1M
+//! be merged with the others) or 30 (merged by their rules), with a third
+//! of them one-way and layered against none; and 100 characters on a 1M
 //! level with 10,000 sensors scattered over it against none.
 //!
 //! `cargo bench --workspace --profile dev --bench plugin` (the dev profile,
@@ -108,18 +108,14 @@ fn cut(soup: &Soup, parts: usize) -> Vec<Soup> {
 }
 
 fn layers_and_one_way_against_none(c: &mut Criterion) {
-    // Colliders of over MERGE_MAX_TRIANGLES each: none merged, filtered
-    // or not, so the two runs differ by the rules alone.
-    let level = cut(&sweep::test_util::generated_level(100_000), 18);
-    assert!(
-        level
-            .iter()
-            .all(|s| s.triangles.len() > bevy_slidewalk::MERGE_MAX_TRIANGLES)
-    );
-    let mut group = c.benchmark_group("filters_100k_18_colliders");
+    // 18 colliders of over MERGE_MAX_TRIANGLES each (none merged, with
+    // rules or not) and 30 small ones (merged by their rules).
+    let level = sweep::test_util::generated_level(100_000);
+    let mut group = c.benchmark_group("filters_100k");
     group.sample_size(20).measurement_time(Duration::from_secs(4));
     group.throughput(Throughput::Elements(100));
-    for filtered in [false, true] {
+    for (parts, filtered) in [(18, false), (18, true), (30, false), (30, true)] {
+        let level = cut(&level, parts);
         let mut app = populated(&level, 0);
         if filtered {
             // Every third collider one-way (up) and in a layer the
@@ -135,7 +131,9 @@ fn layers_and_one_way_against_none(c: &mut Criterion) {
         spawn_walkers(&mut app, 100);
         let mut ticks = 0;
         let name = if filtered { "third_one_way_and_layered" } else { "plain" };
-        group.bench_function(name, |b| b.iter(|| tick(&mut app, &mut ticks)));
+        group.bench_function(BenchmarkId::new(name, format!("{parts}_colliders")), |b| {
+            b.iter(|| tick(&mut app, &mut ticks))
+        });
     }
     group.finish();
 }

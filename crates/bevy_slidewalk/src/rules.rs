@@ -135,10 +135,4 @@ impl ColliderRules {
             sensor,
         }
     }
-
-    /// Whether a collider with these rules is solid for every body from
-    /// every side (it may then be merged with others).
-    pub fn plain(&self) -> bool {
-        *self == Self::default()
-    }
 }

@@ -1,8 +1,9 @@
 //! The collision world of a tick: every [`Collider`](crate::Collider) entity's triangles at
 //! its pose, built from the ECS at the start of each tick. Small colliders
-//! that have never moved are merged into one structure (a scene of a
-//! thousand props costs about what one mesh of the same triangles costs);
-//! large ones and movers are placed on their own, with their motion over
+//! that have never moved are merged into one structure per set of rules
+//! (layers, one-way direction: `merge`), so a scene of a thousand props
+//! costs about what one mesh of the same triangles costs; large ones and
+//! movers are placed on their own, with their motion over
 //! the tick as velocities. Sensors are kept apart (`sensors`): not solid,
 //! found through a grid over their boxes. The sync (`crate::sync`) brings
 //! it up to date each tick through the changes at the end of this file.
@@ -16,8 +17,10 @@ use glam::{Mat3, Vec3};
 use slidewalk_sweep::{Aabb, MeshCollider, PlacedCollider, Pose};
 use std::sync::Arc;
 
+mod merge;
 mod sensors;
 
+use merge::Merged;
 use sensors::Sensors;
 
 /// Colliders with at most this many triangles are merged with the other
@@ -46,7 +49,14 @@ struct Body {
 
 impl Body {
     fn merged(&self) -> bool {
-        !self.mover && self.shape.len() <= MERGE_MAX_TRIANGLES && self.rules.plain()
+        !self.mover && self.shape.len() <= MERGE_MAX_TRIANGLES && !self.rules.sensor
+    }
+
+    /// Its one-way direction in the world (unit), if any.
+    fn world_one_way(&self) -> Option<Vec3> {
+        self.rules
+            .one_way
+            .and_then(|d| (self.pose.rotation * (self.linear.inverse().transpose() * d)).try_normalize())
     }
 
     /// Placed at its pose for this tick (or the last), with its velocities,
@@ -76,17 +86,11 @@ impl Body {
     }
 }
 
-/// The resting small colliders as one, in world space.
-struct Merged {
-    shape: MeshCollider,
-    /// `(first triangle, body)` per part, by first triangle.
-    parts: Vec<(u32, usize)>,
-}
-
 /// What a collider index of [`CollisionWorld::placed`] stands for.
 #[derive(Clone, Copy, Debug)]
 enum Slot {
-    Merged,
+    /// The resting small colliders of one set of rules, as one.
+    Merged(usize),
     Body(usize),
 }
 
@@ -99,7 +103,9 @@ enum Slot {
 pub struct CollisionWorld {
     bodies: Vec<Body>,
     by_entity: HashMap<Entity, usize>,
-    merged: Option<Merged>,
+    /// The resting small colliders as one per set of rules (layers,
+    /// one-way direction), plain ones first.
+    merged: Vec<Merged>,
     slots: Vec<Slot>,
     /// The merged structure no longer matches the bodies.
     stale: bool,
@@ -139,7 +145,7 @@ impl CollisionWorld {
         self.slots
             .iter()
             .filter_map(|slot| match *slot {
-                Slot::Merged => self.merged.as_ref().map(|m| PlacedCollider::fixed(&m.shape)),
+                Slot::Merged(k) => self.merged.get(k).map(Merged::placed),
                 Slot::Body(i) => Some(self.bodies[i].placed(self.dt, at_start)),
             })
             .collect()
@@ -163,8 +169,8 @@ impl CollisionWorld {
     fn part(&self, collider: usize, triangle: u32) -> Option<(&Body, u32)> {
         match *self.slots.get(collider)? {
             Slot::Body(i) => Some((&self.bodies[i], triangle)),
-            Slot::Merged => {
-                let m = self.merged.as_ref()?;
+            Slot::Merged(k) => {
+                let m = self.merged.get(k)?;
                 let at = m
                     .parts
                     .partition_point(|&(first, _)| first <= triangle)
@@ -215,7 +221,8 @@ impl CollisionWorld {
     pub fn index_of(&self, entity: Entity) -> Option<usize> {
         let body = *self.by_entity.get(&entity)?;
         if self.bodies[body].merged() {
-            return self.slots.iter().position(|s| matches!(s, Slot::Merged));
+            let k = self.merged.iter().position(|m| m.holds(body))?;
+            return self.slots.iter().position(|s| matches!(s, Slot::Merged(j) if *j == k));
         }
         self.slots.iter().position(|s| matches!(s, Slot::Body(i) if *i == body))
     }
@@ -293,43 +300,11 @@ impl CollisionWorld {
         self.stale = true;
     }
 
-    /// Rebuilds the merged structure and the collider order.
+    /// Rebuilds the merged structures and the collider order.
     fn rebuild(&mut self) {
-        let mut positions = Vec::new();
-        let mut triangles = Vec::new();
-        let mut parts = Vec::new();
-        // A zero vertex for triangles a part's own build left out: every
-        // input triangle keeps its place, so input indices map back by offset.
-        let mut nowhere: Option<u32> = None;
-        for (i, b) in self.bodies.iter().enumerate().filter(|(_, b)| b.merged()) {
-            parts.push((triangles.len() as u32, i));
-            let mut input: Vec<Option<[u32; 3]>> = vec![None; b.shape.report().input_triangles];
-            for slot in 0..b.shape.len() {
-                let at = positions.len() as u32;
-                positions.extend(b.shape.triangle(slot).map(|p| b.pose.transform_point(p)));
-                input[b.shape.input_index(slot) as usize] = Some([at, at + 1, at + 2]);
-            }
-            for t in input {
-                let t = match t {
-                    Some(t) => t,
-                    None => {
-                        let z = *nowhere.get_or_insert_with(|| {
-                            positions.push(Vec3::ZERO);
-                            positions.len() as u32 - 1
-                        });
-                        [z, z, z]
-                    }
-                };
-                triangles.push(t);
-            }
-        }
-        self.merged = MeshCollider::build(&positions, &triangles)
-            .ok()
-            .map(|shape| Merged { shape, parts });
-        self.slots = self
-            .merged
-            .iter()
-            .map(|_| Slot::Merged)
+        self.merged = merge::merge(&self.bodies);
+        self.slots = (0..self.merged.len())
+            .map(Slot::Merged)
             .chain(
                 self.bodies
                     .iter()
@@ -418,8 +393,8 @@ impl CollisionWorld {
         }
         if !body.mover {
             body.mover = true;
-            // It was merged if small and plain: the merge must be remade.
-            self.stale |= body.shape.len() <= MERGE_MAX_TRIANGLES && body.rules.plain();
+            // It was merged if small and not a sensor: the merge must be remade.
+            self.stale |= body.shape.len() <= MERGE_MAX_TRIANGLES && !body.rules.sensor;
         }
     }
 

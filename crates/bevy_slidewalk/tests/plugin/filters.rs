@@ -254,3 +254,33 @@ fn thousands_of_sensors_are_found_by_their_grid() {
     assert_eq!(entered, vec![ids[100]]);
     let _ = c;
 }
+
+#[test]
+fn resting_small_colliders_merge_by_their_rules() {
+    let mut app = app_at(Pacing::FramesPerTick(1));
+    let ground = floor(&mut app);
+    let a = solid_box(&mut app, Vec3::new(2.0, 0.2, 2.0), Vec3::new(-3.0, 1.0, 0.0));
+    let b = solid_box(&mut app, Vec3::new(2.0, 0.2, 2.0), Vec3::new(3.0, 1.0, 0.0));
+    let c = solid_box(&mut app, Vec3::new(2.0, 0.2, 2.0), Vec3::new(0.0, 1.0, 4.0));
+    for e in [a, b] {
+        app.world_mut().entity_mut(e).insert(OneWay::default());
+    }
+    app.world_mut().entity_mut(c).insert(CollisionLayers::new(1, 4));
+    run(&mut app, 2);
+    let world = app.world().resource::<CollisionWorld>();
+    let index = |e: Entity| world.index_of(e).unwrap();
+    // The two one-way platforms share one structure, the plain floor has
+    // its own, the layered box its own.
+    assert!([ground, a, b, c].iter().all(|&e| world.is_merged(e)));
+    assert_eq!(index(a), index(b));
+    assert_ne!(index(a), index(ground));
+    assert_ne!(index(c), index(ground));
+    assert_ne!(index(c), index(a));
+    let placed = world.placed();
+    assert_eq!(placed[index(a)].one_way, Some(Vec3::Y));
+    assert_eq!(
+        placed[index(c)].layers,
+        bevy_slidewalk::sweep::CollisionLayers::new(1, 4)
+    );
+    assert_eq!(placed[index(ground)].one_way, None);
+}
