@@ -229,20 +229,12 @@ fn spawn_colliders(level: &Level, commands: &mut Commands) {
     }
 }
 
-/// A closed box's triangles (outward winding), world metres.
+/// A closed box (the collision core's box proxy fitted to its corners),
+/// world metres.
 fn box_collider(b: Aabb) -> Collider {
-    let corners: Vec<Vec3> = b.corners().to_vec();
-    // `Aabb::corners` orders them by bits: x = 1, y = 2, z = 4.
-    let faces: [[u32; 4]; 6] = [
-        [0, 4, 6, 2],
-        [1, 3, 7, 5],
-        [0, 1, 5, 4],
-        [2, 6, 7, 3],
-        [0, 2, 3, 1],
-        [4, 5, 7, 6],
-    ];
-    let triangles = faces.iter().flat_map(|&[a, b, c, d]| [[a, b, c], [a, c, d]]).collect();
-    Collider::triangles(corners, triangles)
+    let mesh = slidewalk_sweep::proxy::proxy_mesh(slidewalk_sweep::proxy::ProxyShape::Box, &b.corners())
+        .expect("a door's box is finite");
+    Collider::triangles(mesh.positions, mesh.triangles)
 }
 
 /// The collider entities of a level: its statics, parts, doors and lifts,

@@ -23,7 +23,7 @@ use glam::Vec3;
 use slidewalk_controller::{CharacterState, ControllerConfig, TickReport};
 use slidewalk_level::layers::PLAYER_LAYERS;
 use slidewalk_play::{Buttons, Summary};
-use slidewalk_sweep::{Candidate, KeepTriangles, PlacedCollider};
+use slidewalk_sweep::{Candidate, KeepTriangles, PlacedCollider, projects_onto_triangle};
 
 /// Marks the player entity.
 #[derive(Component, Debug)]
@@ -350,15 +350,9 @@ fn penetration(colliders: &Colliders, obstacles: &Obstacles, state: &MovementSta
             start.position,
             start.radii,
         );
-        !dropping && judged.one_way_holds(original.pose.rotation * direction, 0.0) && over(state.position, corners)
+        !dropping
+            && judged.one_way_holds(original.pose.rotation * direction, 0.0)
+            && projects_onto_triangle(state.position, corners)
     });
     slidewalk_sweep::penetration_depth_with(&e, state.position, &solid, PLAYER_LAYERS, held)
-}
-
-/// Whether `p` projects into triangle `t` along its normal (a hair of
-/// slack at the edges): the player is over it, not beside it.
-fn over(p: Vec3, [a, b, c]: [Vec3; 3]) -> bool {
-    let n = (b - a).cross(c - a).normalize_or_zero();
-    let foot = p - n * n.dot(p - a);
-    (slidewalk_sweep::closest_point_on_triangle(foot, a, b, c) - foot).length() < 1e-4
 }

@@ -7,10 +7,10 @@ use bevy::prelude::*;
 use glam::Vec3;
 use slidewalk_sweep::CollisionLayers as CoreLayers;
 
-/// Collision layers of a collider or a character: 32 memberships and a
-/// filter mask. A character and a collider meet when each one's
-/// memberships meet the other's filter (Rapier's collision-groups rule):
-/// `a.memberships & b.filters != 0 && b.memberships & a.filters != 0`.
+/// Collision layers of a collider or a character, as a component: the
+/// collision core's [`slidewalk_sweep::CollisionLayers`] (32 memberships
+/// and a filter mask, Rapier's collision-groups rule: a character and a
+/// collider meet when each one's memberships meet the other's filter).
 /// Without the component an entity is [`CollisionLayers::ALL`]: a member
 /// of every layer, meeting every layer.
 ///
@@ -27,46 +27,35 @@ use slidewalk_sweep::CollisionLayers as CoreLayers;
 ///     commands.spawn((CharacterController::default(), CollisionLayers::new(CROWD, u32::MAX)));
 /// }
 /// ```
-#[derive(Component, Reflect, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Component, Reflect, Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deref, DerefMut)]
 #[reflect(Component, Default, Debug, Clone)]
-pub struct CollisionLayers {
-    /// The layers this is a member of (bit `k` = layer `k`).
-    pub memberships: u32,
-    /// The layers this meets (bit `k` = layer `k`).
-    pub filters: u32,
-}
+pub struct CollisionLayers(pub CoreLayers);
 
 impl CollisionLayers {
     /// Member of every layer, meeting every layer (what no component means).
-    pub const ALL: Self = Self::new(u32::MAX, u32::MAX);
+    pub const ALL: Self = Self(CoreLayers::ALL);
     /// Member of none, meeting none: meets nothing.
-    pub const NONE: Self = Self::new(0, 0);
+    pub const NONE: Self = Self(CoreLayers::NONE);
 
     /// Layers from a membership mask and a filter mask.
     pub const fn new(memberships: u32, filters: u32) -> Self {
-        Self { memberships, filters }
+        Self(CoreLayers::new(memberships, filters))
     }
 
     /// Whether `self` and `other` meet.
     pub const fn interacts_with(self, other: Self) -> bool {
-        self.core().interacts_with(other.core())
+        self.0.interacts_with(other.0)
     }
 
     /// The same layers as the collision core takes them.
     pub const fn core(self) -> CoreLayers {
-        CoreLayers::new(self.memberships, self.filters)
-    }
-}
-
-impl Default for CollisionLayers {
-    fn default() -> Self {
-        Self::ALL
+        self.0
     }
 }
 
 impl From<CoreLayers> for CollisionLayers {
     fn from(layers: CoreLayers) -> Self {
-        Self::new(layers.memberships, layers.filters)
+        Self(layers)
     }
 }
 

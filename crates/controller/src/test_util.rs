@@ -7,7 +7,7 @@
 use crate::{CharacterState, Controller, ControllerConfig, Intent, Surroundings, TickReport};
 use glam::{Quat, Vec3};
 use slidewalk_sweep::test_util::{Soup, min_espace_distance};
-use slidewalk_sweep::{Candidate, Ellipsoid, MeshCollider, PlacedCollider, Pose};
+use slidewalk_sweep::{Candidate, Ellipsoid, MeshCollider, PlacedCollider, Pose, projects_onto_triangle};
 
 /// Adds a 1 m thick slab whose top is `y`, spanning x and z in `-half..half`.
 pub fn slab(s: &mut Soup, half: f32, y: f32) {
@@ -313,7 +313,7 @@ pub fn clearance_after(
                     Candidate::new(ci, p, *slot, espace, before.position, radii)
                         .one_way_holds(p.pose.rotation * dir, 0.0)
                 };
-                !dropping && held(before.radii) && held(after.radii) && over(after.position, &t)
+                !dropping && held(before.radii) && held(after.radii) && projects_onto_triangle(after.position, t)
             };
             let tris: Vec<[Vec3; 3]> = (0..p.mesh.len())
                 .filter(solid)
@@ -322,14 +322,6 @@ pub fn clearance_after(
             min_espace_distance(&e, after.position, &tris)
         })
         .fold(f32::INFINITY, f32::min)
-}
-
-/// Whether `p` projects into triangle `t` along its normal (a hair of
-/// slack at the edges).
-fn over(p: Vec3, [a, b, c]: &[Vec3; 3]) -> bool {
-    let n = (*b - *a).cross(*c - *a).normalize_or_zero();
-    let foot = p - n * n.dot(p - *a);
-    (slidewalk_sweep::closest_point_on_triangle(foot, *a, *b, *c) - foot).length() < 1e-4
 }
 
 /// Walk forward (−z in the canonical frame) at full speed.

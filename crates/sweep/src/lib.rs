@@ -159,6 +159,7 @@ pub use slide::{
     collide_and_slide_filtered, collide_and_slide_with, depenetrate, penetration_depth, penetration_depth_with,
 };
 pub use triangle::{
-    Feature, TriangleDefect, closest_point_on_triangle, distance_to_triangle, segment_crosses_triangle, triangle_defect,
+    Feature, TriangleDefect, closest_point_on_triangle, distance_to_triangle, projects_onto_triangle,
+    segment_crosses_triangle, triangle_defect,
 };
 pub use volume::{BoxGrid, contains_point, ellipsoid_overlaps_volume};

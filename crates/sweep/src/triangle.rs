@@ -185,6 +185,16 @@ pub fn distance_to_triangle(p: Vec3, [a, b, c]: [Vec3; 3]) -> f32 {
     (closest_point_on_triangle(p, a, b, c) - p).length()
 }
 
+/// Whether `p` projects into triangle `abc` along its normal (within
+/// 0.1 mm of its edges): a body centred at `p` is over (or under) the
+/// triangle, not beside it. A degenerate triangle's "projection" is the
+/// point itself.
+pub fn projects_onto_triangle(p: Vec3, [a, b, c]: [Vec3; 3]) -> bool {
+    let n = (b - a).cross(c - a).normalize_or_zero();
+    let foot = p - n * n.dot(p - a);
+    (closest_point_on_triangle(foot, a, b, c) - foot).length() < 1e-4
+}
+
 /// Where the segment `p0 → p1` passes through triangle `abc` from one side
 /// to the other, as a fraction of the segment in `[0, 1]`; `None` when it
 /// does not. Touching (an end point on the plane) is not crossing.

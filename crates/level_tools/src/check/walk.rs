@@ -347,9 +347,9 @@ mod tests {
     use super::*;
     use slidewalk_sweep::MeshCollider;
 
-    #[test]
-    fn rising_through_a_one_way_floor_is_no_fall_but_falling_through_it_is() {
-        let floor = MeshCollider::from_triangles(&[
+    /// A 10 m square floor at y = 0, wound to face up.
+    fn floor() -> MeshCollider {
+        MeshCollider::from_triangles(&[
             [
                 Vec3::new(-5.0, 0.0, -5.0),
                 Vec3::new(-5.0, 0.0, 5.0),
@@ -361,7 +361,12 @@ mod tests {
                 Vec3::new(5.0, 0.0, -5.0),
             ],
         ])
-        .unwrap();
+        .unwrap()
+    }
+
+    #[test]
+    fn rising_through_a_one_way_floor_is_no_fall_but_falling_through_it_is() {
+        let floor = floor();
         let radii = Vec3::new(0.4, 0.9, 0.4);
         let (below, above) = (Vec3::new(0.0, -0.5, 0.0), Vec3::new(0.0, 1.0, 0.0));
         let solid = [PlacedCollider::fixed(&floor)];
@@ -379,19 +384,7 @@ mod tests {
 
     #[test]
     fn ending_a_tick_in_a_one_way_floor_counts_only_if_it_held_the_walker() {
-        let floor = MeshCollider::from_triangles(&[
-            [
-                Vec3::new(-5.0, 0.0, -5.0),
-                Vec3::new(-5.0, 0.0, 5.0),
-                Vec3::new(5.0, 0.0, 5.0),
-            ],
-            [
-                Vec3::new(-5.0, 0.0, -5.0),
-                Vec3::new(5.0, 0.0, 5.0),
-                Vec3::new(5.0, 0.0, -5.0),
-            ],
-        ])
-        .unwrap();
+        let floor = floor();
         let e = Ellipsoid::new(Vec3::new(0.4, 0.9, 0.4)).unwrap();
         // 5 cm into it: within the slack, held from now on.
         let sunk = Vec3::new(0.0, 0.85, 0.0);
