@@ -32,8 +32,8 @@ pub struct Level {
     /// The analytic colliders (`"collider": "plane" | "cylinder"` nodes), in
     /// file order.
     pub analytic: Vec<AnalyticCollider>,
-    /// Static mesh nodes that are one-way or have collision layers, each
-    /// its own collider, in file order.
+    /// Static mesh nodes that are one-way, have collision layers, are
+    /// climbable or are launch pads, each its own collider, in file order.
     pub parts: Vec<StaticPart>,
     /// Doors and lifts.
     pub movers: Vec<Mover>,
@@ -83,6 +83,9 @@ pub struct Mover {
     /// `Some(direction)`: one-way along this unit direction in the mover's
     /// frame (turning with it).
     pub one_way: Option<Vec3>,
+    /// Whether the character can climb its faces (`"climbable": true` on
+    /// the door or lift node or a parent).
+    pub climbable: bool,
 }
 
 /// The exact shape a static mesh node asked for, for sphere sweeps (see
@@ -283,7 +286,8 @@ pub struct LoadReport {
     pub part_rejected_degenerate: usize,
     /// Triangles under `nocollide` nodes.
     pub nocollide_triangles: usize,
-    /// Static parts kept ([`Level::parts`]: one-way or layered nodes).
+    /// Static parts kept ([`Level::parts`]: one-way, layered, climbable or
+    /// launch-pad nodes).
     pub parts: usize,
     /// Sensors kept ([`Level::sensors`]).
     pub sensors: usize,

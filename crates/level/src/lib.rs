@@ -6,10 +6,11 @@
 //!
 //! [`load`] reads a `.glb` or `.gltf` and returns a [`Level`]: one static
 //! [`slidewalk_sweep::MeshCollider`] for all static geometry, one per
-//! one-way or layered static node ([`StaticPart`]), one per door or lift
-//! (in the mover's own frame, with its rest pose), the sensors (volumes
-//! that are not solid, [`Sensor`]), spawn points, per-triangle surfaces and
-//! the analytic colliders (exact planes and cylinders for the balls). The
+//! one-way, layered, climbable or launch-pad static node ([`StaticPart`]),
+//! one per door or lift (in the mover's own frame, with its rest pose), the
+//! sensors (volumes that are not solid, [`Sensor`]), spawn points,
+//! per-triangle surfaces and the analytic colliders (exact planes and
+//! cylinders for the balls). The
 //! conventions are in [`conventions`], the named collision layers and the
 //! game's bodies' layers in [`layers`].
 //!
@@ -46,7 +47,7 @@ mod load;
 mod parts;
 pub mod spawn;
 
-pub use conventions::SensorKind;
+pub use conventions::{MAX_LAUNCH_SPEED, SensorKind};
 pub use doors::DoorControl;
 pub use error::LevelError;
 pub use layers::LAYER_NAMES;

@@ -1,14 +1,15 @@
 //! The level's colliders apart from the merged static one: static parts
-//! (one-way or layered static nodes, each its own collider) and sensors
-//! (volumes that report who is inside, never solid).
+//! (one-way, layered, climbable or launch-pad static nodes, each its own
+//! collider) and sensors (volumes that report who is inside, never solid).
 
 use crate::conventions::SensorKind;
 use glam::Vec3;
 use slidewalk_sweep::{CollisionLayers, MeshCollider, PlacedCollider};
 
-/// A static mesh node that is one-way or has collision layers (its own
-/// `"one_way"` / `"layers"` extras or a parent's): its own collider, in
-/// world space, placed after the static collider and before the movers
+/// A static mesh node that is one-way, has collision layers or is
+/// climbable (its own `"one_way"` / `"layers"` / `"climbable"` extras or a
+/// parent's), or is a launch pad (its own `"launch"`): its own collider,
+/// in world space, placed after the static collider and before the movers
 /// ([`crate::Level::placed`]).
 #[derive(Clone, Debug)]
 pub struct StaticPart {
@@ -25,6 +26,13 @@ pub struct StaticPart {
     /// `Some(direction)`: one-way along this unit world direction (the
     /// node's +Y as a normal, or its one-way parent's).
     pub one_way: Option<Vec3>,
+    /// Whether the character can climb its faces (`"climbable": true` on
+    /// the node or a parent).
+    pub climbable: bool,
+    /// `Some(velocity)`: a launch pad (`"launch"` on the node itself); a
+    /// character standing on it is given this world velocity, m/s (not
+    /// zero, at most [`crate::MAX_LAUNCH_SPEED`] long).
+    pub launch: Option<Vec3>,
 }
 
 impl StaticPart {

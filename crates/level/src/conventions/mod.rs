@@ -13,6 +13,8 @@
 //! | one-way platform | `"one_way": true` on a static, door or lift node (`false`: solid, the default) | — (its triangles and its children's stop a body only from the node's local +Y side, see below) |
 //! | collision layers | `"layers": {"member": [..], "collides": [..]}` on a static, door, lift or sensor node | — each list of layer names (`"world"`, `"player"`, `"crowd"`, `"balls"`, [`crate::LAYER_NAMES`]) or numbers 0 to 31, absent = all 32; which bodies its triangles and its children's stop |
 //! | sensor | `"sensor": "kill"`, `"checkpoint"` or any other name, on a static node with a mesh | `"layers"` (which bodies it reports, default all) — its own mesh is a volume that reports who is inside, not solid |
+//! | climbable | `"climbable": true` on a static, door or lift node (`false`: not climbable, the default) | — (its faces and its children's can be climbed by the character, see below) |
+//! | launch pad | `"launch": [x, y, z]` on a static node with a mesh | — (a world velocity in m/s, not zero, at most [`MAX_LAUNCH_SPEED`] long: a character standing on the node's own mesh is given it, see below) |
 //!
 //! An analytic collider is the exact shape a sphere (a bouncing ball) meets
 //! instead of the node's triangles; the player's ellipsoid still collides
@@ -86,6 +88,24 @@
 //! `"collider"` on a node that is one-way or has layers (its own or a
 //! parent's: an analytic collider's triangles stay in the static collider).
 //!
+//! `"climbable"` applies to the node's own mesh and to its children's,
+//! each of which may give its own (`"climbable": false` returns a child to
+//! the default); a static mesh node so marked is its own collider
+//! ([`crate::StaticPart::climbable`]), a door or lift takes it from its
+//! own node or its parents ([`crate::Mover::climbable`]; a node inside a
+//! door or lift giving it is an error). `"launch"` applies to the node's
+//! own mesh only (not its children's), which becomes its own collider
+//! ([`crate::StaticPart::launch`]); the game gives a character that stands
+//! on it (grounded on any of its triangles, in practice its top) that
+//! velocity. A `"launch"` that is not an array of three finite numbers, is
+//! zero or is faster than [`MAX_LAUNCH_SPEED`], a `"launch"` on a door,
+//! lift, spawn or no-collide node, inside a door, lift or no-collide
+//! subtree or on a node without a mesh, a `"climbable"` that is not a
+//! boolean or is on a spawn or no-collide node, either of them on a sensor,
+//! and either of them with `"collider"` are errors naming the node. What
+//! climbing and launching do is the character controller's business: the
+//! level only says where.
+//!
 //! A name "starts with" a role word when the word is followed by nothing, a
 //! digit, `_`, `-`, `.` or a space (`Door`, `door_1`, `Lift.001`), case-insensitive.
 //! Any other node is static geometry: a glTF with no conventions at all loads
@@ -93,17 +113,21 @@
 //!
 //! The types are in `roles`, a door's and a lift's parameters are read in
 //! `movers`, the numbers they are made of checked in `numbers`;
-//! `"one_way"`, `"layers"` and `"sensor"` are read in `filtering`.
+//! `"one_way"`, `"layers"` and `"sensor"` are read in `filtering`,
+//! `"climbable"` and `"launch"` in `moves`.
 
 mod filtering;
 mod movers;
+mod moves;
 mod numbers;
 mod roles;
 
+pub use moves::MAX_LAUNCH_SPEED;
 pub use roles::{AnalyticKind, DoorMotion, DoorSpec, LiftSpec, NodeConventions, Role, SensorKind};
 
 use filtering::{check_filtering, read_layers, read_one_way, read_sensor};
 use movers::{door_spec, lift_spec};
+use moves::{check_moves, read_climbable, read_launch};
 use numbers::{number, shown};
 use serde_json::Value;
 use slidewalk_sweep::proxy::ProxyShape;
@@ -152,6 +176,9 @@ pub fn read_node(name: Option<&str>, extras: Option<&str>) -> Result<NodeConvent
         layers.is_some(),
         sensor.as_ref(),
     )?;
+    let climbable = read_climbable(&extras)?;
+    let launch = read_launch(&extras)?;
+    check_moves(&role, role_word, collider, sensor.as_ref(), climbable, launch)?;
     Ok(NodeConventions {
         role,
         friction,
@@ -160,6 +187,8 @@ pub fn read_node(name: Option<&str>, extras: Option<&str>) -> Result<NodeConvent
         one_way,
         layers,
         sensor,
+        climbable,
+        launch,
     })
 }
 
@@ -285,6 +314,8 @@ mod tests {
                 one_way: None,
                 layers: None,
                 sensor: None,
+                climbable: None,
+                launch: None,
             }
         );
         let c = read_node(

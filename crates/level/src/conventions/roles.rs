@@ -99,6 +99,12 @@ pub struct NodeConventions {
     /// Its `sensor` extra, if any: its own mesh is a volume that reports
     /// who is inside, not solid.
     pub sensor: Option<SensorKind>,
+    /// Its `climbable` extra, if any: whether its faces (and its
+    /// children's) can be climbed by the character.
+    pub climbable: Option<bool>,
+    /// Its `launch` extra, if any: the world velocity (m/s) its own mesh,
+    /// a launch pad, gives a character standing on it.
+    pub launch: Option<Vec3>,
 }
 
 /// What a `"sensor"` node is for.

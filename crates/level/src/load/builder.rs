@@ -32,6 +32,8 @@ struct Inherited {
     one_way: Option<Vec3>,
     /// The collision layers of geometry here.
     layers: CollisionLayers,
+    /// Whether geometry here can be climbed.
+    climbable: bool,
 }
 
 /// What the walk has collected so far, and the file's buffers it reads from.
@@ -87,6 +89,7 @@ impl Builder {
                 surface: 0,
                 one_way: None,
                 layers: CollisionLayers::ALL,
+                climbable: false,
             },
         )
     }
@@ -117,7 +120,8 @@ impl Builder {
         Ok(())
     }
 
-    /// Applies a node's friction, one-way direction, layers and role (at
+    /// Applies a node's friction, one-way direction, layers, climbability
+    /// and role (at
     /// `world`): a spawn point is added, a door or lift starts a mover, a
     /// no-collide node marks its subtree. Returns what it passes on to its
     /// meshes and children.
@@ -146,6 +150,28 @@ impl Builder {
                     .into(),
             ));
         }
+        if conv.climbable.is_some() && inherited.mover.is_some() {
+            return Err(self.bad_node(
+                node,
+                "\"climbable\" goes on the door or lift node itself (it applies to its whole collider), \
+                 not on a node inside it"
+                    .into(),
+            ));
+        }
+        if conv.launch.is_some() {
+            if inherited.mover.is_some() || inherited.nocollide {
+                return Err(self.bad_node(
+                    node,
+                    "\"launch\" is for static geometry, but this node is part of a door, lift or no-collide node \
+                     (a launch pad does not move)"
+                        .into(),
+                ));
+            }
+            if node.mesh().is_none() {
+                return Err(self.bad_node(node, "\"launch\" needs a mesh on the node itself".into()));
+            }
+        }
+        here.climbable = conv.climbable.unwrap_or(here.climbable);
         match conv.one_way {
             Some(true) if !inherited.nocollide => {
                 let direction = one_way_direction(world).ok_or_else(|| {
@@ -179,6 +205,7 @@ impl Builder {
                     world: Vec::new(),
                     surface: here.surface,
                     layers: here.layers,
+                    climbable: here.climbable,
                     // The world direction in the mover's frame.
                     one_way: here.one_way.map(|d| (rotation.normalize().inverse() * d).normalize()),
                 });
@@ -256,7 +283,8 @@ impl Builder {
     /// Where the triangles of `node`'s own mesh go, from its conventions
     /// and what it inherited (`here`): a sensor of its own, nowhere under a
     /// no-collide node, the mover being collected, a static part of its
-    /// own when it is one-way or has layers, else the static collider.
+    /// own when it is one-way, has layers, is climbable or is a launch
+    /// pad, else the static collider.
     fn target(&mut self, node: &gltf::Node<'_>, conv: &NodeConventions, here: Inherited) -> Result<Target, LevelError> {
         if let Some(kind) = &conv.sensor {
             let word = kind.word();
@@ -284,14 +312,15 @@ impl Builder {
         if let Some(m) = here.mover {
             return Ok(Target::Mover(m));
         }
-        if node.mesh().is_none() || (here.one_way.is_none() && here.layers == CollisionLayers::ALL) {
+        let plain = here.one_way.is_none() && here.layers == CollisionLayers::ALL && !here.climbable;
+        if node.mesh().is_none() || (plain && conv.launch.is_none()) {
             return Ok(Target::Statics { surface: here.surface });
         }
         if let Some(kind) = conv.collider {
             return Err(self.bad_node(
                 node,
                 format!(
-                    "\"collider\": {:?} cannot go with \"one_way\" or \"layers\" (this node's or a parent's): \
+                    "\"collider\": {:?} cannot go with \"one_way\", \"layers\" or \"climbable\" (this node's or a parent's): \
                      an analytic collider's triangles stay in the level's static collider",
                     kind.word()
                 ),
@@ -303,6 +332,8 @@ impl Builder {
             surface: here.surface,
             layers: here.layers,
             one_way: here.one_way,
+            climbable: here.climbable,
+            launch: conv.launch,
             world: Vec::new(),
         });
         Ok(Target::Part(self.parts.len() - 1))

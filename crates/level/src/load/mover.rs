@@ -18,6 +18,8 @@ pub(super) struct MoverDraft {
     pub(super) world: Vec<[Vec3; 3]>,
     pub(super) surface: u16,
     pub(super) layers: CollisionLayers,
+    /// Whether the character can climb it.
+    pub(super) climbable: bool,
     /// One-way direction in the mover's frame.
     pub(super) one_way: Option<Vec3>,
 }
@@ -67,6 +69,7 @@ impl MoverDraft {
             surface: draft.surface,
             layers: draft.layers,
             one_way: draft.one_way,
+            climbable: draft.climbable,
         })
     }
 }

@@ -50,6 +50,8 @@ pub(super) struct PartDraft {
     pub(super) surface: u16,
     pub(super) layers: CollisionLayers,
     pub(super) one_way: Option<Vec3>,
+    pub(super) climbable: bool,
+    pub(super) launch: Option<Vec3>,
     pub(super) world: Vec<[Vec3; 3]>,
 }
 
@@ -89,6 +91,8 @@ pub(super) fn build_parts(drafts: Vec<PartDraft>, report: &mut LoadReport) -> Ve
             surface: draft.surface,
             layers: draft.layers,
             one_way: draft.one_way,
+            climbable: draft.climbable,
+            launch: draft.launch,
         });
     }
     report.parts = parts.len();
