@@ -211,10 +211,25 @@ fn the_filtering_nodes_are_parts_and_nothing_else_is() {
     let level = playground();
     let mut names: Vec<&str> = level.parts.iter().map(|p| p.name.as_str()).collect();
     names.sort_unstable();
+    // With the moves course's climbable wall and launch pad (`playground_moves.rs`).
     assert_eq!(
         names,
-        ["OneWay_080", "OneWay_160", "OneWay_240", "crowd_barrier", "grate"]
+        [
+            "OneWay_080",
+            "OneWay_160",
+            "OneWay_240",
+            "crowd_barrier",
+            "grate",
+            "moves_ladder",
+            "moves_launch_pad"
+        ]
     );
-    assert_eq!(level.report.parts, 5);
-    assert_eq!(level.first_mover(), 6, "the static collider and five parts");
+    let filtering = level
+        .parts
+        .iter()
+        .filter(|p| p.one_way.is_some() || p.layers != CollisionLayers::ALL)
+        .count();
+    assert_eq!(filtering, 5);
+    assert_eq!(level.report.parts, 7);
+    assert_eq!(level.first_mover(), 8, "the static collider and seven parts");
 }

@@ -6,8 +6,9 @@
 //! cycling, lifts running) on every core. `--soak SECONDS` makes every walker
 //! walk that long (simulated), placed again whenever its walk ends. Walks
 //! start where the game would start a player (the level's spawn search).
-//! Says which extensions were ignored, how many one-way and layered static
-//! parts and sensors (by kind) the level has, how many walks started, how
+//! Says which extensions were ignored, how many one-way, layered,
+//! climbable and launch-pad static parts and sensors (by kind) the level
+//! has, how many walks started, how
 //! many ticks were walked and how much of the walkable surface was stood
 //! on. The walkers meet the level as the player does (its layers).
 //! Exits 1 when fewer than half the walks could start (or the level has no
@@ -112,12 +113,20 @@ fn main() -> ExitCode {
             "name": m.name,
             "kind": match m.kind { slidewalk_level::MoverKind::Door(_) => "door", slidewalk_level::MoverKind::Lift(_) => "lift" },
             "triangles": m.collider.len(),
+            "climbable": m.climbable,
         })).collect::<Vec<_>>(),
         "static_parts": level.parts.len(),
         "one_way_parts": level.parts.iter().filter(|p| p.one_way.is_some()).count(),
         "layered_parts": level.parts.iter().filter(|p| p.layers != CollisionLayers::ALL).count(),
         "parts_the_player_passes": level.parts.iter().filter(|p| !PLAYER_LAYERS.interacts_with(p.layers)).count(),
         "part_triangles": level.parts.iter().map(|p| p.collider.len()).sum::<usize>(),
+        "climbable_parts": level.parts.iter().filter(|p| p.climbable).count(),
+        "launch_pads": level.parts.iter().filter(|p| p.launch.is_some()).count(),
+        "launch_pad_list": level.parts.iter().filter_map(|p| p.launch.map(|v| serde_json::json!({
+            "name": p.name,
+            "launch_m_per_s": [v.x, v.y, v.z],
+        }))).collect::<Vec<_>>(),
+        "climbable_movers": level.movers.iter().filter(|m| m.climbable).count(),
         "one_way_movers": level.movers.iter().filter(|m| m.one_way.is_some()).count(),
         "layered_movers": level.movers.iter().filter(|m| m.layers != CollisionLayers::ALL).count(),
         "sensors": level.sensors.len(),
@@ -284,13 +293,25 @@ fn print_text(s: &serde_json::Value) {
     }
     if s["static_parts"].as_u64().is_some_and(|n| n > 0) {
         println!(
-            "parts      {} static parts ({} triangles): {} one-way, {} with layers ({} the player passes through)",
+            "parts      {} static parts ({} triangles): {} one-way, {} with layers ({} the player passes through), {} climbable, {} launch pads",
             s["static_parts"],
             s["part_triangles"],
             s["one_way_parts"],
             s["layered_parts"],
-            s["parts_the_player_passes"]
+            s["parts_the_player_passes"],
+            s["climbable_parts"],
+            s["launch_pads"]
         );
+        for v in s["launch_pad_list"].as_array().into_iter().flatten() {
+            let speed = &v["launch_m_per_s"];
+            println!(
+                "  launch pad {:?} ({}, {}, {}) m/s",
+                v["name"].as_str().unwrap_or(""),
+                speed[0],
+                speed[1],
+                speed[2]
+            );
+        }
     }
     if s["sensors"].as_u64().is_some_and(|n| n > 0) {
         println!(
@@ -308,10 +329,15 @@ fn print_text(s: &serde_json::Value) {
     }
     for m in s["movers"].as_array().into_iter().flatten() {
         println!(
-            "mover      {} {:?} ({} triangles)",
+            "mover      {} {:?} ({} triangles{})",
             m["kind"].as_str().unwrap_or(""),
             m["name"].as_str().unwrap_or(""),
-            m["triangles"]
+            m["triangles"],
+            if m["climbable"].as_bool() == Some(true) {
+                ", climbable"
+            } else {
+                ""
+            }
         );
     }
     println!(

@@ -4,6 +4,7 @@
 use super::filtering;
 use super::layout::*;
 use super::materials::Materials;
+use super::moves;
 use super::nodes::{node, one};
 use super::shapes::Rect;
 use crate::generate::glb::{Document, NodeDef};
@@ -25,6 +26,7 @@ pub fn document() -> Document {
     ball_room(&mut doc, &materials);
     upper_floor_and_lift(&mut doc, &materials);
     filtering::one_way_layers_and_sensors(&mut doc, &materials);
+    moves::course(&mut doc, &materials);
     doc
 }
 

@@ -266,6 +266,91 @@ pub const GRATE_BAR: f32 = 0.06;
 /// Distance between the grate's bars' centres, metres.
 pub const GRATE_PITCH: f32 = 0.25;
 
+/// The moves course (nodes `moves_*`, materials `MovesCourse`,
+/// `Climbable` and `LaunchPad`): a piece for each move of the character's,
+/// each facing +z (approached walking along −z, yaw 0) with clear floor in
+/// front. All but the dash gap stand in a row behind the back row (z −39.5
+/// … −26, from the left wall to the launch pad at x 9.5); the dash gap runs
+/// along −z on the right (x 31 … 34, z −5.75 … −25).
+///
+/// The chimney: two 9 m walls [`MOVES_SHAFT_WALL`] thick either side of a
+/// clear space 1.5 m wide and 2.5 m deep (this box; open at the front,
+/// z = −31), closed at the back by a wall 7 m tall, as tall as
+/// [`MOVES_SHAFT_TOP`] behind it (node `moves_shaft`: the walls and the
+/// back wall).
+pub const MOVES_SHAFT: (Vec3, Vec3) = (Vec3::new(-36.75, 0.0, -33.5), Vec3::new(-35.25, 9.0, -31.0));
+/// Thickness of the shaft's three walls, metres.
+pub const MOVES_SHAFT_WALL: f32 = 0.5;
+/// The platform behind the shaft (node `moves_shaft_top`): a block whose
+/// top (7 m) continues the shaft's back wall's top, so a character that
+/// has climbed the shaft steps back onto it from the shaft's inner space.
+pub const MOVES_SHAFT_TOP: (Vec3, Vec3) = (Vec3::new(-37.25, 0.0, -37.0), Vec3::new(-34.75, 7.0, -34.0));
+
+/// Three ledges to climb onto (nodes, boxes 2.5 m wide and 2 m deep,
+/// fronts at z = −33), tops at 0.9, 1.3 and 1.8 m, 3.5 m apart, with
+/// 7 m of clear floor in front (to the upper floor's back at z = −26).
+pub const MOVES_LEDGES: [(&str, Vec3, Vec3); 3] = [
+    (
+        "moves_ledge_090",
+        Vec3::new(-30.0, 0.0, -35.0),
+        Vec3::new(-27.5, 0.9, -33.0),
+    ),
+    (
+        "moves_ledge_130",
+        Vec3::new(-24.0, 0.0, -35.0),
+        Vec3::new(-21.5, 1.3, -33.0),
+    ),
+    (
+        "moves_ledge_180",
+        Vec3::new(-18.0, 0.0, -35.0),
+        Vec3::new(-15.5, 1.8, -33.0),
+    ),
+];
+
+/// The climbing wall (node `moves_ladder`, extras `{"climbable":true}`):
+/// 3 m wide, 2 m deep, 4 m tall, its front at z = −33; its top is
+/// reachable only by climbing.
+pub const MOVES_LADDER: (Vec3, Vec3) = (Vec3::new(-12.0, 0.0, -35.0), Vec3::new(-9.0, 4.0, -33.0));
+
+/// The dash gap's ramp and first platform (nodes `moves_dash_ramp` and
+/// `moves_dash_from`): a 20° ramp up along −z from the floor at
+/// z ≈ −5.75 to the platform's top at 1 m, 3 m wide, 4 m of run-up on it
+/// (z −8.5 … −12.5) before the gap.
+pub const MOVES_DASH_FROM: Ramp = Ramp {
+    name: "moves_dash_ramp",
+    platform_name: "moves_dash_from",
+    platform_foot: Vec3::new(32.5, 0.0, -8.5),
+    dir: Vec3::NEG_Z,
+    width: 3.0,
+    angle_deg: 20.0,
+    height: 1.0,
+    platform_depth: 4.0,
+    walkable: true,
+};
+/// The gap between the dash platforms along −z, metres (the floor below it).
+pub const MOVES_DASH_GAP: f32 = 8.5;
+/// The centre of the dash gap on the floor, where the node
+/// `moves_dash_gap` (without a mesh) stands.
+pub fn moves_dash_gap_centre() -> Vec3 {
+    let r = MOVES_DASH_FROM;
+    r.platform_foot + r.dir * (r.platform_depth + MOVES_DASH_GAP / 2.0)
+}
+/// The platform across the gap (node `moves_dash_to`): 3 m wide, 4 m long, top at 1 m.
+pub const MOVES_DASH_TO: (Vec3, Vec3) = (Vec3::new(31.0, 0.0, -25.0), Vec3::new(34.0, 1.0, -21.0));
+
+/// A free-standing platform 3 × 3 m with its top at 1.9 m (node
+/// `moves_air_jump`): beyond one jump, within two.
+pub const MOVES_AIR_JUMP: (Vec3, Vec3) = (Vec3::new(-1.5, 0.0, -35.0), Vec3::new(1.5, 1.9, -32.0));
+
+/// The launch pad (node `moves_launch_pad`, extras
+/// `{"launch":[0.0,12.0,0.0]}`): 1.5 × 1.5 m, 0.1 m thick, on the floor.
+pub const MOVES_LAUNCH_PAD: (Vec3, Vec3) = (Vec3::new(7.25, 0.0, -31.25), Vec3::new(8.75, 0.1, -29.75));
+/// The launch pad's velocity, m/s (world frame).
+pub const MOVES_LAUNCH_VELOCITY: Vec3 = Vec3::new(0.0, 12.0, 0.0);
+/// The platform the launch pad throws up to (node `moves_launch_top`):
+/// 3 × 3 m, top at 6 m, 1.5 m behind the pad (along −z).
+pub const MOVES_LAUNCH_TOP: (Vec3, Vec3) = (Vec3::new(6.5, 0.0, -35.75), Vec3::new(9.5, 6.0, -32.75));
+
 /// The bumpy patch's height and its partial derivatives at (x, z) (f64):
 /// two products of sines, ±0.11 m at most, zero on the patch's border.
 pub fn bump_height(x: f64, z: f64) -> (f64, f64, f64) {

@@ -34,6 +34,9 @@ pub(super) struct Materials {
     pub(super) kill: usize,
     pub(super) checkpoint: usize,
     pub(super) area: usize,
+    pub(super) moves: usize,
+    pub(super) climbable: usize,
+    pub(super) launch: usize,
 }
 
 impl Materials {
@@ -70,6 +73,12 @@ impl Materials {
         let kill = doc.translucent_material("KillZone", [0.90, 0.10, 0.10], 0.35);
         let checkpoint = doc.translucent_material("Checkpoint", [0.20, 0.95, 0.45], 0.35);
         let area = doc.translucent_material("SensorArea", [1.00, 0.95, 0.55], 0.15);
+        // The moves course: one colour for its pieces, its own for what
+        // gives a move (the climbable wall, the launch pad).
+        let moves = doc.material("MovesCourse", [0.20, 0.50, 0.45]);
+        let climbable = doc.material("Climbable", [0.95, 0.62, 0.22]);
+        let launch = doc.material("LaunchPad", [1.00, 0.20, 0.60]);
+        doc.materials[launch].emissive = [0.6, 0.1, 0.35];
         Self {
             ground,
             boundary,
@@ -98,6 +107,9 @@ impl Materials {
             kill,
             checkpoint,
             area,
+            moves,
+            climbable,
+            launch,
         }
     }
 }
