@@ -34,4 +34,3 @@ impl slidewalk_sweep::ContactFilter for DropThrough {
         top < height - DROP_MARGIN
     }
 }
-

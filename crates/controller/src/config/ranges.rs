@@ -165,5 +165,4 @@ impl ControllerConfig {
             other => unreachable!("no scalar field {other:?}"),
         }
     }
-
 }

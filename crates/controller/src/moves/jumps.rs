@@ -25,7 +25,10 @@ impl Run<'_> {
                 c.wall_jump_height > 0.0
                     && state.ground.is_none()
                     && w.since <= c.coyote_time
-                    && state.moves.wall_jumped_off.is_none_or(|off| off.dot(w.normal) < SAME_WALL)
+                    && state
+                        .moves
+                        .wall_jumped_off
+                        .is_none_or(|off| off.dot(w.normal) < SAME_WALL)
             });
             let air_jump = c.jump_height > 0.0 && state.ground.is_none() && state.moves.air_jumps_used < c.air_jumps;
             if let Some(dash) = dashing.filter(|_| (c.jump_height > 0.0 && from_ground) || wall.is_some() || air_jump) {
@@ -42,8 +45,7 @@ impl Run<'_> {
                 // Away along the wall's normal; the speed along the wall is kept.
                 let across = horizontal(state.velocity, up);
                 let along_wall = across - wall.normal * across.dot(wall.normal);
-                state.velocity =
-                    along_wall + wall.normal * c.wall_jump_push + up * c.speed_to_rise(c.wall_jump_height);
+                state.velocity = along_wall + wall.normal * c.wall_jump_push + up * c.speed_to_rise(c.wall_jump_height);
                 self.jumped(state, c.wall_jump_height);
                 let moves = &mut state.moves;
                 moves.wall_jumped_off = Some(wall.normal);

@@ -19,9 +19,12 @@ pub(crate) struct Ledge {
     pub(crate) height: f32,
 }
 
-/// How far over the ledge's rim the centre goes beyond the body's own
-/// radius, metres.
-const OVER_RIM: f32 = 0.1;
+/// How far past the ledge's rim the centre goes, metres: the feet stand
+/// on its top, not on the rim.
+const OVER_RIM: f32 = 0.3;
+
+/// Radius of the sphere that finds the ledge's top, metres.
+const FEELER: f32 = 0.05;
 
 impl Run<'_> {
     /// Starts a mantle onto a ledge the character moves into along `wish`:
@@ -94,6 +97,9 @@ impl Run<'_> {
         if lift <= c.step_height {
             return None;
         }
+        // The top: a small sphere from the centre up to the reach, over
+        // the rim, and down onto it.
+        let top = self.ledge_top(state, towards, reach_top)?;
         let crouched = world_radii(c.crouched_radii, up);
         let shapes = [(state.radii, state.crouched), (crouched, true)];
         for (i, (radii, crouch)) in shapes.into_iter().enumerate() {
@@ -113,7 +119,9 @@ impl Run<'_> {
                     }
                 })
             };
-            let rise = slide(centre, up * (lift + 2.0 * skin), false);
+            // Just clear of the top.
+            let lift = top - feet.dot(up) + 4.0 * skin + 0.02;
+            let rise = slide(centre, up * lift, false);
             if rise.unresolved_overlap || rise.depenetration.length() > 2.0 * skin {
                 continue;
             }
@@ -156,6 +164,31 @@ impl Run<'_> {
             });
         }
         None
+    }
+
+    /// The height (metres along "up") of the top of the ledge in front
+    /// along `towards`, if it is above the step height and at most
+    /// `reach_top`: felt for by a small sphere from the centre.
+    fn ledge_top(&self, state: &CharacterState, towards: Vec3, reach_top: f32) -> Option<f32> {
+        let up = state.up;
+        let feeler = Ellipsoid::new(Vec3::splat(FEELER)).ok()?;
+        let slide = |from: Vec3, motion: Vec3, response: ContactResponse| {
+            self.world
+                .slide(&feeler, from, motion, &self.options, self.drop, |_| response)
+        };
+        let start = state.position;
+        let rise = (reach_top + FEELER - start.dot(up)).max(0.0);
+        let risen = slide(start, up * rise, ContactResponse::Slide);
+        let over = state.radii.x.max(state.radii.z) + OVER_RIM;
+        let forward = slide(risen.position, towards * over, ContactResponse::Stop);
+        if horizontal(forward.position - risen.position, up).dot(towards) < 0.99 * over {
+            return None;
+        }
+        let depth = (forward.position - state.feet()).dot(up);
+        let down = slide(forward.position, -up * depth, ContactResponse::Stop);
+        let hit = down.contacts.iter().find(|ct| !ct.depenetration)?;
+        let top = (hit.point).dot(up);
+        (top - state.feet().dot(up) > self.c.step_height && top <= reach_top + 1e-3).then_some(top)
     }
 
     /// Starts pulling up onto `ledge` over `duration` seconds: crouched if

@@ -66,7 +66,9 @@ impl MoveState {
     pub(crate) fn is_valid(&self) -> bool {
         let time = |t: f32| t.is_finite() && t >= 0.0;
         self.jump_cut.is_none_or(time)
-            && self.dash.is_none_or(|d| d.direction.is_finite() && d.speed.is_finite() && time(d.time_left))
+            && self
+                .dash
+                .is_none_or(|d| d.direction.is_finite() && d.speed.is_finite() && time(d.time_left))
             && time(self.dash_cooldown)
             && self.wall.is_none_or(|w| w.normal.is_finite() && time(w.since))
             && self.wall_jumped_off.is_none_or(Vec3::is_finite)

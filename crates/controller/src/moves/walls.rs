@@ -25,7 +25,9 @@ impl Run<'_> {
             && state
                 .moves
                 .wall
-                .is_some_and(|w| w.since == 0.0 && wish.dot(w.normal) < -INTO * wish.length().max(1e-6));
+                // Touched this tick or the one before (a slow push into it
+                // does not meet it every tick).
+                .is_some_and(|w| w.since <= 1.5 * self.dt && wish.dot(w.normal) < -INTO * wish.length().max(1e-6));
         if let Some(w) = &mut state.moves.wall {
             w.sliding = sliding;
         }
@@ -54,7 +56,12 @@ impl Run<'_> {
             wish.dot(n) < -INTO * wish.length().max(1e-6)
         };
         let moved = |p: Pass| matches!(p, Pass::Move | Pass::Air | Pass::Dash);
-        let contacts = self.report.contacts.iter().filter(|pc| moved(pc.pass)).map(|pc| pc.contact);
+        let contacts = self
+            .report
+            .contacts
+            .iter()
+            .filter(|pc| moved(pc.pass))
+            .map(|pc| pc.contact);
         let mut touched = None;
         let mut climbable = None;
         for ct in contacts.filter(is_wall) {
@@ -62,7 +69,10 @@ impl Run<'_> {
             if n == Vec3::ZERO {
                 continue;
             }
-            if climbable.is_none() && self.c.climb_speed > 0.0 && (self.world.climbable)(ct.collider) && pushed_into(&ct)
+            if climbable.is_none()
+                && self.c.climb_speed > 0.0
+                && (self.world.climbable)(ct.collider)
+                && pushed_into(&ct)
             {
                 climbable = Some(n);
             }
@@ -99,7 +109,6 @@ impl Run<'_> {
             None => {
                 if let Some(w) = &mut moves.wall {
                     w.since += self.dt;
-                    w.sliding = false;
                 }
             }
         }
