@@ -73,10 +73,10 @@ impl Run<'_> {
             }
         };
         let feet = state.feet().dot(up);
-        let base = if state.ground.is_some() {
-            feet
-        } else {
+        let base = if state.ground.is_none() && moves.push_off_height.is_finite() {
             feet.min(moves.push_off_height)
+        } else {
+            feet
         };
         let Some(ledge) = self.find_ledge(state, -normal, base + c.mantle_height) else {
             return false;

@@ -41,7 +41,7 @@ pub struct MoveState {
     /// Height along "up" (metres, `up · feet`) of the last push-off: the
     /// ground stood on, an air jump, a wall jump, a launch. A mantle in
     /// the air reaches `mantle_height` above it or the feet, whichever is
-    /// lower.
+    /// lower. A non-finite value counts as the feet's height.
     pub push_off_height: f32,
 }
 
@@ -76,7 +76,6 @@ impl MoveState {
                 m.path.iter().all(|p| p.is_finite()) && time(m.elapsed) && m.duration.is_finite() && m.duration > 0.0
             })
             && self.climb.is_none_or(|c| c.normal.is_finite())
-            && self.push_off_height.is_finite()
     }
 }
 
