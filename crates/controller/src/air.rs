@@ -8,16 +8,17 @@ use slidewalk_sweep::{ContactResponse, Ellipsoid};
 
 impl Run<'_> {
     /// In the air: move with the velocity and gravity (exact for constant
-    /// gravity), land on walkable ground while going down onto it.
-    pub(crate) fn fly(&mut self, state: &mut CharacterState, e: &Ellipsoid) {
+    /// gravity), land on walkable ground while going down onto it; fall no
+    /// faster than `max_fall` (m/s).
+    pub(crate) fn fly(&mut self, state: &mut CharacterState, e: &Ellipsoid, max_fall: f32) {
         let c = self.c;
         let up = state.up;
         let dt = self.dt;
         let motion = state.velocity * dt + 0.5 * c.gravity * dt * dt;
         let mut velocity = state.velocity + c.gravity * dt;
         let fall = -velocity.dot(up);
-        if fall > c.max_fall_speed {
-            velocity += up * (fall - c.max_fall_speed);
+        if fall > max_fall {
+            velocity += up * (fall - max_fall);
         }
         let support = self.support(state);
         let mut landing = None;

@@ -69,7 +69,9 @@
 
 mod air;
 mod config;
+mod drop;
 pub mod frame;
+pub mod moves;
 mod platform;
 mod shape;
 mod state;
@@ -80,7 +82,10 @@ pub mod test_util;
 mod tick;
 mod walk;
 
-pub use config::{ConfigError, ControllerConfig, FIELD_RANGES, FieldRange, MAX_GRAVITY, RADIUS_RANGE, validate_dt};
+pub use config::{
+    ConfigError, ControllerConfig, FIELD_RANGES, FieldRange, MAX_GRAVITY, MAX_MOVE_SPEED, RADIUS_RANGE, validate_dt,
+};
+pub use moves::MoveState;
 pub use state::{CharacterState, GroundContact, Intent, Pass, PassContact, TickReport};
 pub use surroundings::Surroundings;
 pub use tick::{Controller, MAX_STATE_SPEED, ReconfigureError, TickError};

@@ -23,6 +23,20 @@ pub struct Intent {
     /// tick (an edge). Jump pressed while crouch is held does the same on
     /// a one-way platform. Ignored anywhere else.
     pub drop: bool,
+    /// Jump is held (for the variable jump height,
+    /// [`crate::ControllerConfig::min_jump_height`]: letting go while rising
+    /// cuts the jump). A tick with `jump` pressed counts as held.
+    pub jump_held: bool,
+    /// Dash was pressed this tick (an edge; see
+    /// [`crate::ControllerConfig::dash_distance`]).
+    pub dash: bool,
+    /// Where the character faces, world space (any length; its part along
+    /// "up" is ignored): a dash with no walking direction goes this way.
+    pub facing: Vec3,
+    /// A change of velocity from outside (a knockback, an explosion), m/s,
+    /// applied at the tick's start: it leaves the ground for as long as it
+    /// carries the character up. Zero (or non-finite) = none.
+    pub launch: Vec3,
 }
 
 /// The surface the character stands on.
@@ -81,6 +95,9 @@ pub struct CharacterState {
     /// surfaces reaching that height are passed through until the whole
     /// body is below it or it stands on ground again.
     pub drop_through: Option<f32>,
+    /// The moves beyond walking under way (dash, mantle, climb, wall touch)
+    /// and their counters.
+    pub moves: crate::moves::MoveState,
 }
 
 impl CharacterState {
@@ -102,6 +119,7 @@ impl CharacterState {
             coyote_jump: false,
             jump_buffer: 0.0,
             drop_through: None,
+            moves: crate::moves::MoveState::new(feet.dot(up)),
         }
     }
 
@@ -139,6 +157,12 @@ pub enum Pass {
     Snap,
     /// The motion in the air (falling, jumping), gravity included.
     Air,
+    /// A dash's move.
+    Dash,
+    /// Pulling up onto a ledge (a mantle, or the top of a climb).
+    Mantle,
+    /// Moving on a climbable face.
+    Climb,
     /// A change of shape (crouching, standing up, a new "up").
     Shape,
 }
@@ -187,6 +211,27 @@ pub struct TickReport {
     pub heading_delta: f32,
     /// Sweeps run by all passes (cost).
     pub sweeps: u32,
+    /// The jump this tick was in the air (an air jump; `jumped` is set too).
+    pub air_jump: bool,
+    /// A dash started this tick.
+    pub dashed: bool,
+    /// A wall slide started this tick (falling while pushing into a wall).
+    pub wall_slide_started: bool,
+    /// Sliding down a wall (the fall capped) this tick.
+    pub wall_sliding: bool,
+    /// A wall jump started this tick.
+    pub wall_jumped: bool,
+    /// A mantle started this tick: the ledge's height above the feet, metres.
+    pub mantled: Option<f32>,
+    /// A climb started this tick.
+    pub climb_started: bool,
+    /// Climbing this tick (on a climbable face, or pulling up over its top).
+    pub climbing: bool,
+    /// A climb ended this tick (at the top, on the ground, let go, lost).
+    pub climb_ended: bool,
+    /// The velocity was changed from outside (`Intent::launch`) or by a
+    /// launch pad stood on, this tick.
+    pub launched: bool,
 }
 
 impl TickReport {

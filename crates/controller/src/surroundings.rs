@@ -33,6 +33,12 @@ pub struct Surroundings<'a> {
     /// The character's collision layers: colliders whose layers do not
     /// interact with them are walked through. All by default.
     pub layers: CollisionLayers,
+    /// Whether a collider's steep faces can be climbed, by collider index
+    /// (see [`crate::ControllerConfig::climb_speed`]). None by default.
+    pub climbable: &'a dyn Fn(usize) -> bool,
+    /// The velocity (world, m/s) a collider gives a character standing on
+    /// it, by collider index: a launch pad. None by default.
+    pub launch_pad: &'a dyn Fn(usize) -> Option<Vec3>,
 }
 
 fn full_grip(_: usize, _: u32) -> f32 {
@@ -41,6 +47,14 @@ fn full_grip(_: usize, _: u32) -> f32 {
 
 fn any_collider(_: usize) -> bool {
     true
+}
+
+fn no_collider(_: usize) -> bool {
+    false
+}
+
+fn no_launch(_: usize) -> Option<Vec3> {
+    None
 }
 
 impl<'a> Surroundings<'a> {
@@ -52,7 +66,20 @@ impl<'a> Surroundings<'a> {
             step_up_onto: &any_collider,
             sweep_time: None,
             layers: CollisionLayers::ALL,
+            climbable: &no_collider,
+            launch_pad: &no_launch,
         }
+    }
+
+    /// The same colliders, climbable where `climbable` (by index) says so.
+    pub fn with_climbable(self, climbable: &'a dyn Fn(usize) -> bool) -> Self {
+        Self { climbable, ..self }
+    }
+
+    /// The same colliders, launching a character that stands on one for
+    /// which `launch_pad` (by index) gives a velocity (world, m/s).
+    pub fn with_launch_pads(self, launch_pad: &'a dyn Fn(usize) -> Option<Vec3>) -> Self {
+        Self { launch_pad, ..self }
     }
 
     /// The same colliders, met by a character with `layers`.

@@ -91,6 +91,10 @@ pub struct Sim {
     pub movers: Vec<Mover>,
     /// Which statics are one-way along the canonical +Y (by index).
     pub one_way: Vec<usize>,
+    /// Which statics are climbable (by index).
+    pub climbable: Vec<usize>,
+    /// Statics that are launch pads (by index), with their velocity (canonical frame, m/s).
+    pub launch_pads: Vec<(usize, Vec3)>,
     /// Seconds simulated.
     pub time: f64,
     /// Tick length, seconds.
@@ -119,6 +123,8 @@ impl Sim {
             statics: vec![(collider, 1.0)],
             movers: Vec::new(),
             one_way: Vec::new(),
+            climbable: Vec::new(),
+            launch_pads: Vec::new(),
             time: 0.0,
             dt: 1.0 / hz,
             frame,
@@ -139,6 +145,19 @@ impl Sim {
     pub fn add_one_way(&mut self, soup: &Soup, friction: f32) {
         self.one_way.push(self.statics.len());
         self.add_static(soup, friction);
+    }
+
+    /// Adds a static collider (canonical frame) whose steep faces can be climbed.
+    pub fn add_climbable(&mut self, soup: &Soup) {
+        self.climbable.push(self.statics.len());
+        self.add_static(soup, 1.0);
+    }
+
+    /// Adds a static collider (canonical frame) that launches a character
+    /// standing on it at `velocity` (canonical frame, m/s).
+    pub fn add_launch_pad(&mut self, soup: &Soup, velocity: Vec3) {
+        self.launch_pads.push((self.statics.len(), velocity));
+        self.add_static(soup, 1.0);
     }
 
     /// Adds a mover: `soup` in its own frame, posed (canonical frame) by `pose(t)`.
@@ -199,9 +218,18 @@ impl Sim {
             .chain(self.movers.iter().map(|m| m.friction))
             .collect();
         let friction = move |c: usize, _t: u32| frictions.get(c).copied().unwrap_or(1.0);
-        let world = Surroundings::new(&placed).with_friction(&friction);
+        let climbable = |c: usize| self.climbable.contains(&c);
+        let frame = self.frame;
+        let pads = &self.launch_pads;
+        let launch_pad = move |c: usize| pads.iter().find(|(i, _)| *i == c).map(|(_, v)| frame * *v);
+        let world = Surroundings::new(&placed)
+            .with_friction(&friction)
+            .with_climbable(&climbable)
+            .with_launch_pads(&launch_pad);
         let intent = Intent {
             direction: self.frame * intent.direction,
+            facing: self.frame * intent.facing,
+            launch: self.frame * intent.launch,
             ..intent
         };
         let report = self

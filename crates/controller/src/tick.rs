@@ -3,6 +3,7 @@
 //! snap, or the air motion with gravity.
 
 use crate::config::{ConfigError, ControllerConfig, validate_dt};
+use crate::drop::{DROP_MARGIN, DropThrough};
 use crate::frame::{extent_along, horizontal, up_from_gravity};
 use crate::state::{CharacterState, Intent, Pass, PassContact, TickReport};
 use crate::support::Support;
@@ -228,38 +229,6 @@ pub(crate) struct Run<'a> {
     pub(crate) report: TickReport,
 }
 
-/// How far below the height a drop began (metres) a one-way surface must
-/// reach no higher than to stay solid during the drop (a platform one
-/// stood on has its top a skin below the feet), and how far below it the
-/// whole body must be for the drop to end.
-const DROP_MARGIN: f32 = 0.05;
-
-/// The contact filter of a tick: while dropping through a one-way
-/// platform (the feet were at `height` along `up` when it began), a
-/// one-way collider's triangles reaching up to within [`DROP_MARGIN`] of
-/// that height are passed through; everything else is met as usual.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct DropThrough {
-    up: Vec3,
-    height: Option<f32>,
-}
-
-impl slidewalk_sweep::ContactFilter for DropThrough {
-    #[inline]
-    fn keeps_triangle(&mut self, candidate: &slidewalk_sweep::Candidate<'_, '_>) -> bool {
-        let Some(height) = self.height else { return true };
-        if candidate.placed().one_way.is_none() {
-            return true;
-        }
-        let top = candidate
-            .corners()
-            .map(|p| p.dot(self.up))
-            .into_iter()
-            .fold(f32::MIN, f32::max);
-        top < height - DROP_MARGIN
-    }
-}
-
 impl<'a> Run<'a> {
     fn tick(&mut self, state: &mut CharacterState, intent: &Intent) {
         let c = self.c;
@@ -274,9 +243,13 @@ impl<'a> Run<'a> {
                 self.leave_ground(state);
             }
         }
-        self.change_shape(state, intent.crouch);
+        // A mantle keeps the shape it started with until it ends.
+        if state.moves.mantle.is_none() {
+            self.change_shape(state, intent.crouch);
+        }
         let e = Ellipsoid::new(state.radii).expect("radii checked");
         self.carry(state, &e);
+        self.launch(state, intent);
 
         // Velocity from the input: across "up", towards the wished velocity.
         let wish = horizontal(
@@ -288,6 +261,10 @@ impl<'a> Run<'a> {
             up,
         )
         .clamp_length_max(1.0);
+        if self.pull_up(state, &e) || self.climb(state, intent, wish, &e) {
+            self.end_tick(state);
+            return;
+        }
         let target = wish * c.top_speed(state.crouched, intent.sprint);
         if let Some(g) = state.ground {
             let rate = if wish == Vec3::ZERO {
@@ -313,33 +290,57 @@ impl<'a> Run<'a> {
             self.report.dropped = true;
         }
 
-        // Jump: standing, or within the coyote time after leaving the ground.
-        let can_jump = c.jump_height > 0.0
-            && c.gravity != Vec3::ZERO
-            && (state.ground.is_some() || (state.coyote_jump && state.air_time <= c.coyote_time));
-        if state.jump_buffer > 0.0 && can_jump {
-            let base = state.ground.map_or(0.0, |g| g.velocity.dot(up));
-            self.leave_ground(state);
-            state.velocity = horizontal(state.velocity, up) + up * (base + c.jump_speed());
-            state.coyote_jump = false;
-            state.jump_buffer = 0.0;
-            self.report.jumped = true;
+        self.start_dash(state, intent, wish);
+        // Jump pressed on the ground facing a ledge: pulled up onto it instead.
+        if state.ground.is_some() && state.jump_buffer > 0.0 && self.start_mantle(state, wish, &e, None) {
+            self.end_tick(state);
+            return;
         }
+        self.jump(state, intent);
 
-        if state.ground.is_some() {
+        if state.moves.dash.is_some() {
+            self.dash(state, &e);
+        } else if state.ground.is_some() {
             // Walking, a low one-way platform is a step: stepped onto, not walked into.
             self.options.one_way_step = c.step_height;
             self.walk(state, &e);
         } else {
             self.options.one_way_step = 0.0;
-            self.fly(state, &e);
+            let max_fall = self.wall_slide(state, wish);
+            self.fly(state, &e, max_fall);
         }
+        self.touch_walls(state, wish);
+        // In the air, moving into the wall touched: a ledge within reach is mantled.
+        if state.ground.is_none()
+            && let Some(wall) = state.moves.wall.filter(|w| w.since == 0.0)
+            && wish.dot(wall.normal) < -0.3 * wish.length()
+        {
+            self.start_mantle(state, wish, &e, Some(wall.normal));
+        }
+        self.end_tick(state);
+    }
 
+    /// The bookkeeping at the end of every tick: air time, coyote time,
+    /// the drop, the jump buffer, the moves' counters.
+    fn end_tick(&mut self, state: &mut CharacterState) {
+        let dt = self.dt;
+        let up = state.up;
         if state.ground.is_some() {
             state.air_time = 0.0;
             state.coyote_jump = true;
+            let feet = state.feet().dot(up);
+            let moves = &mut state.moves;
+            moves.air_jumps_used = 0;
+            moves.air_dashes_used = 0;
+            moves.wall = None;
+            moves.wall_jumped_off = None;
+            moves.jump_cut = None;
+            moves.push_off_height = feet;
         } else {
             state.air_time += dt;
+        }
+        if state.moves.dash.is_none() {
+            state.moves.dash_cooldown = (state.moves.dash_cooldown - dt).max(0.0);
         }
         if let Some(height) = state.drop_through {
             // Over when standing again, or wholly below the surface left.
@@ -432,6 +433,7 @@ pub(crate) fn state_is_valid(state: &CharacterState) -> bool {
         && state.jump_buffer.is_finite()
         && state.jump_buffer >= 0.0
         && state.drop_through.is_none_or(f32::is_finite)
+        && state.moves.is_valid()
         && Ellipsoid::new(state.radii).is_ok()
 }
 

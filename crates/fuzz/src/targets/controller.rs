@@ -118,6 +118,34 @@ fn config(u: &mut Unstructured<'_>) -> Result<ControllerConfig> {
         coyote_time: draw::maybe_f32(u, d.coyote_time, 1.0)?,
         jump_buffer: draw::maybe_f32(u, d.jump_buffer, 1.0)?,
         max_fall_speed: draw::maybe_f32(u, d.max_fall_speed, 100.0)?,
+        // The moves: off (the default), a game's values, or anything.
+        ..if u.ratio(1u8, 3)? {
+            d
+        } else {
+            let on = |u: &mut Unstructured<'_>, v: f32, max: f32| draw::maybe_f32(u, v, max);
+            let count = |u: &mut Unstructured<'_>| -> Result<u32> {
+                Ok(if u.ratio(1u8, 8)? {
+                    u.int_in_range(0u32..=200)?
+                } else {
+                    1
+                })
+            };
+            ControllerConfig {
+                min_jump_height: on(u, 0.4, 10.0)?,
+                air_jumps: count(u)?,
+                dash_distance: on(u, 4.0, 200.0)?,
+                dash_time: on(u, 0.2, 1.0)?,
+                dash_cooldown: on(u, 0.5, 2.0)?,
+                air_dashes: count(u)?,
+                wall_slide_speed: on(u, 2.0, 100.0)?,
+                wall_jump_height: on(u, 1.0, 10.0)?,
+                wall_jump_push: on(u, 5.0, 100.0)?,
+                mantle_height: on(u, 1.5, 10.0)?,
+                mantle_time: on(u, 0.35, 2.0)?,
+                climb_speed: on(u, 2.5, 100.0)?,
+                ..d
+            }
+        }
     })
 }
 
@@ -203,6 +231,18 @@ impl Case {
                 crouch: u.ratio(1u8, 5)?,
                 sprint: u.arbitrary()?,
                 drop: false,
+                jump_held: u.arbitrary()?,
+                dash: u.ratio(1u8, 6)?,
+                facing: if u.ratio(1u8, 8)? {
+                    draw::any_vec3(u, 10.0)?
+                } else {
+                    Vec3::NEG_Z
+                },
+                launch: match u.int_in_range(0u8..=15)? {
+                    0 => draw::any_vec3(u, 100.0)?,
+                    1 => draw::sane_vec3(u, 20.0)?,
+                    _ => Vec3::ZERO,
+                },
             };
             let dt = match u.int_in_range(0u8..=9)? {
                 0 => draw::any_f32(u, 1.0)?,
@@ -286,7 +326,12 @@ impl Case {
                 placed.push(PlacedCollider::from_poses(&platform, before, now, step));
             }
             let colliders: &[PlacedCollider<'_>] = &placed;
-            let world = Surroundings::new(colliders);
+            // The static level is climbable; the one-way platform a launch pad.
+            let climbable = |c: usize| c == 0;
+            let launch_pad = |c: usize| (c == 1 && one_way.is_some()).then_some(Vec3::new(0.0, 8.0, 2.0));
+            let world = Surroundings::new(colliders)
+                .with_climbable(&climbable)
+                .with_launch_pads(&launch_pad);
             if let Some((at, config)) = self.reconfigure
                 && at == k
             {

@@ -5,6 +5,9 @@
 use glam::Vec3;
 use std::fmt;
 
+mod ranges;
+pub use ranges::{FIELD_RANGES, FieldRange};
+
 /// The tunables of a [`crate::Controller`]. Metres, seconds, m/s, m/s²;
 /// angles in degrees. Make one with [`ControllerConfig::default`] and change
 /// fields; [`crate::Controller::new`] and [`crate::Controller::set_config`]
@@ -68,6 +71,50 @@ pub struct ControllerConfig {
     pub jump_buffer: f32,
     /// Top falling speed, m/s (50). Lower for floatier long falls.
     pub max_fall_speed: f32,
+
+    // Moves beyond walking: each is off by default (0).
+    /// Apex of a tapped jump, metres (0 = every jump reaches `jump_height`).
+    /// Letting go of jump while rising cuts the rise so that a tap reaches
+    /// exactly this height and a held jump `jump_height`. Above
+    /// `jump_height` it counts as `jump_height`.
+    pub min_jump_height: f32,
+    /// Jumps in the air before landing again (0). Each rises `jump_height`
+    /// above where it starts; the count comes back on landing and on a
+    /// wall jump.
+    pub air_jumps: u32,
+    /// How far a dash moves the character, metres (0 = no dash): along the
+    /// wish direction (the facing when there is none), across "up",
+    /// gravity suspended, sliding along what it hits.
+    pub dash_distance: f32,
+    /// How long a dash takes, seconds (0.2). `dash_distance / dash_time`
+    /// is the dash's speed, at most 1000 m/s.
+    pub dash_time: f32,
+    /// Seconds after a dash ends before the next can start (0.5).
+    pub dash_cooldown: f32,
+    /// Dashes allowed per airtime (0: dashes start from the ground only).
+    pub air_dashes: u32,
+    /// Top falling speed while sliding down a wall pushed into, m/s (0 =
+    /// no wall slide). Raise to slide faster.
+    pub wall_slide_speed: f32,
+    /// Height of a wall jump's apex above where it starts, metres (0 = no
+    /// wall jump): jump while touching a wall in the air, or within the
+    /// coyote time after leaving it. The same wall cannot be jumped off
+    /// twice without touching something else.
+    pub wall_jump_height: f32,
+    /// Speed a wall jump pushes away from the wall, m/s (0), along the
+    /// wall's normal. Also the push away when letting go of a climb.
+    pub wall_jump_push: f32,
+    /// Highest ledge pulled up onto, metres above the feet (0 = no
+    /// mantling; only ledges above the step height are mantled). In the
+    /// air, measured from the feet or from where the last push-off (the
+    /// ground, a jump in the air, a wall jump) was, whichever is lower: a
+    /// jump does not stretch the reach.
+    pub mantle_height: f32,
+    /// Seconds a mantle takes (0.3).
+    pub mantle_time: f32,
+    /// Speed on a climbable face, m/s (0 = no climbing): forward (into the
+    /// face) climbs up, back climbs down, sideways moves along it.
+    pub climb_speed: f32,
 }
 
 impl Default for ControllerConfig {
@@ -91,6 +138,18 @@ impl Default for ControllerConfig {
             coyote_time: 0.12,
             jump_buffer: 0.15,
             max_fall_speed: 50.0,
+            min_jump_height: 0.0,
+            air_jumps: 0,
+            dash_distance: 0.0,
+            dash_time: 0.2,
+            dash_cooldown: 0.5,
+            air_dashes: 0,
+            wall_slide_speed: 0.0,
+            wall_jump_height: 0.0,
+            wall_jump_push: 0.0,
+            mantle_height: 0.0,
+            mantle_time: 0.3,
+            climb_speed: 0.0,
         }
     }
 }
@@ -159,110 +218,12 @@ fn radii(field: &'static str, r: Vec3) -> Result<(), ConfigError> {
 /// Radii [`ControllerConfig::validate`] accepts, metres on every axis (inclusive).
 pub const RADIUS_RANGE: (f32, f32) = (0.01, 100.0);
 
+/// Fastest speed a configuration sets in motion (a walk, a fall, a dash),
+/// m/s: every speed field's upper bound.
+pub const MAX_MOVE_SPEED: f32 = 1000.0;
+
 /// Longest gravity [`ControllerConfig::validate`] accepts, m/s².
 pub const MAX_GRAVITY: f32 = 1000.0;
-
-/// What [`ControllerConfig::validate`] accepts for one scalar field, on its
-/// own (the step height must also stay below the smaller y radius). A tuning
-/// panel takes its limits from here.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct FieldRange {
-    /// The field's name.
-    pub field: &'static str,
-    /// Lower bound.
-    pub min: f32,
-    /// The lower bound itself is refused (values must be greater).
-    pub min_exclusive: bool,
-    /// Upper bound.
-    pub max: f32,
-    /// The upper bound itself is refused (values must be smaller).
-    pub max_exclusive: bool,
-    /// Whole numbers only.
-    pub whole: bool,
-    /// The range in words, as errors say it.
-    pub allowed: &'static str,
-}
-
-impl FieldRange {
-    /// `min ..= max`.
-    const fn new(field: &'static str, min: f32, max: f32, allowed: &'static str) -> Self {
-        Self {
-            field,
-            min,
-            min_exclusive: false,
-            max,
-            max_exclusive: false,
-            whole: false,
-            allowed,
-        }
-    }
-
-    /// Whether `value` is accepted (NaN is not).
-    pub fn contains(&self, value: f32) -> bool {
-        let above = if self.min_exclusive {
-            value > self.min
-        } else {
-            value >= self.min
-        };
-        let below = if self.max_exclusive {
-            value < self.max
-        } else {
-            value <= self.max
-        };
-        above && below && (!self.whole || value.fract() == 0.0)
-    }
-
-    /// The range of the field called `field`, if it is a scalar field.
-    pub fn of(field: &str) -> Option<&'static FieldRange> {
-        FIELD_RANGES.iter().find(|r| r.field == field)
-    }
-}
-
-/// A speed or acceleration: above 0, at most 1000.
-const fn speed(field: &'static str) -> FieldRange {
-    FieldRange {
-        min_exclusive: true,
-        ..FieldRange::new(field, 0.0, 1000.0, "between 0 (exclusive) and 1000")
-    }
-}
-
-/// Every scalar field's accepted range.
-pub const FIELD_RANGES: [FieldRange; 15] = {
-    const RATE: &str = "between 0 and 1000";
-    const SECONDS: &str = "between 0 and 10 s";
-    [
-        speed("walk_speed"),
-        speed("sprint_speed"),
-        speed("crouch_speed"),
-        speed("ground_acceleration"),
-        FieldRange::new("ground_friction", 0.0, 1000.0, RATE),
-        FieldRange::new("air_acceleration", 0.0, 1000.0, RATE),
-        FieldRange::new("jump_height", 0.0, 100.0, "between 0 and 100 m"),
-        FieldRange {
-            min_exclusive: true,
-            max_exclusive: true,
-            ..FieldRange::new("walkable_slope_deg", 0.0, 90.0, "between 0° and 90° (exclusive)")
-        },
-        FieldRange {
-            max_exclusive: true,
-            ..FieldRange::new(
-                "step_height",
-                0.0,
-                RADIUS_RANGE.1,
-                "at least 0 and below the smaller y radius",
-            )
-        },
-        FieldRange::new("snap_distance", 0.0, 10.0, "between 0 and 10 m"),
-        FieldRange::new("skin", 1e-5, 0.05, "between 0.00001 and 0.05 of the radius"),
-        FieldRange {
-            whole: true,
-            ..FieldRange::new("slide_iterations", 1.0, 32.0, "between 1 and 32")
-        },
-        FieldRange::new("coyote_time", 0.0, 10.0, SECONDS),
-        FieldRange::new("jump_buffer", 0.0, 10.0, SECONDS),
-        speed("max_fall_speed"),
-    ]
-};
 
 impl ControllerConfig {
     /// Checks every field; the first problem found is returned.
@@ -285,29 +246,14 @@ impl ControllerConfig {
             self.step_height < low,
             "at least 0 and below the smaller y radius",
         )?;
+        let dash_speed = self.dash_distance / self.dash_time;
+        range(
+            "dash_distance",
+            self.dash_distance,
+            dash_speed <= MAX_MOVE_SPEED,
+            "at most 1000 m/s × dash_time (a dash's speed)",
+        )?;
         Ok(())
-    }
-
-    /// The scalar field called `field` (a name in [`FIELD_RANGES`]), as f32.
-    fn scalar(&self, field: &str) -> f32 {
-        match field {
-            "walk_speed" => self.walk_speed,
-            "sprint_speed" => self.sprint_speed,
-            "crouch_speed" => self.crouch_speed,
-            "ground_acceleration" => self.ground_acceleration,
-            "max_fall_speed" => self.max_fall_speed,
-            "air_acceleration" => self.air_acceleration,
-            "ground_friction" => self.ground_friction,
-            "jump_height" => self.jump_height,
-            "walkable_slope_deg" => self.walkable_slope_deg,
-            "step_height" => self.step_height,
-            "snap_distance" => self.snap_distance,
-            "skin" => self.skin,
-            "slide_iterations" => self.slide_iterations as f32,
-            "coyote_time" => self.coyote_time,
-            "jump_buffer" => self.jump_buffer,
-            other => unreachable!("no scalar field {other:?}"),
-        }
     }
 
     /// Top speed for the given stance, m/s.
@@ -323,7 +269,12 @@ impl ControllerConfig {
 
     /// Take-off speed of a jump, m/s.
     pub fn jump_speed(&self) -> f32 {
-        (2.0 * self.gravity.length() * self.jump_height).sqrt()
+        self.speed_to_rise(self.jump_height)
+    }
+
+    /// Speed along "up" that rises `height` metres against gravity, m/s.
+    pub fn speed_to_rise(&self, height: f32) -> f32 {
+        (2.0 * self.gravity.length() * height.max(0.0)).sqrt()
     }
 }
 

@@ -1,0 +1,46 @@
+//! Launches: a change of velocity from outside (`Intent::launch`: a
+//! knockback, an explosion) and launch pads (a collider whose top gives a
+//! character standing on it a velocity), applied at the tick's start.
+
+use crate::config::MAX_MOVE_SPEED;
+use crate::state::{CharacterState, Intent};
+use crate::tick::Run;
+use glam::Vec3;
+
+impl Run<'_> {
+    /// Applies the launch asked for and the launch pad stood on: off the
+    /// ground (it lands again only once going down), every move under way
+    /// stopped.
+    pub(crate) fn launch(&mut self, state: &mut CharacterState, intent: &Intent) {
+        let mut change = if intent.launch.is_finite() {
+            intent.launch
+        } else {
+            Vec3::ZERO
+        };
+        if let Some(pad) = state
+            .ground
+            .and_then(|g| (self.world.launch_pad)(g.collider))
+            .filter(|v| v.is_finite())
+        {
+            change += pad - state.world_velocity();
+        }
+        if change == Vec3::ZERO {
+            return;
+        }
+        self.leave_ground(state);
+        state.velocity = (state.velocity + change).clamp_length_max(MAX_MOVE_SPEED);
+        state.coyote_jump = false;
+        let feet = state.feet().dot(state.up);
+        let moves = &mut state.moves;
+        if moves.dash.take().is_some() {
+            moves.dash_cooldown = self.c.dash_cooldown;
+        }
+        moves.mantle = None;
+        if moves.climb.take().is_some() {
+            self.report.climb_ended = true;
+        }
+        moves.jump_cut = None;
+        moves.push_off_height = feet;
+        self.report.launched = true;
+    }
+}
