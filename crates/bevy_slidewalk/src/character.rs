@@ -107,6 +107,9 @@ impl MovementState {
         self.0.position = centre;
         self.0.velocity = Vec3::ZERO;
         self.0.ground = None;
+        // A dash, mantle or climb under way does not follow it.
+        let feet = self.0.feet().dot(self.0.up);
+        self.0.moves = slidewalk_controller::MoveState::new(feet);
     }
 
     /// Puts the feet at `feet` (metres), standing with `config`'s radii, at
@@ -138,10 +141,23 @@ pub struct MovementIntent {
     /// while crouch is held does the same on a one-way platform.
     pub drop: bool,
     /// Velocity to add at the start of the next tick, m/s (a push, a
-    /// knockback): taken and cleared by that tick, swept like any motion
-    /// (so never into geometry). Add to it; ignored while the character is
-    /// not [`active`](CharacterController::active).
+    /// knockback, an explosion): taken and cleared by that tick, swept like
+    /// any motion (so never into geometry); it leaves the ground for as
+    /// long as it carries the character up, and a
+    /// [`Launched`](crate::Launched) message says so. Add to it; ignored
+    /// while the character is not [`active`](CharacterController::active).
     pub impulse: Vec3,
+    /// Jump is held: letting go while a jump rises cuts it to the
+    /// config's `min_jump_height` (a tap jumps low, a held press high).
+    /// Set it while the button is down; `jump` counts as held on its tick.
+    pub jump_held: bool,
+    /// A dash was asked for: set it on the press; the next tick takes it
+    /// and clears it. It goes along `direction`, or `facing` without one.
+    pub dash: bool,
+    /// Where the character faces, world space (the part along "up" is
+    /// ignored): the way a dash goes with no walking direction. Kept until
+    /// changed.
+    pub facing: Vec3,
 }
 
 /// A new character starts at its `Transform`, standing with its config's

@@ -2,7 +2,10 @@
 //! event, each reading the tick's facts and the plugin's memory of the
 //! character.
 
-use crate::events::{BoardedMover, ConfigRefused, Crushed, Footstep, HitWall, Jumped, Landed, LeftMover, SteppedUp};
+use crate::events::{
+    BoardedMover, ClimbEnded, ClimbStarted, ConfigRefused, Crushed, Dashed, Footstep, HitWall, Jumped, Landed,
+    Launched, LeftMover, Mantled, SteppedUp, WallJumped, WallSlideStarted,
+};
 use crate::memory::EventMemory;
 use crate::report::MovementReport;
 use crate::world::CollisionWorld;
@@ -26,6 +29,19 @@ pub(crate) struct EventWriters<'w> {
     boarded: MessageWriter<'w, BoardedMover>,
     left: MessageWriter<'w, LeftMover>,
     pub(crate) config_refused: MessageWriter<'w, ConfigRefused>,
+    moves: MoveWriters<'w>,
+}
+
+/// The writers of the moves' events.
+#[derive(SystemParam)]
+struct MoveWriters<'w> {
+    dashed: MessageWriter<'w, Dashed>,
+    wall_slide: MessageWriter<'w, WallSlideStarted>,
+    wall_jumped: MessageWriter<'w, WallJumped>,
+    mantled: MessageWriter<'w, Mantled>,
+    climb_started: MessageWriter<'w, ClimbStarted>,
+    climb_ended: MessageWriter<'w, ClimbEnded>,
+    launched: MessageWriter<'w, Launched>,
 }
 
 /// What one character's tick did.
@@ -65,6 +81,51 @@ pub(crate) fn emit(w: &mut EventWriters, f: &TickFacts, memory: &mut EventMemory
     hit_wall(w, f, &mut memory.touching_wall);
     crushed(w, f);
     boarded_or_left(w, f, &mut memory.riding);
+    moves(&mut w.moves, f);
+}
+
+/// The moves' events, straight from the tick's report.
+fn moves(w: &mut MoveWriters, f: &TickFacts) {
+    let tick = &f.report.tick;
+    let character = f.character;
+    if tick.dashed {
+        // (A dash begun and ended within the tick, against a wall at
+        // once, is gone from the state: its direction is the move's.)
+        let direction = f.after.moves.dash.map_or_else(
+            || (f.after.position - f.before.position).normalize_or_zero(),
+            |d| d.direction,
+        );
+        w.dashed.write(Dashed {
+            character,
+            direction,
+            in_air: !f.before.grounded(),
+        });
+    }
+    if tick.wall_slide_started
+        && let Some(wall) = f.after.moves.wall.or(f.before.moves.wall)
+    {
+        w.wall_slide.write(WallSlideStarted {
+            character,
+            normal: wall.normal,
+        });
+    }
+    if tick.wall_jumped
+        && let Some(normal) = f.after.moves.wall_jumped_off
+    {
+        w.wall_jumped.write(WallJumped { character, normal });
+    }
+    if let Some(height) = tick.mantled {
+        w.mantled.write(Mantled { character, height });
+    }
+    if tick.climb_started {
+        w.climb_started.write(ClimbStarted { character });
+    }
+    if tick.climb_ended {
+        w.climb_ended.write(ClimbEnded { character });
+    }
+    if let Some(velocity) = tick.launched {
+        w.launched.write(Launched { character, velocity });
+    }
 }
 
 fn jumped(w: &mut EventWriters, f: &TickFacts) {
@@ -72,6 +133,7 @@ fn jumped(w: &mut EventWriters, f: &TickFacts) {
         w.jumped.write(Jumped {
             character: f.character,
             speed: f.config.jump_speed(),
+            in_air: f.report.tick.air_jump,
         });
     }
 }

@@ -21,13 +21,80 @@ impl Default for FootstepStride {
     }
 }
 
-/// A jump started this tick.
+/// A jump started this tick (from the ground, in coyote time or in the
+/// air; a wall jump is [`WallJumped`]).
 #[derive(Message, Clone, Debug, PartialEq)]
 pub struct Jumped {
     /// The character.
     pub character: Entity,
     /// Take-off speed along "up", m/s (√(2·g·jump height)).
     pub speed: f32,
+    /// An air jump ([`ControllerConfig::air_jumps`](slidewalk_controller::ControllerConfig::air_jumps)).
+    pub in_air: bool,
+}
+
+/// A dash started this tick.
+#[derive(Message, Clone, Debug, PartialEq)]
+pub struct Dashed {
+    /// The character.
+    pub character: Entity,
+    /// Its direction, unit, across "up".
+    pub direction: Vec3,
+    /// Started in the air.
+    pub in_air: bool,
+}
+
+/// The character started sliding down a wall (falling while pushing into
+/// it, the fall capped at the config's `wall_slide_speed`).
+#[derive(Message, Clone, Debug, PartialEq)]
+pub struct WallSlideStarted {
+    /// The character.
+    pub character: Entity,
+    /// The wall's normal across "up", unit, towards the character.
+    pub normal: Vec3,
+}
+
+/// A wall jump started this tick.
+#[derive(Message, Clone, Debug, PartialEq)]
+pub struct WallJumped {
+    /// The character.
+    pub character: Entity,
+    /// The normal of the wall jumped off, across "up", unit.
+    pub normal: Vec3,
+}
+
+/// A mantle started this tick: the character is pulled up onto a ledge.
+#[derive(Message, Clone, Debug, PartialEq)]
+pub struct Mantled {
+    /// The character.
+    pub character: Entity,
+    /// The ledge's height above the feet, metres.
+    pub height: f32,
+}
+
+/// A climb on a [`Climbable`](crate::Climbable) face started this tick.
+#[derive(Message, Clone, Debug, PartialEq)]
+pub struct ClimbStarted {
+    /// The character.
+    pub character: Entity,
+}
+
+/// A climb ended this tick: over the top, down on the ground, let go with
+/// jump, or off the face's edge.
+#[derive(Message, Clone, Debug, PartialEq)]
+pub struct ClimbEnded {
+    /// The character.
+    pub character: Entity,
+}
+
+/// The character was launched this tick: by a [`LaunchPad`](crate::LaunchPad)
+/// it stood on or by [`MovementIntent::impulse`](crate::MovementIntent::impulse).
+#[derive(Message, Clone, Debug, PartialEq)]
+pub struct Launched {
+    /// The character.
+    pub character: Entity,
+    /// Its world velocity right after the launch, m/s.
+    pub velocity: Vec3,
 }
 
 /// The character landed on ground this tick.
@@ -134,5 +201,12 @@ pub(crate) fn plugin(app: &mut App) {
         .add_message::<Crushed>()
         .add_message::<BoardedMover>()
         .add_message::<LeftMover>()
-        .add_message::<ConfigRefused>();
+        .add_message::<ConfigRefused>()
+        .add_message::<Dashed>()
+        .add_message::<WallSlideStarted>()
+        .add_message::<WallJumped>()
+        .add_message::<Mantled>()
+        .add_message::<ClimbStarted>()
+        .add_message::<ClimbEnded>()
+        .add_message::<Launched>();
 }

@@ -87,11 +87,12 @@ pub use collider::{Collider, SolidScene, Surface};
 pub use debug::{SlidewalkDebugPlugin, SlidewalkGizmos};
 pub use diagnostics::{SlidewalkDiagnosticsPlugin, StepTimings};
 pub use events::{
-    BoardedMover, ConfigRefused, Crushed, Footstep, FootstepStride, HitWall, Jumped, Landed, LeftMover, SteppedUp,
+    BoardedMover, ClimbEnded, ClimbStarted, ConfigRefused, Crushed, Dashed, Footstep, FootstepStride, HitWall, Jumped,
+    Landed, Launched, LeftMover, Mantled, SteppedUp, WallJumped, WallSlideStarted,
 };
 pub use obstacles::{Obstacle, Obstacles};
 pub use report::{GroundHit, MovementReport};
-pub use rules::{CollisionLayers, OneWay, Sensor};
+pub use rules::{Climbable, CollisionLayers, LaunchPad, OneWay, Sensor};
 pub use sensors::{EnteredSensor, LeftSensor};
 /// The walking rules (`slidewalk_controller`), engine-free.
 pub use slidewalk_controller as controller;
@@ -103,10 +104,11 @@ pub use world::{CollisionWorld, MERGE_MAX_TRIANGLES};
 /// The usual imports: `use bevy_slidewalk::prelude::*;`.
 pub mod prelude {
     pub use crate::{
-        BoardedMover, CharacterController, Collider, CollisionLayers, ConfigRefused, ControllerConfig, Crushed,
-        EnteredSensor, Footstep, FootstepStride, HitWall, Jumped, Landed, LeftMover, LeftSensor, MovementIntent,
-        MovementReport, MovementState, Obstacle, Obstacles, OneWay, Sensor, SlidewalkDebugPlugin,
-        SlidewalkDiagnosticsPlugin, SlidewalkGizmos, SlidewalkPlugin, SlidewalkSystems, SolidScene, SteppedUp, Surface,
+        BoardedMover, CharacterController, ClimbEnded, ClimbStarted, Climbable, Collider, CollisionLayers,
+        ConfigRefused, ControllerConfig, Crushed, Dashed, EnteredSensor, Footstep, FootstepStride, HitWall, Jumped,
+        Landed, LaunchPad, Launched, LeftMover, LeftSensor, Mantled, MovementIntent, MovementReport, MovementState,
+        Obstacle, Obstacles, OneWay, Sensor, SlidewalkDebugPlugin, SlidewalkDiagnosticsPlugin, SlidewalkGizmos,
+        SlidewalkPlugin, SlidewalkSystems, SolidScene, SteppedUp, Surface, WallJumped, WallSlideStarted,
     };
 }
 
@@ -195,6 +197,8 @@ impl Plugin for SlidewalkPlugin {
             .register_type::<CollisionLayers>()
             .register_type::<OneWay>()
             .register_type::<Sensor>()
+            .register_type::<Climbable>()
+            .register_type::<LaunchPad>()
             .init_resource::<sensors::SensorOverlaps>()
             .add_message::<EnteredSensor>()
             .add_message::<LeftSensor>()

@@ -96,6 +96,36 @@ impl Default for OneWay {
 #[reflect(Component, Default, Debug, Clone)]
 pub struct Sensor;
 
+/// Makes a collider climbable: a character with a
+/// [`climb_speed`](slidewalk_controller::ControllerConfig::climb_speed)
+/// moving into one of its faces steeper than the walkable slope climbs it
+/// (forward up, back down, sideways along it), steps onto its top, lets go
+/// with jump. A climbable collider keeps a structure of its own (it is
+/// never merged with other resting ones).
+#[derive(Component, Reflect, Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[reflect(Component, Default, Debug, Clone)]
+pub struct Climbable;
+
+/// Makes a collider a launch pad: a character standing on it is given
+/// `velocity` (world, m/s) at the start of the next tick, off the ground
+/// for as long as it carries the character up. It keeps a structure of its
+/// own (never merged). For a push from anything else, a knockback, an
+/// explosion, use [`MovementIntent::impulse`](crate::MovementIntent::impulse).
+#[derive(Component, Reflect, Clone, Copy, Debug, Default, PartialEq)]
+#[reflect(Component, Default, Debug, Clone)]
+pub struct LaunchPad {
+    /// The velocity given, world frame, m/s.
+    pub velocity: Vec3,
+}
+
+/// The rule components of a collider entity, as the world's sync reads them.
+pub(crate) type RuleComponents<'a> = (
+    Option<&'a OneWay>,
+    Option<&'a Sensor>,
+    Option<&'a Climbable>,
+    Option<&'a LaunchPad>,
+);
+
 /// A collider's rules as the world keeps them.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct ColliderRules {
@@ -103,6 +133,9 @@ pub(crate) struct ColliderRules {
     /// In the entity's local frame.
     pub one_way: Option<Vec3>,
     pub sensor: bool,
+    pub climbable: bool,
+    /// World velocity, m/s.
+    pub launch: Option<Vec3>,
 }
 
 impl Default for ColliderRules {
@@ -111,17 +144,28 @@ impl Default for ColliderRules {
             layers: CoreLayers::ALL,
             one_way: None,
             sensor: false,
+            climbable: false,
+            launch: None,
         }
     }
 }
 
 impl ColliderRules {
     /// The rules an entity's components give.
-    pub fn of(layers: Option<&CollisionLayers>, one_way: Option<&OneWay>, sensor: bool) -> Self {
+    pub fn of(layers: Option<&CollisionLayers>, (one_way, sensor, climbable, launch): RuleComponents) -> Self {
         Self {
             layers: layers.copied().unwrap_or_default().core(),
             one_way: one_way.and_then(|o| o.direction.try_normalize()),
-            sensor,
+            sensor: sensor.is_some(),
+            climbable: climbable.is_some(),
+            launch: launch.map(|l| l.velocity).filter(|v| v.is_finite() && *v != Vec3::ZERO),
         }
+    }
+
+    /// Whether it keeps a structure of its own rather than merging with
+    /// other resting colliders: a sensor, a climbable face, a launch pad
+    /// (the characters ask for these by collider index).
+    pub fn stands_alone(&self) -> bool {
+        self.sensor || self.climbable || self.launch.is_some()
     }
 }

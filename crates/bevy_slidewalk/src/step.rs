@@ -141,17 +141,18 @@ fn tick_one(c: CharacterItem, shared: &TickWorld) {
     let world = shared.world;
     let friction = |c: usize, t: u32| world.friction(c, t);
     let layers = c.layers.copied().unwrap_or_default().core();
+    let climbable = |c: usize| world.is_climbable(c);
+    let launch_pad = |c: usize| world.launch_pad(c);
     let collision = Surroundings::new(shared.placed)
         .with_friction(&friction)
-        .with_layers(layers);
+        .with_layers(layers)
+        .with_climbable(&climbable)
+        .with_launch_pads(&launch_pad);
     let sweep_time = Cell::new(Duration::ZERO);
     let timed = collision.with_sweep_timer(&sweep_time);
     take_config(c.entity, c.controller, &mut state, memory, &collision);
     find_ground(&mut state, memory, world, shared.placed.len());
     memory.layout = world.layout();
-    if intent.impulse != Vec3::ZERO {
-        state.velocity += std::mem::take(&mut intent.impulse);
-    }
     let before = state.0;
     let asked = Intent {
         direction: intent.direction,
@@ -159,10 +160,17 @@ fn tick_one(c: CharacterItem, shared: &TickWorld) {
         crouch: intent.crouch,
         sprint: intent.sprint,
         drop: intent.drop,
+        jump_held: intent.jump_held,
+        dash: intent.dash,
+        facing: intent.facing,
+        launch: intent.impulse,
     };
-    if intent.jump || intent.drop {
+    // Presses and the impulse are taken by this tick.
+    if intent.jump || intent.drop || intent.dash || intent.impulse != Vec3::ZERO {
         intent.jump = false;
         intent.drop = false;
+        intent.dash = false;
+        intent.impulse = Vec3::ZERO;
     }
     let using = if shared.timed { &timed } else { &collision };
     let mut report = c.report;

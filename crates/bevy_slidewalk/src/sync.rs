@@ -6,7 +6,7 @@ use crate::build::{Built, build_shape};
 use crate::collider::{Collider, ColliderSource, Surface};
 use crate::placement::placement;
 use crate::removals::PendingRemovals;
-use crate::rules::{ColliderRules, CollisionLayers, OneWay, Sensor};
+use crate::rules::{Climbable, ColliderRules, CollisionLayers, LaunchPad, OneWay, RuleComponents, Sensor};
 use crate::world::{BuiltBody, CollisionWorld};
 use bevy::asset::AssetEvent;
 use bevy::mesh::{Mesh, Mesh3d};
@@ -63,8 +63,7 @@ type ColliderItem<'a> = (
     Option<Ref<'a, Mesh3d>>,
     Ref<'a, GlobalTransform>,
     Option<&'a CollisionLayers>,
-    Option<&'a OneWay>,
-    Option<&'a Sensor>,
+    RuleComponents<'a>,
 );
 
 /// Colliders that may need a look this tick: new, changed, moved, given
@@ -76,6 +75,8 @@ type Touched = Or<(
     Changed<CollisionLayers>,
     Changed<OneWay>,
     Changed<Sensor>,
+    Changed<Climbable>,
+    Changed<LaunchPad>,
 )>;
 
 /// Colliders that lost a rule component since the last tick.
@@ -84,6 +85,8 @@ pub(crate) struct RulesRemoved<'w, 's> {
     layers: RemovedComponents<'w, 's, CollisionLayers>,
     one_way: RemovedComponents<'w, 's, OneWay>,
     sensor: RemovedComponents<'w, 's, Sensor>,
+    climbable: RemovedComponents<'w, 's, Climbable>,
+    launch_pad: RemovedComponents<'w, 's, LaunchPad>,
 }
 
 /// What [`update`] reads besides the collider entity itself.
@@ -170,23 +173,21 @@ pub(crate) fn sync_colliders(
     let removed = rules_removed.layers.read();
     let removed = removed
         .chain(rules_removed.one_way.read())
-        .chain(rules_removed.sensor.read());
+        .chain(rules_removed.sensor.read())
+        .chain(rules_removed.climbable.read())
+        .chain(rules_removed.launch_pad.read());
     for entity in removed {
-        if let Ok((_, _, _, _, layers, one_way, sensor)) = all.get(entity) {
-            world.set_rules(entity, ColliderRules::of(layers, one_way, sensor.is_some()));
+        if let Ok((_, _, _, _, layers, rules)) = all.get(entity) {
+            world.set_rules(entity, ColliderRules::of(layers, rules));
         }
     }
     world.finish_sync();
 }
 
 /// Builds, rebuilds or moves one collider.
-fn update(
-    world: &mut CollisionWorld,
-    cx: &Context,
-    (entity, collider, mesh, global, layers, one_way, sensor): &ColliderItem,
-) {
+fn update(world: &mut CollisionWorld, cx: &Context, (entity, collider, mesh, global, layers, rules): &ColliderItem) {
     let entity = *entity;
-    let rules = ColliderRules::of(*layers, *one_way, sensor.is_some());
+    let rules = ColliderRules::of(*layers, *rules);
     let known = world.placement_of(entity);
     let at = placement(global);
     let reshaped = known.as_ref().is_some_and(|(was, _)| !at.same_shape(was));

@@ -49,7 +49,7 @@ struct Body {
 
 impl Body {
     fn merged(&self) -> bool {
-        !self.mover && self.shape.len() <= MERGE_MAX_TRIANGLES && !self.rules.sensor
+        !self.mover && self.shape.len() <= MERGE_MAX_TRIANGLES && !self.rules.stands_alone()
     }
 
     /// Its one-way direction in the world (unit), if any.
@@ -214,6 +214,20 @@ impl CollisionWorld {
     /// moved since it was added).
     pub fn is_mover(&self, collider: usize) -> bool {
         matches!(self.slots.get(collider), Some(Slot::Body(i)) if self.bodies[*i].mover)
+    }
+
+    /// Whether a collider of [`CollisionWorld::placed`] is [`Climbable`](crate::Climbable).
+    pub fn is_climbable(&self, collider: usize) -> bool {
+        matches!(self.slots.get(collider), Some(Slot::Body(i)) if self.bodies[*i].rules.climbable)
+    }
+
+    /// The velocity (world, m/s) a collider of [`CollisionWorld::placed`]
+    /// gives a character standing on it, if it is a [`LaunchPad`](crate::LaunchPad).
+    pub fn launch_pad(&self, collider: usize) -> Option<Vec3> {
+        match self.slots.get(collider) {
+            Some(Slot::Body(i)) => self.bodies[*i].rules.launch,
+            _ => None,
+        }
     }
 
     /// The index in [`CollisionWorld::placed`] of an entity's collider

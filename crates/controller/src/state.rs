@@ -230,8 +230,8 @@ pub struct TickReport {
     /// A climb ended this tick (at the top, on the ground, let go, lost).
     pub climb_ended: bool,
     /// The velocity was changed from outside (`Intent::launch`) or by a
-    /// launch pad stood on, this tick.
-    pub launched: bool,
+    /// launch pad stood on, this tick: the world velocity right after, m/s.
+    pub launched: Option<Vec3>,
 }
 
 impl TickReport {

@@ -418,7 +418,7 @@ fn a_launch_pad_throws_to_v_squared_over_2g_and_a_knockback_leaves_the_ground() 
         let mut top = 0.0f32;
         let mut from = 0.0;
         for t in s.run(3.0, toward(Vec3::NEG_Z)) {
-            if t.report.launched {
+            if t.report.launched.is_some() {
                 launches += 1;
                 from = t.position.y - t.velocity.y * (1.0 / hz) + 0.5 * -9.81 / (hz * hz);
             }
@@ -442,7 +442,7 @@ fn a_launch_pad_throws_to_v_squared_over_2g_and_a_knockback_leaves_the_ground() 
         launch: Vec3::new(0.0, 3.0, 6.0),
         ..Intent::default()
     });
-    assert!(t.report.launched && !t.grounded && t.velocity.y > 0.0);
+    assert!(t.report.launched.is_some() && !t.grounded && t.velocity.y > 0.0);
     let ticks = s.run(1.0, Intent::default());
     let landed = ticks.iter().position(|t| t.grounded).expect("lands");
     assert!(landed as f32 / 60.0 > 0.5, "off the ground for {landed} ticks");

@@ -15,6 +15,7 @@ mod events;
 mod examples_run;
 mod filters;
 mod hierarchy;
+mod moves;
 mod pacing;
 mod reflect;
 mod walking;

@@ -41,6 +41,6 @@ impl Run<'_> {
         }
         moves.jump_cut = None;
         moves.push_off_height = feet;
-        self.report.launched = true;
+        self.report.launched = Some(state.velocity);
     }
 }
