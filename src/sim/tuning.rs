@@ -63,6 +63,11 @@ pub enum Tune {
     Hud(bool),
     /// Vsync on.
     Vsync(bool),
+    /// The gamepad's look speed, a multiple of the default turn rate
+    /// (held within `slidewalk_play::settings::GAMEPAD_SENSITIVITY_RANGE`).
+    GamepadSensitivity(f32),
+    /// The right stick pushed up looks down.
+    GamepadInvertY(bool),
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -138,6 +143,11 @@ fn apply_view_settings(
             Tune::GridEverywhere(on) => s.grid_everywhere = *on,
             Tune::Hud(on) => s.hud = *on,
             Tune::Vsync(on) => s.vsync = *on,
+            Tune::GamepadSensitivity(v) if v.is_finite() => {
+                let range = slidewalk_play::settings::GAMEPAD_SENSITIVITY_RANGE;
+                s.gamepad_sensitivity = v.clamp(*range.start(), *range.end());
+            }
+            Tune::GamepadInvertY(on) => s.gamepad_invert_y = *on,
             // The controller's changes are the tick's (apply_tuning).
             _ => continue,
         }

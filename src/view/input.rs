@@ -1,10 +1,12 @@
 //! Keyboard and mouse → the player's input: WASD, mouse look with the
 //! cursor grabbed (Esc releases it, a click grabs it again, losing focus
-//! releases it), Space, Shift, Ctrl, E, R, F, the left button (held:
+//! releases it), Space, Shift, Ctrl, E, Q (dash), R, F, the left button (held:
 //! charge a ball, let go: throw it); Tab (panel), V (camera), G (grid
 //! everywhere), P, ← and → (rewind), C (clear the balls), B (drop 50
 //! balls); a level file dropped on the window is opened.
 //! While the panel has the pointer or the keyboard, the game gets neither.
+//! What the keyboard holds is also kept in [`KeyboardIntent`], for the
+//! gamepad (`view::gamepad`, run after [`read_keys`]) to add its own to.
 
 use crate::sim::balls::BallControl;
 use crate::sim::input::PlayerInput;
@@ -22,8 +24,23 @@ use glam::Vec2;
 /// Radians of turn per pixel of mouse motion.
 const MOUSE_SENSITIVITY: f32 = 0.0022;
 
+/// How far the look may tilt up or down, radians: just short of straight
+/// up or down (the mouse's and the gamepad's).
+pub(crate) const PITCH_LIMIT: f32 = std::f32::consts::FRAC_PI_2 - 0.01;
+
+/// What the keyboard asks for this frame (zero while the panel has the
+/// input): the gamepad's system adds its own to it. Presses go straight to
+/// the player's input.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
+pub struct KeyboardIntent {
+    /// [right, forward], each −1..1.
+    pub movement: Vec2,
+    /// Buttons held.
+    pub held: slidewalk_play::Buttons,
+}
+
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
+    app.init_resource::<KeyboardIntent>().add_systems(
         Update,
         (
             // The click that grabs the cursor is not a throw.
@@ -38,13 +55,13 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// Whether egui (the panel) is using the pointer or typing.
-fn panel_has_input(egui: &Option<Res<EguiWantsInput>>) -> (bool, bool) {
+pub(crate) fn panel_has_input(egui: &Option<Res<EguiWantsInput>>) -> (bool, bool) {
     egui.as_ref().map_or((false, false), |e| {
         (e.wants_any_pointer_input(), e.wants_any_keyboard_input())
     })
 }
 
-fn set_grab(cursor: &mut CursorOptions, grab: bool) {
+pub(crate) fn set_grab(cursor: &mut CursorOptions, grab: bool) {
     cursor.grab_mode = if grab {
         CursorGrabMode::Locked
     } else {
@@ -72,13 +89,16 @@ fn grab_cursor(
     }
 }
 
-fn read_keys(
+/// The keyboard and the left mouse button → the player's input (and
+/// [`KeyboardIntent`]).
+pub(crate) fn read_keys(
     keys: Res<ButtonInput<KeyCode>>,
     mouse: Res<ButtonInput<MouseButton>>,
     cursor: Single<&CursorOptions, With<PrimaryWindow>>,
     mut throw_armed: Local<bool>,
     egui: Option<Res<EguiWantsInput>>,
     script: Option<Res<ScriptRun>>,
+    mut intent: ResMut<KeyboardIntent>,
     mut inputs: Query<&mut PlayerInput, With<Player>>,
 ) {
     // A script being watched drives the player.
@@ -92,6 +112,7 @@ fn read_keys(
     let throwing = *throw_armed && mouse.pressed(MouseButton::Left);
     let (pointer, typing) = panel_has_input(&egui);
     if pointer || typing {
+        *intent = KeyboardIntent::default();
         for mut input in &mut inputs {
             input.movement = Vec2::ZERO;
             input.held = slidewalk_play::Buttons::default();
@@ -100,20 +121,28 @@ fn read_keys(
     }
     let axis = |plus: KeyCode, minus: KeyCode| keys.pressed(plus) as i32 as f32 - keys.pressed(minus) as i32 as f32;
     let held = |a: KeyCode, b: KeyCode| keys.pressed(a) || keys.pressed(b);
+    *intent = KeyboardIntent {
+        movement: Vec2::new(axis(KeyCode::KeyD, KeyCode::KeyA), axis(KeyCode::KeyW, KeyCode::KeyS))
+            .clamp_length_max(1.0),
+        held: slidewalk_play::Buttons {
+            jump: keys.pressed(KeyCode::Space),
+            sprint: held(KeyCode::ShiftLeft, KeyCode::ShiftRight),
+            crouch: held(KeyCode::ControlLeft, KeyCode::ControlRight),
+            use_key: keys.pressed(KeyCode::KeyE),
+            drop: keys.pressed(KeyCode::KeyX),
+            throw: throwing,
+            dash: keys.pressed(KeyCode::KeyQ),
+        },
+    };
     for mut input in &mut inputs {
-        input.movement =
-            Vec2::new(axis(KeyCode::KeyD, KeyCode::KeyA), axis(KeyCode::KeyW, KeyCode::KeyS)).clamp_length_max(1.0);
-        input.held.jump = keys.pressed(KeyCode::Space);
-        input.held.sprint = held(KeyCode::ShiftLeft, KeyCode::ShiftRight);
-        input.held.crouch = held(KeyCode::ControlLeft, KeyCode::ControlRight);
-        input.held.use_key = keys.pressed(KeyCode::KeyE);
-        input.held.drop = keys.pressed(KeyCode::KeyX);
-        input.held.throw = throwing;
+        input.movement = intent.movement;
+        input.held = intent.held;
         input.pressed.throw |= throwing && mouse.just_pressed(MouseButton::Left);
         // Presses wait for the next tick (cleared by it).
         input.pressed.jump |= keys.just_pressed(KeyCode::Space);
         input.pressed.use_key |= keys.just_pressed(KeyCode::KeyE);
         input.pressed.drop |= keys.just_pressed(KeyCode::KeyX);
+        input.pressed.dash |= keys.just_pressed(KeyCode::KeyQ);
         input.respawn |= keys.just_pressed(KeyCode::KeyR);
         input.toggle_fly |= keys.just_pressed(KeyCode::KeyF);
     }
@@ -129,10 +158,9 @@ fn look(
     if cursor.grab_mode == CursorGrabMode::None || motion.delta == Vec2::ZERO || rewind.paused {
         return;
     }
-    let limit = std::f32::consts::FRAC_PI_2 - 0.01;
     for mut input in &mut inputs {
         input.yaw -= motion.delta.x * MOUSE_SENSITIVITY;
-        input.pitch = (input.pitch - motion.delta.y * MOUSE_SENSITIVITY).clamp(-limit, limit);
+        input.pitch = (input.pitch - motion.delta.y * MOUSE_SENSITIVITY).clamp(-PITCH_LIMIT, PITCH_LIMIT);
     }
 }
 

@@ -1,6 +1,6 @@
 //! What needs a window: drawing the level (Bevy's glTF scene with the
-//! prototype grid from `shaders/`), the crowd, the balls and their explosions, light, the camera, keyboard and mouse
-//! input, the HUD and on-screen errors, the debug overlays, the tuning
+//! prototype grid from `shaders/`), the crowd, the balls and their explosions, light, the camera, keyboard, mouse
+//! and gamepad input, the HUD and on-screen errors, the debug overlays, the tuning
 //! panel, the window itself, screenshots. Added only with a window; the simulation
 //! never reads back (the panel sends it messages).
 
@@ -9,6 +9,7 @@ pub mod camera;
 pub mod capture;
 pub mod crowd;
 pub mod errors;
+pub mod gamepad;
 pub mod grid;
 pub mod hud;
 pub mod input;
@@ -35,6 +36,7 @@ pub fn plugin(app: &mut App) {
         scene::plugin,
         camera::plugin,
         input::plugin,
+        gamepad::plugin,
         hud::plugin,
         overlays::plugin,
         panel::plugin,

@@ -5,13 +5,14 @@
 //! the rewind and the balls are driven by the messages the panel sends.
 //!
 //! By subject: `walks`, `tuning`, `rewind`, `drawing`, `bouncing_balls`,
-//! `agents`, `colliders`, `filters`; the helpers they share are here.
+//! `agents`, `colliders`, `filters`, `gamepad`; the helpers they share are here.
 
 mod agents;
 mod bouncing_balls;
 mod colliders;
 mod drawing;
 mod filters;
+mod gamepad;
 mod rewind;
 mod tuning;
 mod walks;

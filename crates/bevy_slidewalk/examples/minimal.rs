@@ -1,7 +1,8 @@
 //! A first-person character on a floor with boxes, a ramp and stairs, all
 //! Bevy primitives made solid with `Collider::mesh()`. WASD to walk, mouse
 //! to look (click to grab the cursor, Esc to free it), Space to jump,
-//! Ctrl to crouch, Shift to sprint.
+//! Ctrl to crouch, Shift to sprint. A gamepad walks too: left stick, south
+//! button (A / ✕) to jump.
 
 use bevy::input::mouse::AccumulatedMouseMotion;
 use bevy::prelude::*;
@@ -42,7 +43,8 @@ pub fn scene(
     commands.spawn((DirectionalLight::default(), sun));
 }
 
-/// A character with a camera at its eyes, moved by the keyboard and mouse.
+/// A character with a camera at its eyes, moved by the keyboard and mouse
+/// (and a gamepad's left stick and south button).
 pub fn first_person(app: &mut App) {
     app.add_systems(Startup, |mut commands: Commands| {
         // Feet on the floor 4 m back; the transform is the ellipsoid's
@@ -81,13 +83,21 @@ fn look(
     }
 }
 
-fn walk(keys: Res<ButtonInput<KeyCode>>, mut player: Query<(&Transform, &mut MovementIntent)>) {
+fn walk(
+    keys: Res<ButtonInput<KeyCode>>,
+    gamepads: Query<&Gamepad>,
+    mut player: Query<(&Transform, &mut MovementIntent)>,
+) {
     let axis = |neg, pos| (keys.pressed(pos) as i32 - keys.pressed(neg) as i32) as f32;
     let (x, z) = (axis(KeyCode::KeyA, KeyCode::KeyD), axis(KeyCode::KeyW, KeyCode::KeyS));
-    let wish = Vec3::new(x, 0.0, z);
+    // The left stick (up is +y) past a small dead zone; its tilt is the speed.
+    let stick: Vec2 = gamepads.iter().map(Gamepad::left_stick).sum();
+    let stick = if stick.length() > 0.15 { stick } else { Vec2::ZERO };
+    let wish = (Vec3::new(x, 0.0, z).normalize_or_zero() + Vec3::new(stick.x, 0.0, -stick.y)).clamp_length_max(1.0);
+    let pad_jump = gamepads.iter().any(|g| g.just_pressed(GamepadButton::South));
     for (body, mut intent) in &mut player {
-        intent.direction = body.rotation * wish.normalize_or_zero();
-        intent.jump |= keys.just_pressed(KeyCode::Space);
+        intent.direction = body.rotation * wish;
+        intent.jump |= keys.just_pressed(KeyCode::Space) || pad_jump;
         intent.crouch = keys.pressed(KeyCode::ControlLeft);
         intent.sprint = keys.pressed(KeyCode::ShiftLeft);
     }

@@ -68,6 +68,7 @@ impl Recorder {
                 Some(held.use_key),
                 Some(held.throw),
                 Some(held.drop),
+                Some(held.dash),
             ],
         });
     }

@@ -5,7 +5,7 @@
 //! ```json
 //! {"steps": [{"for_s": 1.5, "move": [0.0, 1.0], "yaw_deg": 90.0,
 //!             "jump": false, "crouch": false, "sprint": false, "use": false,
-//!             "throw": false, "drop": false}]}
+//!             "throw": false, "drop": false, "dash": false}]}
 //! ```
 //!
 //! `move` is [right, forward] in −1..1 relative to the heading; `yaw_deg`
@@ -14,7 +14,7 @@
 //! the spawn's heading, buttons up). Buttons are "held": a jump held for
 //! several ticks jumps once; `throw` held charges a ball, which is thrown
 //! when it is let go; `drop` held drops once through the one-way platform
-//! stood on (as jump does with `crouch` held there). Optional top-level fields say where the walk
+//! stood on (as jump does with `crouch` held there); `dash` held dashes once. Optional top-level fields say where the walk
 //! was made: `"level"` (path), `"spawn"` ([x, y, z], the feet),
 //! `"tick_hz"`, `"controller"` (the controller's settings, as in the
 //! settings file) and `"start"` (the whole simulation state the first step
@@ -244,7 +244,8 @@ fn parse_step(v: &Value) -> Result<Step, ScriptError> {
                 }
                 None => {
                     return err(format!(
-                        "unknown field {name:?} (expected for_s, move, yaw_deg, jump, crouch, sprint, use, throw, drop)"
+                        "unknown field {name:?} (expected for_s, move, yaw_deg, {})",
+                        BUTTONS.join(", ")
                     ));
                 }
             },
@@ -301,9 +302,30 @@ mod tests {
             ("", "not JSON"),
             (r#"{"steps": {"for_s": 1}}"#, "list of steps"),
             (r#"{"steps": [], "colour": 1}"#, "unknown field \"colour\""),
+            (r#"{"steps": [{"for_s": 1, "dahs": true}]}"#, "throw, drop, dash)"),
+            (r#"{"steps": [{"for_s": 1, "dash": 1}]}"#, "dash must be true or false"),
         ] {
             let e = Script::parse(text).unwrap_err().to_string();
             assert!(e.contains(says), "{text}: {e}");
         }
+    }
+
+    #[test]
+    fn a_dash_held_in_a_step_is_one_press_and_is_written_back() {
+        let s = Script::parse(r#"{"steps": [{"for_s": 0.3, "dash": true}, {"for_s": 0.1, "dash": false}]}"#).unwrap();
+        let ticks: Vec<_> = crate::ScriptPlayer::new(&s, 0.1, 0.0).collect();
+        assert_eq!(ticks.len(), 4);
+        assert!(ticks[0].held.dash && ticks[0].pressed.dash);
+        assert!(ticks[1].held.dash && !ticks[1].pressed.dash);
+        assert!(!ticks[3].held.dash);
+        // Only the dash: the other buttons stay up.
+        assert_eq!(
+            ticks[0].held,
+            crate::Buttons {
+                dash: true,
+                ..Default::default()
+            }
+        );
+        assert_eq!(Script::parse(&s.to_json()).unwrap(), s);
     }
 }

@@ -1,5 +1,5 @@
 //! The player's settings — controller tunables, which debug overlays are
-//! on, panel and view choices — saved as JSON in the user's config
+//! on, panel and view choices, the gamepad's look — saved as JSON in the user's config
 //! directory on every change and restored at the next start. A file that
 //! cannot be read or holds bad values gives a warning and the defaults
 //! for what was bad, never a crash.
@@ -107,7 +107,16 @@ pub struct Settings {
     pub hud: bool,
     /// Frames wait for the display's refresh (no tearing, no wasted frames).
     pub vsync: bool,
+    /// The gamepad's look speed, a multiple of the default turn rate
+    /// (within [`GAMEPAD_SENSITIVITY_RANGE`]).
+    pub gamepad_sensitivity: f32,
+    /// The right stick pushed up looks down (as a flight stick does).
+    pub gamepad_invert_y: bool,
 }
+
+/// The gamepad look sensitivities a settings file may hold (1 is the
+/// default turn rate).
+pub const GAMEPAD_SENSITIVITY_RANGE: std::ops::RangeInclusive<f32> = 0.1..=5.0;
 
 impl Default for Settings {
     fn default() -> Self {
@@ -120,6 +129,8 @@ impl Default for Settings {
             grid_everywhere: false,
             hud: true,
             vsync: true,
+            gamepad_sensitivity: 1.0,
+            gamepad_invert_y: false,
         }
     }
 }
@@ -152,6 +163,8 @@ impl Settings {
             "grid_everywhere": self.grid_everywhere,
             "hud": self.hud,
             "vsync": self.vsync,
+            "gamepad_sensitivity": self.gamepad_sensitivity,
+            "gamepad_invert_y": self.gamepad_invert_y,
         });
         serde_json::to_string_pretty(&root).expect("JSON of plain values")
     }
@@ -205,6 +218,16 @@ impl Settings {
                 "grid_everywhere" => s.grid_everywhere = flag(&mut warnings).unwrap_or(s.grid_everywhere),
                 "hud" => s.hud = flag(&mut warnings).unwrap_or(s.hud),
                 "vsync" => s.vsync = flag(&mut warnings).unwrap_or(s.vsync),
+                // Both optional: files saved before gamepads keep the defaults.
+                "gamepad_sensitivity" => match value.as_f64() {
+                    Some(v) if GAMEPAD_SENSITIVITY_RANGE.contains(&(v as f32)) => s.gamepad_sensitivity = v as f32,
+                    _ => warnings.push(format!(
+                        "gamepad_sensitivity must be a number between {} and {}, got {value}",
+                        GAMEPAD_SENSITIVITY_RANGE.start(),
+                        GAMEPAD_SENSITIVITY_RANGE.end()
+                    )),
+                },
+                "gamepad_invert_y" => s.gamepad_invert_y = flag(&mut warnings).unwrap_or(s.gamepad_invert_y),
                 other => warnings.push(format!("unknown setting {other:?}")),
             }
         }
@@ -306,6 +329,8 @@ mod tests {
         s.grid_everywhere = true;
         s.hud = false;
         s.vsync = false;
+        s.gamepad_sensitivity = 2.35;
+        s.gamepad_invert_y = true;
         s.save(&path).unwrap();
         assert_eq!(Settings::load(&path), (s, None));
     }
@@ -321,6 +346,16 @@ mod tests {
             (r#"{"overlays": ["contacts", "lasers"]}"#, "unknown overlay \"lasers\""),
             (r#"{"panel_open": "yes"}"#, "true or false"),
             (r#"{"vsync": 0}"#, "vsync must be true or false"),
+            (
+                r#"{"gamepad_sensitivity": 0}"#,
+                "gamepad_sensitivity must be a number between 0.1 and 5",
+            ),
+            (
+                r#"{"gamepad_sensitivity": "fast"}"#,
+                "gamepad_sensitivity must be a number",
+            ),
+            (r#"{"gamepad_sensitivity": 1e300}"#, "between 0.1 and 5"),
+            (r#"{"gamepad_invert_y": 1}"#, "gamepad_invert_y must be true or false"),
             (r#"{"controller": {"walk_speed": -1}}"#, "walk_speed"),
             (r#"{"colour": 1}"#, "unknown setting"),
             (r#"{"version": "banana"}"#, "version must be 1"),
@@ -384,6 +419,24 @@ mod tests {
         assert_eq!(Settings::read(&path).unwrap().controller.walk_speed, 1.0);
         let e = Settings::read(path.parent().unwrap()).unwrap_err();
         assert!(e.contains("cannot read settings"), "{e}");
+    }
+
+    #[test]
+    fn files_saved_before_gamepads_load_with_the_gamepad_defaults() {
+        let old = r#"{"version": 1, "overlays": ["crosshair"], "panel_open": false, "lock_xz": true,
+            "third_person": true, "grid_everywhere": false, "hud": true, "vsync": true}"#;
+        let (s, warnings) = Settings::from_json(old);
+        assert!(warnings.is_empty(), "{warnings:?}");
+        assert!(s.third_person);
+        assert_eq!(s.gamepad_sensitivity, 1.0);
+        assert!(!s.gamepad_invert_y);
+        // A bad sensitivity: the default for it, the rest kept.
+        let (s, warnings) = Settings::from_json(r#"{"gamepad_sensitivity": -3, "gamepad_invert_y": true}"#);
+        assert_eq!(warnings.len(), 1, "{warnings:?}");
+        assert_eq!(s.gamepad_sensitivity, 1.0);
+        assert!(s.gamepad_invert_y);
+        let (s, warnings) = Settings::from_json(r#"{"gamepad_sensitivity": 0.1}"#);
+        assert!(warnings.is_empty() && s.gamepad_sensitivity == 0.1, "{warnings:?}");
     }
 
     #[test]

@@ -212,7 +212,7 @@ impl Start {
             .collect();
         json!({
             "state": state_to_json(&self.state),
-            "held": {"jump": h.jump, "crouch": h.crouch, "sprint": h.sprint, "use": h.use_key, "throw": h.throw, "drop": h.drop},
+            "held": {"jump": h.jump, "crouch": h.crouch, "sprint": h.sprint, "use": h.use_key, "throw": h.throw, "drop": h.drop, "dash": h.dash},
             "clock_s": self.clock_s,
             "doors": doors,
             "lifts": self.lifts,
@@ -287,6 +287,11 @@ impl Start {
                 drop: match held.get("drop") {
                     None => false,
                     Some(_) => read_bool(held, "drop")?,
+                },
+                // Optional: starts saved before the dash.
+                dash: match held.get("dash") {
+                    None => false,
+                    Some(_) => read_bool(held, "dash")?,
                 },
             },
             clock_s: read_within(o, "clock_s", 0.0, TIME_LIMIT, " s")?,

@@ -13,7 +13,9 @@
 //! * `display`: the overlays and how the game looks;
 //! * `rewind`: pausing, stepping, viewing and saving the ticks held;
 //! * `readouts`: the tick shown, in numbers and rolling plots;
-//! * `balls`: the bouncing balls' settings and buttons.
+//! * `balls`: the bouncing balls' settings and buttons;
+//! * `gamepad`: the gamepad's look settings and the one connected (a
+//!   small window of its own beside the panel).
 //!
 //! (The crowd's section is `view::crowd`'s.)
 
@@ -21,6 +23,7 @@ mod balls;
 mod controller;
 mod display;
 mod draw;
+mod gamepad;
 mod readouts;
 mod rewind;
 mod state;
@@ -29,5 +32,5 @@ use bevy::prelude::*;
 
 /// The panel's plugins.
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((rewind::plugin, draw::plugin));
+    app.add_plugins((rewind::plugin, draw::plugin, gamepad::plugin));
 }
