@@ -56,7 +56,13 @@
 //! cargo bench -p slidewalk_controller --bench controller -- --test    # smoke run: every benchmark once
 //! cargo bench -p slidewalk_controller --bench controller -- ours/     # only ours (all levels are still built)
 //! CONTROLLER_BENCH_SIZES=10k,100k cargo bench -p slidewalk_controller --bench controller   # only these sizes
+//! CONTROLLER_BENCH_MOVES=on cargo bench -p slidewalk_controller --bench controller -- ours/   # our player with every move on
 //! ```
+//!
+//! With `CONTROLLER_BENCH_MOVES=on` our player runs
+//! `ControllerConfig::default().with_every_move()` (the demo game's
+//! moves: a tap jumps 0.4 m, air jump, dash, wall slide and jump, mantle,
+//! climb) on the same script, under the same ids.
 //!
 //! The helpers live in `benches/support/` (script, players and spawns,
 //! printed figures) and the rapier peer, shared with the behaviour table
@@ -97,6 +103,18 @@ fn main() {
     print_summary(&sizes, started);
 }
 
+/// Our player's configuration: the default, or with every move on
+/// (`CONTROLLER_BENCH_MOVES=on`).
+fn our_config() -> ControllerConfig {
+    let moves = std::env::var("CONTROLLER_BENCH_MOVES").is_ok_and(|v| v == "on");
+    if moves {
+        println!("our player: every move on");
+        ControllerConfig::default().with_every_move()
+    } else {
+        ControllerConfig::default()
+    }
+}
+
 /// Builds one level (once) for both controllers, prints what the players
 /// do there and runs its benchmarks.
 fn bench_level(c: &mut Criterion, n: usize, label: &str, script: &[Intent]) {
@@ -118,7 +136,8 @@ fn bench_level(c: &mut Criterion, n: usize, label: &str, script: &[Intent]) {
 
     let placed = [PlacedCollider::fixed(&mesh)];
     let world = Surroundings::new(&placed);
-    let controller = Controller::new(ControllerConfig::default()).expect("default config is valid");
+    let config = our_config();
+    let controller = Controller::new(config).expect("the bench's config is valid");
     let queries = level.queries();
     let capsule = capsule();
     let kccs = [kinematic_controller(true), kinematic_controller(false)];
@@ -151,7 +170,7 @@ fn bench_level(c: &mut Criterion, n: usize, label: &str, script: &[Intent]) {
     let ours: Vec<OurPlayer> = spawns
         .iter()
         .zip(&cursors)
-        .map(|(s, &cursor)| OurPlayer::new(s.ours, &ControllerConfig::default(), cursor))
+        .map(|(s, &cursor)| OurPlayer::new(s.ours, &config, cursor))
         .collect();
     let theirs: Vec<RapierPlayer> = spawns
         .iter()
