@@ -12,17 +12,15 @@
 //! Nothing here needs a window: the game's tests drive a synthetic gamepad
 //! headless.
 
-use super::input::{KeyboardIntent, PITCH_LIMIT, panel_has_input, read_keys, set_grab};
+use super::input::{InputGate, KeyboardIntent, PITCH_LIMIT, read_keys, set_grab};
 use crate::notices::Notices;
 use crate::sim::input::PlayerInput;
 use crate::sim::player::Player;
 use crate::sim::rewind::Rewind;
-use crate::sim::script::ScriptRun;
 use crate::sim::tuning::{CurrentSettings, Tune};
 use bevy::input::gamepad::{GamepadConnection, GamepadConnectionEvent};
 use bevy::prelude::*;
 use bevy::window::{CursorOptions, PrimaryWindow};
-use bevy_egui::input::EguiWantsInput;
 use glam::Vec2;
 use slidewalk_play::Buttons;
 
@@ -73,9 +71,9 @@ struct PadIntent {
     respawn: bool,
 }
 
-fn pad_intent<'a>(pads: impl IntoIterator<Item = &'a Gamepad>) -> PadIntent {
+fn pad_intent(pads: Query<&Gamepad>) -> PadIntent {
     let mut intent = PadIntent::default();
-    for pad in pads {
+    for pad in &pads {
         intent.movement += radial_dead_zone(pad.left_stick(), STICK_DEAD_ZONE);
         intent.look += radial_dead_zone(pad.right_stick(), STICK_DEAD_ZONE);
         let buttons = |is: fn(&Gamepad, GamepadButton) -> bool| Buttons {
@@ -104,21 +102,19 @@ fn read_gamepad(
     time: Res<Time>,
     settings: Res<CurrentSettings>,
     keyboard: Option<Res<KeyboardIntent>>,
-    egui: Option<Res<EguiWantsInput>>,
-    script: Option<Res<ScriptRun>>,
+    gate: InputGate,
     rewind: Res<Rewind>,
     mut inputs: Query<&mut PlayerInput, With<Player>>,
 ) {
     // A script being watched drives the player.
-    if script.is_some_and(|s| !s.done) {
+    if gate.script_playing() {
         return;
     }
     let keyboard = keyboard.map_or_else(KeyboardIntent::default, |k| *k);
-    let (pointer, typing) = panel_has_input(&egui);
-    let pad = if pointer || typing {
+    let pad = if gate.panel_has_input() {
         PadIntent::default()
     } else {
-        pad_intent(&gamepads)
+        pad_intent(gamepads)
     };
     let s = &settings.0;
     let turn = LOOK_RATE * s.gamepad_sensitivity * time.delta_secs();

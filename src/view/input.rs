@@ -15,6 +15,7 @@ use crate::sim::player::Player;
 use crate::sim::rewind::{Rewind, RewindRequest};
 use crate::sim::script::ScriptRun;
 use crate::sim::tuning::{CurrentSettings, Tune};
+use bevy::ecs::system::SystemParam;
 use bevy::input::mouse::AccumulatedMouseMotion;
 use bevy::prelude::*;
 use bevy::window::{CursorGrabMode, CursorOptions, FileDragAndDrop, PrimaryWindow, WindowFocused};
@@ -54,8 +55,30 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
+/// Who else has the input: a script being watched (it drives the player)
+/// or the panel (egui using the pointer or typing). Shared by the keyboard
+/// and the gamepad.
+#[derive(SystemParam)]
+pub(crate) struct InputGate<'w> {
+    egui: Option<Res<'w, EguiWantsInput>>,
+    script: Option<Res<'w, ScriptRun>>,
+}
+
+impl InputGate<'_> {
+    /// A script being watched drives the player.
+    pub(crate) fn script_playing(&self) -> bool {
+        self.script.as_ref().is_some_and(|s| !s.done)
+    }
+
+    /// The panel uses the pointer or the keyboard: the game gets neither.
+    pub(crate) fn panel_has_input(&self) -> bool {
+        let (pointer, typing) = panel_has_input(&self.egui);
+        pointer || typing
+    }
+}
+
 /// Whether egui (the panel) is using the pointer or typing.
-pub(crate) fn panel_has_input(egui: &Option<Res<EguiWantsInput>>) -> (bool, bool) {
+fn panel_has_input(egui: &Option<Res<EguiWantsInput>>) -> (bool, bool) {
     egui.as_ref().map_or((false, false), |e| {
         (e.wants_any_pointer_input(), e.wants_any_keyboard_input())
     })
@@ -96,13 +119,12 @@ pub(crate) fn read_keys(
     mouse: Res<ButtonInput<MouseButton>>,
     cursor: Single<&CursorOptions, With<PrimaryWindow>>,
     mut throw_armed: Local<bool>,
-    egui: Option<Res<EguiWantsInput>>,
-    script: Option<Res<ScriptRun>>,
+    gate: InputGate,
     mut intent: ResMut<KeyboardIntent>,
     mut inputs: Query<&mut PlayerInput, With<Player>>,
 ) {
     // A script being watched drives the player.
-    if script.is_some_and(|s| !s.done) {
+    if gate.script_playing() {
         return;
     }
     // A throw starts with a press while the cursor is grabbed (playing).
@@ -110,8 +132,7 @@ pub(crate) fn read_keys(
         *throw_armed = cursor.grab_mode != CursorGrabMode::None;
     }
     let throwing = *throw_armed && mouse.pressed(MouseButton::Left);
-    let (pointer, typing) = panel_has_input(&egui);
-    if pointer || typing {
+    if gate.panel_has_input() {
         *intent = KeyboardIntent::default();
         for mut input in &mut inputs {
             input.movement = Vec2::ZERO;

@@ -80,11 +80,11 @@ mod tests {
     #[test]
     fn every_button_is_set_and_read_by_its_index() {
         assert_eq!(BUTTONS.len(), BUTTON_COUNT);
-        for i in 0..BUTTON_COUNT {
+        for (i, set) in BUTTONS.iter().enumerate() {
             let mut b = Buttons::default();
             b.set(i, true);
-            for j in 0..BUTTON_COUNT {
-                assert_eq!(b.get(j), i == j, "{} set, {} read", BUTTONS[i], BUTTONS[j]);
+            for (j, read) in BUTTONS.iter().enumerate() {
+                assert_eq!(b.get(j), i == j, "{set} set, {read} read");
             }
         }
         let mut b = Buttons::default();
