@@ -22,8 +22,9 @@ use glam::Vec3;
 /// What this tick's outcome asks of the next tick.
 #[derive(Resource, Clone, Debug, Default, PartialEq)]
 pub struct Feedback {
-    /// Velocity the balls gave the player, m/s: the next tick adds it to
-    /// the player's motion (the intent's impulse, swept like any motion).
+    /// Velocity the balls gave the player, m/s: the next tick adds it as a
+    /// knockback (the intent's impulse: swept like any motion, off the
+    /// ground while it carries the player up).
     pub ball_push: Vec3,
     /// Doors and lifts (indices in the level) that squeezed the player or
     /// an agent: the next tick turns them back.

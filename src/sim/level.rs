@@ -9,7 +9,9 @@ use super::input::PlayerInput;
 use super::launch::LaunchOptions;
 use crate::notices::Notices;
 use bevy::prelude::*;
-use bevy_slidewalk::{CharacterController, Collider, CollisionLayers, MovementState, OneWay, Sensor, Surface};
+use bevy_slidewalk::{
+    CharacterController, Climbable, Collider, CollisionLayers, LaunchPad, MovementState, OneWay, Sensor, Surface,
+};
 use slidewalk_controller::ControllerConfig;
 use slidewalk_level::DoorControl;
 use slidewalk_level::{Level, Mover, MoverKind, SensorKind, Spawn};
@@ -178,6 +180,12 @@ fn spawn_colliders(level: &Level, commands: &mut Commands) {
         if let Some(o) = one_way(p.one_way) {
             part.insert(o);
         }
+        if p.climbable {
+            part.insert(Climbable);
+        }
+        if let Some(velocity) = p.launch {
+            part.insert(LaunchPad { velocity });
+        }
     }
     for (index, m) in level.movers.iter().enumerate() {
         let mut mover = commands.spawn((
@@ -190,6 +198,9 @@ fn spawn_colliders(level: &Level, commands: &mut Commands) {
         ));
         if let Some(o) = one_way(m.one_way) {
             mover.insert(o);
+        }
+        if m.climbable {
+            mover.insert(Climbable);
         }
         if let MoverKind::Door(spec) = m.kind {
             let zone = m

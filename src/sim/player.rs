@@ -20,7 +20,7 @@ use bevy_slidewalk::{
     StepTimings,
 };
 use glam::Vec3;
-use slidewalk_controller::{CharacterState, ControllerConfig, TickReport};
+use slidewalk_controller::{CharacterState, TickReport};
 use slidewalk_level::layers::PLAYER_LAYERS;
 use slidewalk_play::{Buttons, Summary};
 use slidewalk_sweep::{Candidate, KeepTriangles, PlacedCollider, projects_onto_triangle};
@@ -101,7 +101,7 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 fn spawn_player(settings: Option<Res<CurrentSettings>>, mut commands: Commands) {
-    let config = settings.map_or_else(ControllerConfig::default, |s| s.0.controller);
+    let config = settings.map_or_else(|| slidewalk_play::Settings::default().controller, |s| s.0.controller);
     let body = CharacterController::new(config).unwrap_or_default();
     commands.spawn((
         Player,
@@ -216,6 +216,9 @@ fn before_tick(
         }
         intent.direction = slidewalk_play::walk_direction(input.movement, input.yaw, up);
         intent.jump = input.pressed.jump;
+        intent.jump_held = input.held.jump;
+        intent.dash = input.pressed.dash;
+        intent.facing = slidewalk_play::heading_direction(input.yaw, up);
         intent.drop = input.pressed.drop;
         intent.crouch = input.held.crouch;
         intent.sprint = input.held.sprint;
@@ -312,6 +315,12 @@ fn count_tick(s: &mut Summary, report: &TickReport, state: &MovementState, fly: 
     s.contacts += report.contacts.len() as u64;
     s.step_ups += report.stepped as u64;
     s.jumps += report.jumped as u64;
+    s.air_jumps += report.air_jump as u64;
+    s.dashes += report.dashed as u64;
+    s.wall_jumps += report.wall_jumped as u64;
+    s.mantles += report.mantled.is_some() as u64;
+    s.climb_ticks += report.climbing as u64;
+    s.launches += report.launched.is_some() as u64;
     s.crushed_ticks += report.crushed as u64;
     s.airborne_ticks += (!fly && !state.grounded()) as u64;
     let feet = state.feet();

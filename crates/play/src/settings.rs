@@ -121,7 +121,7 @@ pub const GAMEPAD_SENSITIVITY_RANGE: std::ops::RangeInclusive<f32> = 0.1..=5.0;
 impl Default for Settings {
     fn default() -> Self {
         Self {
-            controller: ControllerConfig::default(),
+            controller: ControllerConfig::default().with_every_move(),
             overlays: vec![Overlay::Crosshair],
             panel_open: false,
             lock_xz: true,
@@ -372,7 +372,15 @@ mod tests {
                 warning.contains(says) && warning.contains("settings.json"),
                 "{text}: {warning}"
             );
-            assert_eq!(s.controller, ControllerConfig::default(), "{text}");
+            // A "controller" object's missing or refused fields take
+            // ControllerConfig::default()'s values (the moves off); without
+            // one the game's defaults (the moves on).
+            let expected = if text.contains("\"controller\"") {
+                ControllerConfig::default()
+            } else {
+                Settings::default().controller
+            };
+            assert_eq!(s.controller, expected, "{text}");
         }
         // The good parts of a partly bad file are kept.
         std::fs::write(&path, r#"{"overlays": ["contacts", "lasers"], "panel_open": true}"#).unwrap();

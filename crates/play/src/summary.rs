@@ -29,8 +29,20 @@ pub struct Summary {
     pub player_micros_per_tick: f64,
     /// Step-ups taken.
     pub step_ups: u64,
-    /// Jumps.
+    /// Jumps (from the ground and in the air; wall jumps are counted apart).
     pub jumps: u64,
+    /// Jumps in the air.
+    pub air_jumps: u64,
+    /// Dashes started.
+    pub dashes: u64,
+    /// Wall jumps.
+    pub wall_jumps: u64,
+    /// Mantles started.
+    pub mantles: u64,
+    /// Ticks spent climbing.
+    pub climb_ticks: u64,
+    /// Launches (a launch pad, a knockback).
+    pub launches: u64,
     /// Ticks in which the controller reported the player crushed.
     pub crushed_ticks: u64,
     /// Highest the feet got, metres along y.
@@ -67,6 +79,12 @@ impl Summary {
             "player_micros_per_tick": self.player_micros_per_tick,
             "step_ups": self.step_ups,
             "jumps": self.jumps,
+            "air_jumps": self.air_jumps,
+            "dashes": self.dashes,
+            "wall_jumps": self.wall_jumps,
+            "mantles": self.mantles,
+            "climb_ticks": self.climb_ticks,
+            "launches": self.launches,
             "crushed_ticks": self.crushed_ticks,
             "max_height": self.max_height,
             "crowd_agents": self.crowd_agents,

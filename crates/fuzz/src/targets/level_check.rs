@@ -65,11 +65,22 @@ fn check_parts_and_sensors(level: &Level, sig: &mut Signature) {
         );
         assert!(unit_or_none(p.one_way), "part {}: one-way {:?}", p.name, p.one_way);
         assert!(
-            p.one_way.is_some() || p.layers != CollisionLayers::ALL,
-            "part {} is neither",
+            p.launch.is_none_or(|v| v.is_finite() && v.length() <= slidewalk_level::MAX_LAUNCH_SPEED),
+            "part {}: launch {:?}",
+            p.name,
+            p.launch
+        );
+        assert!(
+            p.one_way.is_some() || p.layers != CollisionLayers::ALL || p.climbable || p.launch.is_some(),
+            "part {} is none of one-way, layered, climbable, a launch pad",
             p.name
         );
-        sig.add(400 + p.one_way.is_some() as u64 + 2 * (p.layers != CollisionLayers::ALL) as u64);
+        sig.add(
+            400 + p.one_way.is_some() as u64
+                + 2 * (p.layers != CollisionLayers::ALL) as u64
+                + 4 * p.climbable as u64
+                + 8 * p.launch.is_some() as u64,
+        );
     }
     for s in &level.sensors {
         let b = s.collider.bounds();

@@ -12,7 +12,9 @@
 //! value checked the same way, in `json`.
 
 mod json;
+#[macro_use]
 mod panel;
+mod moves;
 
 pub use json::{config_from_json, config_to_json};
 pub use panel::{GRAVITY_PRESETS, RADIUS_SLIDER, TUNABLES, Tunable, set_gravity, set_radii, set_value, tunable};

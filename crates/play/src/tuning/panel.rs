@@ -69,6 +69,7 @@ pub(super) fn check_radii(what: &str, r: Vec3) -> Result<Vec3, String> {
     }
 }
 
+/// A tunable of an f32 field of the config.
 macro_rules! tunable {
     ($key:ident, $label:expr, $unit:expr, $min:expr, $max:expr, $help:expr) => {
         Tunable {
@@ -85,8 +86,24 @@ macro_rules! tunable {
     };
 }
 
-/// Every scalar tunable, in the panel's order.
-pub const TUNABLES: &[Tunable] = &[
+/// Every scalar tunable, in the panel's order: the walking rules', then
+/// the moves' ([`super::moves`]).
+pub const TUNABLES: &[Tunable] = &joined::<15, 12, 27>(WALKING, super::moves::MOVES);
+
+/// `a` then `b`.
+const fn joined<const A: usize, const B: usize, const N: usize>(a: [Tunable; A], b: [Tunable; B]) -> [Tunable; N] {
+    assert!(A + B == N && A > 0);
+    let mut out = [a[0]; N];
+    let mut i = 0;
+    while i < N {
+        out[i] = if i < A { a[i] } else { b[i - A] };
+        i += 1;
+    }
+    out
+}
+
+/// The walking rules' tunables.
+const WALKING: [Tunable; 15] = [
     tunable!(
         walk_speed,
         "walk speed",

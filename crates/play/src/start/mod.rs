@@ -13,6 +13,8 @@ use serde_json::{Map, Value, json};
 use slidewalk_controller::{CharacterState, GroundContact};
 use slidewalk_level::DoorControl;
 
+mod moves;
+
 /// The simulation state a script starts from.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Start {
@@ -170,13 +172,14 @@ pub fn state_to_json(s: &CharacterState) -> Value {
         "ground": s.ground.as_ref().map(ground_to_json),
         "air_time": s.air_time, "coyote_jump": s.coyote_jump, "jump_buffer": s.jump_buffer,
         "drop_through": s.drop_through,
+        "moves": moves::moves_to_json(&s.moves),
     })
 }
 
 /// A controller state from JSON.
 pub fn state_from_json(v: &Value) -> Result<CharacterState, String> {
     let o = object(v, "\"state\"")?;
-    Ok(CharacterState {
+    let state = CharacterState {
         position: read_point(o, "position")?,
         velocity: read_velocity(o, "velocity")?,
         up: read_direction(o, "up")?,
@@ -195,6 +198,13 @@ pub fn state_from_json(v: &Value) -> Result<CharacterState, String> {
             None | Some(Value::Null) => None,
             Some(_) => Some(read_within(o, "drop_through", -1e6, 1e6, " m")? as f32),
         },
+        // Absent in states saved before the moves: none under way.
+        moves: slidewalk_controller::MoveState::new(0.0),
+    };
+    let feet = state.feet().dot(state.up);
+    Ok(CharacterState {
+        moves: moves::moves_from_json(o.get("moves"), feet)?,
+        ..state
     })
 }
 

@@ -1,0 +1,124 @@
+//! The moves' state (`CharacterState::moves`: the dash, mantle or climb
+//! under way, the wall last touched, the counters) as JSON, so a recorded
+//! start resumes a move exactly where it was.
+
+use super::{get, object, read_bool, read_direction, read_f64, read_index, read_point, read_within, vec3};
+use serde_json::{Map, Value, json};
+use slidewalk_controller::moves::{Climb, Dash, Mantle, MoveState, WallTouch};
+
+/// Longest time a move's clock may say, seconds (the config's times are at
+/// most 10 s).
+const MOVE_TIME_LIMIT: f64 = 1e9;
+
+fn time(o: &Map<String, Value>, key: &str) -> Result<f32, String> {
+    Ok(read_within(o, key, 0.0, MOVE_TIME_LIMIT, " s")? as f32)
+}
+
+fn count(o: &Map<String, Value>, key: &str) -> Result<u32, String> {
+    u32::try_from(read_index(get(o, key)?, key)?).map_err(|_| format!("\"{key}\" is too large"))
+}
+
+/// `key`'s value, or `None` when it is absent or null.
+fn optional<'a>(o: &'a Map<String, Value>, key: &str) -> Option<&'a Value> {
+    o.get(key).filter(|v| !v.is_null())
+}
+
+/// The moves' state as JSON.
+pub(super) fn moves_to_json(m: &MoveState) -> Value {
+    json!({
+        "jump_cut": m.jump_cut,
+        "air_jumps_used": m.air_jumps_used,
+        "air_dashes_used": m.air_dashes_used,
+        "dash": m.dash.map(|d| json!({"direction": vec3(d.direction), "speed": d.speed, "time_left": d.time_left})),
+        "dash_cooldown": m.dash_cooldown,
+        "wall": m.wall.map(|w| json!({"normal": vec3(w.normal), "since": w.since, "sliding": w.sliding})),
+        "wall_jumped_off": m.wall_jumped_off.map(vec3),
+        "mantle": m.mantle.map(|m| json!({
+            "path": m.path.iter().map(|p| vec3(*p)).collect::<Vec<_>>(),
+            "elapsed": m.elapsed, "duration": m.duration,
+        })),
+        "climb": m.climb.map(|c| json!({"normal": vec3(c.normal)})),
+        "push_off_height": m.push_off_height,
+    })
+}
+
+/// The moves' state from JSON; `feet_height` (metres along "up") is the
+/// last push-off when the object is absent (a state saved before the moves).
+pub(super) fn moves_from_json(v: Option<&Value>, feet_height: f32) -> Result<MoveState, String> {
+    let Some(v) = v.filter(|v| !v.is_null()) else {
+        return Ok(MoveState::new(feet_height));
+    };
+    let o = object(v, "\"moves\"")?;
+    let dash = match optional(o, "dash") {
+        None => None,
+        Some(d) => {
+            let d = object(d, "\"dash\"")?;
+            Some(Dash {
+                direction: read_direction(d, "direction")?,
+                speed: read_within(d, "speed", 0.0, 1e4, " m/s")? as f32,
+                time_left: time(d, "time_left")?,
+            })
+        }
+    };
+    let wall = match optional(o, "wall") {
+        None => None,
+        Some(w) => {
+            let w = object(w, "\"wall\"")?;
+            Some(WallTouch {
+                normal: read_direction(w, "normal")?,
+                since: time(w, "since")?,
+                sliding: read_bool(w, "sliding")?,
+            })
+        }
+    };
+    let mantle = match optional(o, "mantle") {
+        None => None,
+        Some(m) => {
+            let m = object(m, "\"mantle\"")?;
+            let path = get(m, "path")?
+                .as_array()
+                .filter(|p| p.len() == 4)
+                .ok_or("\"path\" must be a list of four points")?;
+            let mut points = [glam::Vec3::ZERO; 4];
+            for (i, p) in path.iter().enumerate() {
+                let mut one = Map::new();
+                one.insert("point".into(), p.clone());
+                points[i] = read_point(&one, "point")?;
+            }
+            let duration = time(m, "duration")?;
+            if duration <= 0.0 {
+                return Err("\"duration\" must be above 0 s".into());
+            }
+            Some(Mantle {
+                path: points,
+                elapsed: time(m, "elapsed")?,
+                duration,
+            })
+        }
+    };
+    let climb = match optional(o, "climb") {
+        None => None,
+        Some(c) => Some(Climb {
+            normal: read_direction(object(c, "\"climb\"")?, "normal")?,
+        }),
+    };
+    let wall_jumped_off = match optional(o, "wall_jumped_off") {
+        None => None,
+        Some(_) => Some(read_direction(o, "wall_jumped_off")?),
+    };
+    Ok(MoveState {
+        jump_cut: match optional(o, "jump_cut") {
+            None => None,
+            Some(_) => Some(read_within(o, "jump_cut", 0.0, 1e9, " m²/s²")? as f32),
+        },
+        air_jumps_used: count(o, "air_jumps_used")?,
+        air_dashes_used: count(o, "air_dashes_used")?,
+        dash,
+        dash_cooldown: time(o, "dash_cooldown")?,
+        wall,
+        wall_jumped_off,
+        mantle,
+        climb,
+        push_off_height: read_f64(o, "push_off_height")? as f32,
+    })
+}
