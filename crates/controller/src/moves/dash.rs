@@ -62,10 +62,10 @@ impl Run<'_> {
         if state.ground.is_some() {
             // A walk at the dash's speed for the dash's share of the tick.
             state.velocity = dash.direction * (asked / self.dt);
-            self.options.one_way_step = self.c.step_height;
+            self.set_one_way_step(self.c.step_height);
             self.walk(state, e);
         } else {
-            self.options.one_way_step = 0.0;
+            self.set_one_way_step(0.0);
             let support = self.support(state);
             let mut landing = None;
             let result = self.pass(Pass::Dash, e, start, dash.direction * asked, |ct| {
