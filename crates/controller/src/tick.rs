@@ -4,7 +4,7 @@
 
 use crate::config::{ConfigError, ControllerConfig, validate_dt};
 use crate::drop::{DROP_MARGIN, DropThrough};
-use crate::frame::{extent_along, horizontal, up_from_gravity};
+use crate::frame::{bounded_direction, extent_along, horizontal, up_from_gravity};
 use crate::state::{CharacterState, Intent, Pass, PassContact, TickReport};
 use crate::support::Support;
 use crate::surroundings::Surroundings;
@@ -258,15 +258,7 @@ impl<'a> Run<'a> {
         self.launch(state, intent);
 
         // Velocity from the input: across "up", towards the wished velocity.
-        let wish = horizontal(
-            if intent.direction.is_finite() {
-                intent.direction
-            } else {
-                Vec3::ZERO
-            },
-            up,
-        )
-        .clamp_length_max(1.0);
+        let wish = horizontal(bounded_direction(intent.direction), up).clamp_length_max(1.0);
         if self.pull_up(state, &e) || self.climb(state, intent, wish, &e) {
             self.end_tick(state);
             return;

@@ -4,7 +4,7 @@
 //! keeps its height.
 
 use super::Dash;
-use crate::frame::horizontal;
+use crate::frame::{bounded_direction, horizontal};
 use crate::state::{CharacterState, Intent, Pass};
 use crate::tick::Run;
 use glam::Vec3;
@@ -30,11 +30,7 @@ impl Run<'_> {
             return;
         }
         let up = state.up;
-        let facing = if intent.facing.is_finite() {
-            horizontal(intent.facing, up)
-        } else {
-            Vec3::ZERO
-        };
+        let facing = horizontal(bounded_direction(intent.facing), up);
         let direction = [wish, facing, horizontal(state.velocity, up)]
             .into_iter()
             .map(Vec3::normalize_or_zero)
