@@ -34,6 +34,18 @@ pub fn extent_along(radii: Vec3, up: Vec3) -> f32 {
     (radii * up).length()
 }
 
+/// An input direction made safe to compute with: a non-finite one is
+/// zero, a finite one with a component above 1 is scaled down so that its
+/// largest is 1 (the same direction; a huge finite one, up to `f32::MAX`,
+/// would overflow to infinity in [`horizontal`] or a length).
+pub fn bounded_direction(v: Vec3) -> Vec3 {
+    if !v.is_finite() {
+        return Vec3::ZERO;
+    }
+    let largest = v.abs().max_element();
+    if largest > 1.0 { v / largest } else { v }
+}
+
 /// The part of `v` across `up`.
 pub fn horizontal(v: Vec3, up: Vec3) -> Vec3 {
     v - up * v.dot(up)

@@ -45,6 +45,13 @@ impl Run<'_> {
         let (freed, free) = (fitted.position, !fitted.unresolved_overlap);
         let allowed = (radii - state.radii).abs().max_element() + c.skin * radii.max_element();
         if free && (freed - centre).length() <= allowed {
+            // The rest of the tick judges one-way surfaces as this pass did,
+            // from where the tick found the character: the allowance
+            // covers the growth and the whole move of the centre, the
+            // push out included.
+            let moved = (radii - state.radii).max_element().max(0.0) + (freed - state.position).length();
+            self.shape_step = self.shape_step.max(growth).max(moved);
+            self.options.one_way_step = self.options.one_way_step.max(self.shape_step);
             state.position = freed;
             state.radii = radii;
             state.crouched = crouch;

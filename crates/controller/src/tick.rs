@@ -4,7 +4,7 @@
 
 use crate::config::{ConfigError, ControllerConfig, validate_dt};
 use crate::drop::{DROP_MARGIN, DropThrough};
-use crate::frame::{extent_along, horizontal, up_from_gravity};
+use crate::frame::{bounded_direction, extent_along, horizontal, up_from_gravity};
 use crate::state::{CharacterState, Intent, Pass, PassContact, TickReport};
 use crate::support::Support;
 use crate::surroundings::Surroundings;
@@ -126,6 +126,7 @@ impl Controller {
                     up: state.up,
                     height: state.drop_through,
                 },
+                shape_step: 0.0,
                 report: TickReport::default(),
             };
             let mut fitted = *state;
@@ -206,6 +207,7 @@ impl Controller {
                 up: state.up,
                 height: state.drop_through,
             },
+            shape_step: 0.0,
             report: TickReport {
                 contacts,
                 ..TickReport::default()
@@ -226,6 +228,10 @@ pub(crate) struct Run<'a> {
     pub(crate) options: SlideOptions,
     /// What the passes leave out while dropping through a platform.
     pub(crate) drop: DropThrough,
+    /// The one-way allowance (metres, as [`SlideOptions::one_way_step`])
+    /// this tick's change of shape was judged with: every later pass of
+    /// the tick keeps at least it (see [`Run::set_one_way_step`]).
+    pub(crate) shape_step: f32,
     pub(crate) report: TickReport,
 }
 
@@ -252,15 +258,7 @@ impl<'a> Run<'a> {
         self.launch(state, intent);
 
         // Velocity from the input: across "up", towards the wished velocity.
-        let wish = horizontal(
-            if intent.direction.is_finite() {
-                intent.direction
-            } else {
-                Vec3::ZERO
-            },
-            up,
-        )
-        .clamp_length_max(1.0);
+        let wish = horizontal(bounded_direction(intent.direction), up).clamp_length_max(1.0);
         if self.pull_up(state, &e) || self.climb(state, intent, wish, &e) {
             self.end_tick(state);
             return;
@@ -302,10 +300,10 @@ impl<'a> Run<'a> {
             self.dash(state, &e);
         } else if state.ground.is_some() {
             // Walking, a low one-way platform is a step: stepped onto, not walked into.
-            self.options.one_way_step = c.step_height;
+            self.set_one_way_step(c.step_height);
             self.walk(state, &e);
         } else {
-            self.options.one_way_step = 0.0;
+            self.set_one_way_step(0.0);
             let max_fall = self.wall_slide(state, wish);
             self.fly(state, &e, max_fall);
         }
@@ -359,6 +357,18 @@ impl<'a> Run<'a> {
             .ground
             .and_then(|g| self.world.colliders.get(g.collider))
             .is_some_and(|c| c.one_way.is_some())
+    }
+
+    /// The one-way allowance for the passes that follow: `step`, or more
+    /// when this tick's change of shape was judged with more. A one-way
+    /// surface the shape change found the new shape in front of (and
+    /// pushed it out on top of) stays solid for the whole tick: judged
+    /// afresh from the moved centre (a crouch under a tilted gravity
+    /// lowers it along "up", the push out raises it along the surface's
+    /// direction by less) the new shape may count as a hair behind it, and
+    /// a pass going down would sink through it.
+    pub(crate) fn set_one_way_step(&mut self, step: f32) {
+        self.options.one_way_step = step.max(self.shape_step);
     }
 
     /// Cosine of the walkable slope, a hair lenient: a ramp at exactly the

@@ -206,3 +206,83 @@ fn wandering_over_one_way_platforms_never_sinks_into_one() {
         assert!(on_top > 100, "{hz} Hz: stood on a platform only {on_top} ticks");
     }
 }
+
+/// Found by the fuzzer (`crates/fuzz/regressions/controller/`): standing
+/// on the rim of a one-way launch pad under a tilted gravity, a crouch
+/// moves the centre down along "up" (the feet kept) and is pushed back
+/// out on top by the shape change, which judges the pad as the tick
+/// found it; a launch the same tick then takes it off the ground and the
+/// air pass judged the pad afresh from the moved centre, a hair less than
+/// wholly in front of it: the pad let it through and the tick ended a
+/// quarter of the radius inside it.
+#[test]
+fn a_crouch_then_a_launch_off_a_one_way_rim_does_not_sink_into_it() {
+    use slidewalk_controller::test_util::clearance_after;
+    use slidewalk_controller::{CharacterState, Controller, GroundContact, MoveState, Surroundings};
+    use slidewalk_sweep::{MeshCollider, PlacedCollider};
+
+    let config = ControllerConfig {
+        gravity: Vec3::new(-40.234375, -29.6875, -23.046875),
+        ..ControllerConfig::default()
+    };
+    // The moves are off: only the launch and the crouch act.
+    assert_eq!(config.dash_distance, 0.0);
+    let controller = Controller::new(config).unwrap();
+    let floor = floor();
+    let pad = platform((-2.0, 2.0), (-1.0, 4.0), 0.1);
+    let floor = MeshCollider::build(&floor.positions, &floor.triangles).unwrap();
+    let pad = MeshCollider::build(&pad.positions, &pad.triangles).unwrap();
+    let placed = [
+        PlacedCollider::fixed(&floor),
+        PlacedCollider::fixed(&pad).with_one_way(Some(Vec3::Y)),
+    ];
+    let launch_pad = |c: usize| (c == 1).then_some(Vec3::new(0.0, 8.0, 2.0));
+    let world = Surroundings::new(&placed).with_launch_pads(&launch_pad);
+    // Standing (tipped over by the gravity) on the pad's edge at x = 2.
+    let before = CharacterState {
+        position: Vec3::new(2.3692398, 0.46522486, 1.9037696),
+        velocity: Vec3::new(-0.26470584, 0.76341414, -0.5212672),
+        up: Vec3::new(0.7307722, 0.53921056, 0.41859767),
+        crouched: false,
+        radii: Vec3::new(0.9, 0.4, 0.4),
+        ground: Some(GroundContact {
+            point: Vec3::new(2.0, 0.099999994, 1.9030521),
+            normal: Vec3::X,
+            contact_normal: Vec3::new(0.19557899, 0.980688, -1.3226668e-7),
+            collider: 1,
+            triangle: 3,
+            friction: 1.0,
+            velocity: Vec3::ZERO,
+            on_edge: true,
+        }),
+        air_time: 0.0,
+        coyote_jump: true,
+        jump_buffer: 0.13333334,
+        drop_through: None,
+        moves: MoveState::new(2.06702),
+    };
+    assert!(clearance_after(&before, &before, false, &placed) >= 1.0, "starts free");
+    let intent = Intent {
+        direction: Vec3::splat(-1.2),
+        jump: true,
+        crouch: true,
+        dash: true,
+        launch: Vec3::new(-15.9375, -15.78125, -12.5),
+        ..Intent::default()
+    };
+    let mut state = before;
+    let report = controller.tick(&mut state, &intent, &world, 0.1055582).unwrap();
+    assert!(report.launched.is_some() && state.crouched, "{report:?}");
+    assert!(!report.crushed, "{report:?}");
+    let clearance = clearance_after(&before, &state, false, &placed);
+    assert!(
+        clearance >= 1.0 - 1e-4,
+        "ended {} deep at {} (from {}): {report:?}",
+        1.0 - clearance,
+        state.position,
+        before.position
+    );
+    // Sent down into the pad: held by it (its rim's side, walkable under
+    // this gravity, is landed on at once).
+    assert!(state.ground.is_some_and(|g| g.collider == 1), "{report:?}");
+}

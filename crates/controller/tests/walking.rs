@@ -322,3 +322,54 @@ fn standing_just_past_a_ledge_edge_does_not_creep_off() {
         }
     }
 }
+
+/// Found by the fuzzer (`crates/fuzz/regressions/controller/`): a huge
+/// but finite input direction (-3.4e38, -3.4e38, 0) under a tilted
+/// gravity overflowed to infinity when its part along "up" was taken
+/// off, the wish became NaN and so did the velocity (a climber's, here
+/// one in the air, walking and climbing alike). The direction is only a
+/// direction: any finite one is as good as its unit-or-less scaling.
+#[test]
+fn a_huge_finite_input_direction_keeps_the_state_finite() {
+    use slidewalk_controller::{CharacterState, Controller, Surroundings};
+    let config = ControllerConfig {
+        gravity: Vec3::new(-30.0, 1.171875, -30.0),
+        ..ControllerConfig::default()
+    };
+    let controller = Controller::new(config).unwrap();
+    let mut course = Soup::default();
+    slab(&mut course, 12.0, 0.0);
+    let floor = slidewalk_sweep::MeshCollider::build(&course.positions, &course.triangles).unwrap();
+    let placed = [slidewalk_sweep::PlacedCollider::fixed(&floor)];
+    let world = Surroundings::new(&placed);
+    let huge = Vec3::new(-f32::MAX, -f32::MAX, 0.0);
+    let small = Vec3::new(-1.0, -1.0, 0.0);
+    for standing in [true, false] {
+        let mut state = CharacterState::standing_at(Vec3::new(0.0, 3.0, 0.0), controller.config());
+        // Standing or in the air, a tick with the huge direction moves as
+        // one with the same direction scaled down.
+        let mut reference = state;
+        if !standing {
+            state.ground = None;
+            reference.ground = None;
+        }
+        let go = |d| Intent {
+            direction: d,
+            ..Intent::default()
+        };
+        for _ in 0..3 {
+            controller.tick(&mut state, &go(huge), &world, 1.0 / 60.0).unwrap();
+            controller.tick(&mut reference, &go(small), &world, 1.0 / 60.0).unwrap();
+            assert!(
+                state.velocity.is_finite() && state.position.is_finite(),
+                "standing {standing}: {state:?}"
+            );
+            assert!(
+                (state.velocity - reference.velocity).length() < 1e-4,
+                "standing {standing}: {} against {}",
+                state.velocity,
+                reference.velocity
+            );
+        }
+    }
+}

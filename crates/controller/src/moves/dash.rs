@@ -4,7 +4,7 @@
 //! keeps its height.
 
 use super::Dash;
-use crate::frame::horizontal;
+use crate::frame::{bounded_direction, horizontal};
 use crate::state::{CharacterState, Intent, Pass};
 use crate::tick::Run;
 use glam::Vec3;
@@ -30,11 +30,7 @@ impl Run<'_> {
             return;
         }
         let up = state.up;
-        let facing = if intent.facing.is_finite() {
-            horizontal(intent.facing, up)
-        } else {
-            Vec3::ZERO
-        };
+        let facing = horizontal(bounded_direction(intent.facing), up);
         let direction = [wish, facing, horizontal(state.velocity, up)]
             .into_iter()
             .map(Vec3::normalize_or_zero)
@@ -62,10 +58,10 @@ impl Run<'_> {
         if state.ground.is_some() {
             // A walk at the dash's speed for the dash's share of the tick.
             state.velocity = dash.direction * (asked / self.dt);
-            self.options.one_way_step = self.c.step_height;
+            self.set_one_way_step(self.c.step_height);
             self.walk(state, e);
         } else {
-            self.options.one_way_step = 0.0;
+            self.set_one_way_step(0.0);
             let support = self.support(state);
             let mut landing = None;
             let result = self.pass(Pass::Dash, e, start, dash.direction * asked, |ct| {
