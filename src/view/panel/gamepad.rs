@@ -71,8 +71,9 @@ pub(super) fn section(ui: &mut egui::Ui, settings: &CurrentSettings, names: &[St
     {
         tune.write(Tune::GamepadInvertY(invert));
     }
+    // Xbox names (egui's font has no PlayStation symbols).
     ui.small(
-        "left stick: walk · right stick: look · A/✕: jump · B/○: crouch · X/□: dash · Y/△: door\n\
-         RT: charge, let go: throw · LT or L3: sprint · d-pad ↓: drop · select: respawn · start: this panel",
+        "left stick: walk · right stick: look · A: jump · B: crouch · X: dash · Y: door · \
+         RT: charge, let go: throw · LT or L3: sprint · d-pad down: drop · back: respawn · start: this panel",
     );
 }
