@@ -13,6 +13,7 @@ mod colliders;
 mod drawing;
 mod filters;
 mod gamepad;
+mod moves;
 mod rewind;
 mod tuning;
 mod walks;
