@@ -196,6 +196,13 @@ fn the_south_button_jumps_once_and_west_dashes() {
     button(&mut app, pad, GamepadButton::West, 0.0);
     app.update();
     assert!(!input(&mut app).held.dash);
+    // The next tick took the press: the player dashed once.
+    let dashes = app
+        .world()
+        .resource::<slidewalk::sim::player::RunStats>()
+        .summary
+        .dashes;
+    assert_eq!(dashes, 1);
     assert_never_penetrated(&app);
 }
 
