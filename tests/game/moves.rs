@@ -11,7 +11,11 @@ use super::*;
 fn each_rate(name: &str, check: impl Fn(f32, &Summary)) {
     for hz in RATES {
         let s = run(name, hz);
-        assert!(s.max_penetration < 1e-3, "{name} at {hz} Hz: penetration {}", s.max_penetration);
+        assert!(
+            s.max_penetration < 1e-3,
+            "{name} at {hz} Hz: penetration {}",
+            s.max_penetration
+        );
         assert!(s.grounded && !s.fell_out, "{name} at {hz} Hz: ended {s:?}");
         check(hz, &s);
     }
@@ -27,7 +31,11 @@ fn the_shaft_is_climbed_by_wall_jumps() {
     each_rate("wall_jump_shaft", |hz, s| {
         assert!(s.wall_jumps >= 15 && s.air_jumps == 0, "{hz} Hz: {s:?}");
         // On moves_shaft_top (7 m, z −33.5 … −37).
-        assert!(feet_near(s, 7.0, (-33.5, -37.0)), "{hz} Hz: ended at {}", s.final_position);
+        assert!(
+            feet_near(s, 7.0, (-33.5, -37.0)),
+            "{hz} Hz: ended at {}",
+            s.final_position
+        );
     });
 }
 
@@ -36,7 +44,11 @@ fn ledges_of_0_9_and_1_3_m_are_mantled_and_1_8_m_is_not() {
     for (name, top) in [("mantle_090", 0.9), ("mantle_130", 1.3)] {
         each_rate(name, |hz, s| {
             assert_eq!((s.mantles, s.jumps), (1, 0), "{name} at {hz} Hz");
-            assert!(feet_near(s, top, (-33.0, -35.0)), "{name} at {hz} Hz: at {}", s.final_position);
+            assert!(
+                feet_near(s, top, (-33.0, -35.0)),
+                "{name} at {hz} Hz: at {}",
+                s.final_position
+            );
         });
     }
     // Too high: the press jumps instead, and even in the air it stays out of reach.

@@ -65,7 +65,8 @@ fn check_parts_and_sensors(level: &Level, sig: &mut Signature) {
         );
         assert!(unit_or_none(p.one_way), "part {}: one-way {:?}", p.name, p.one_way);
         assert!(
-            p.launch.is_none_or(|v| v.is_finite() && v.length() <= slidewalk_level::MAX_LAUNCH_SPEED),
+            p.launch
+                .is_none_or(|v| v.is_finite() && v.length() <= slidewalk_level::MAX_LAUNCH_SPEED),
             "part {}: launch {:?}",
             p.name,
             p.launch

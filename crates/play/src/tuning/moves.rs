@@ -83,7 +83,14 @@ pub(super) const MOVES: [Tunable; 12] = [
         3.0,
         "Highest ledge pulled up onto, above the feet. 0 = no mantling."
     ),
-    tunable!(mantle_time, "mantle time", "s", 0.05, 2.0, "How long a pull up onto a ledge takes."),
+    tunable!(
+        mantle_time,
+        "mantle time",
+        "s",
+        0.05,
+        2.0,
+        "How long a pull up onto a ledge takes."
+    ),
     tunable!(
         climb_speed,
         "climb speed",
