@@ -208,6 +208,7 @@ fn record(
         use_key: input.held.use_key || input.pressed.use_key,
         throw: input.held.throw || input.pressed.throw,
         drop: input.held.drop || input.pressed.drop,
+        dash: input.held.dash || input.pressed.dash,
         ..input.held
     };
     let Some(mut recording) = recording else {

@@ -119,7 +119,8 @@ fn wanted_config(change: &Tune, config: &ControllerConfig) -> Option<Result<Cont
             Some((_, g)) => set_gravity(config, *g, g.length()),
             None => Err(format!("there is no gravity preset {i}")),
         },
-        Tune::ResetController => Ok(ControllerConfig::default()),
+        // The game's defaults: every move on.
+        Tune::ResetController => Ok(slidewalk_play::Settings::default().controller),
         _ => return None,
     })
 }

@@ -19,8 +19,9 @@ use bevy_egui::{EguiContexts, EguiPlugin, EguiPostUpdateSet, EguiPrimaryContextP
 const NOTE_S: f32 = 5.0;
 
 /// The controls, as shown on screen.
-pub const CONTROLS: &str = "click: grab the mouse · mouse: look · WASD: walk · Space: jump · Shift: sprint
-Ctrl: crouch · X: drop through a platform · E: door · R: respawn · F: fly
+pub const CONTROLS: &str = "click: grab the mouse · mouse: look · WASD: walk · Space: jump (hold: higher) · Shift: sprint
+Ctrl: crouch · Q: dash · X: drop through a platform · E: door · R: respawn · F: fly
+into a wall in the air: slide, jump off it · into a ledge: mantle · into amber walls: climb
 Esc: release the mouse · drop a .glb/.gltf to open it · Tab: tuning panel · F1–F9: overlays
 G: grid on textured levels · V: camera behind · F11: fullscreen
 P: pause and rewind · left/right arrows: a tick back or on";

@@ -62,6 +62,7 @@ impl TickRecord {
             use_key: i.held.use_key || i.pressed.use_key,
             throw: i.held.throw || i.pressed.throw,
             drop: i.held.drop || i.pressed.drop,
+            dash: i.held.dash || i.pressed.dash,
             ..i.held
         }
     }
