@@ -122,3 +122,45 @@ pub(super) fn moves_from_json(v: Option<&Value>, feet_height: f32) -> Result<Mov
         push_off_height: read_f64(o, "push_off_height")? as f32,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use glam::Vec3;
+
+    #[test]
+    fn every_move_under_way_round_trips_and_an_absent_object_is_none() {
+        let m = MoveState {
+            jump_cut: Some(11.5),
+            air_jumps_used: 1,
+            air_dashes_used: 2,
+            dash: Some(Dash {
+                direction: Vec3::NEG_Z,
+                speed: 20.0,
+                time_left: 0.05,
+            }),
+            dash_cooldown: 0.25,
+            wall: Some(WallTouch {
+                normal: Vec3::X,
+                since: 0.1,
+                sliding: true,
+            }),
+            wall_jumped_off: Some(Vec3::NEG_X),
+            mantle: Some(Mantle {
+                path: [Vec3::ZERO, Vec3::Y, Vec3::new(0.0, 1.0, -0.7), Vec3::new(0.0, 0.95, -0.7)],
+                elapsed: 0.1,
+                duration: 0.35,
+            }),
+            climb: Some(Climb { normal: Vec3::Z }),
+            push_off_height: 1.25,
+        };
+        let text = moves_to_json(&m).to_string();
+        let back = moves_from_json(Some(&serde_json::from_str(&text).unwrap()), 0.0).unwrap();
+        assert_eq!(back, m);
+        assert_eq!(moves_from_json(None, 2.0).unwrap(), MoveState::new(2.0));
+        // A bad value names itself.
+        let bad = json!({"air_jumps_used": -1, "air_dashes_used": 0, "dash_cooldown": 0, "push_off_height": 0});
+        let e = moves_from_json(Some(&bad), 0.0).unwrap_err();
+        assert!(e.contains("air_jumps_used"), "{e}");
+    }
+}
