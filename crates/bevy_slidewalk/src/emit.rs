@@ -91,7 +91,7 @@ fn moves(w: &mut MoveWriters, f: &TickFacts) {
     if tick.dashed {
         // (A dash begun and ended within the tick, against a wall at
         // once, is gone from the state: its direction is the move's.)
-        let direction = f.after.moves.dash.map_or_else(
+        let direction = f.after.moves.dash().map_or_else(
             || (f.after.position - f.before.position).normalize_or_zero(),
             |d| d.direction,
         );

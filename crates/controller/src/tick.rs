@@ -250,7 +250,7 @@ impl<'a> Run<'a> {
             }
         }
         // A mantle keeps the shape it started with until it ends.
-        if state.moves.mantle.is_none() {
+        if state.moves.mantle().is_none() {
             self.change_shape(state, intent.crouch);
         }
         let e = Ellipsoid::new(state.radii).expect("radii checked");
@@ -296,7 +296,7 @@ impl<'a> Run<'a> {
         }
         self.jump(state, intent);
 
-        if state.moves.dash.is_some() {
+        if state.moves.dash().is_some() {
             self.dash(state, &e);
         } else if state.ground.is_some() {
             // Walking, a low one-way platform is a step: stepped onto, not walked into.
@@ -337,7 +337,7 @@ impl<'a> Run<'a> {
         } else {
             state.air_time += dt;
         }
-        if state.moves.dash.is_none() {
+        if state.moves.dash().is_none() {
             state.moves.dash_cooldown = (state.moves.dash_cooldown - dt).max(0.0);
         }
         if let Some(height) = state.drop_through {

@@ -150,7 +150,7 @@ fn a_dash_covers_its_distance_slides_along_walls_and_never_passes_one() {
             ..Intent::default()
         });
         assert!(first.report.dashed);
-        while s.state.moves.dash.is_some() {
+        while s.state.moves.dash().is_some() {
             s.tick(Intent::default());
         }
         let moved = s.position() - start;
@@ -176,7 +176,7 @@ fn a_dash_covers_its_distance_slides_along_walls_and_never_passes_one() {
         let mut s = sim(config, &course, hz);
         let start = s.position();
         s.tick(dash(Vec3::NEG_Z));
-        while s.state.moves.dash.is_some() {
+        while s.state.moves.dash().is_some() {
             s.tick(Intent::default());
         }
         let moved = s.position() - start;
@@ -198,7 +198,7 @@ fn a_dash_covers_its_distance_slides_along_walls_and_never_passes_one() {
         s.tick(dash(Vec3::NEG_Z));
         s.run(0.3, dash(Vec3::NEG_Z));
         assert!(s.position().z > -3.0, "{hz} Hz: through the wall at {}", s.position());
-        assert!(s.state.moves.dash.is_none(), "the dash ends against the wall");
+        assert!(s.state.moves.dash().is_none(), "the dash ends against the wall");
     }
 }
 
@@ -370,7 +370,7 @@ fn a_ladder_is_climbed_to_its_top_and_stepped_off() {
             started += t.report.climb_started as u32;
             ended += t.report.climb_ended as u32;
             climbing += t.report.climbing as u32;
-            if ended > 0 && s.state.moves.mantle.is_none() {
+            if ended > 0 && s.state.moves.mantle().is_none() {
                 break;
             }
         }
@@ -382,16 +382,16 @@ fn a_ladder_is_climbed_to_its_top_and_stepped_off() {
             "{hz} Hz: feet {}",
             s.feet()
         );
-        assert!(s.state.moves.climb.is_none());
+        assert!(s.state.moves.climb().is_none());
 
         // Down again from halfway: back to the ground, standing.
         let mut s = Sim::new(config, &floor(), Quat::IDENTITY, Vec3::ZERO, hz);
         s.add_climbable(&cuboid([-1.5, 0.0, -5.0], [1.5, 4.0, -1.0]));
         s.run(0.2, Intent::default());
         s.run(1.0, toward(Vec3::NEG_Z));
-        assert!(s.state.moves.climb.is_some() && s.feet().y > 0.5);
+        assert!(s.state.moves.climb().is_some() && s.feet().y > 0.5);
         s.run(3.0, toward(Vec3::Z));
-        assert!(s.state.grounded() && s.feet().y.abs() < 0.01 && s.state.moves.climb.is_none());
+        assert!(s.state.grounded() && s.feet().y.abs() < 0.01 && s.state.moves.climb().is_none());
 
         // Jump lets go, pushed away.
         let mut s = Sim::new(config, &floor(), Quat::IDENTITY, Vec3::ZERO, hz);

@@ -2,6 +2,7 @@
 //! down, sideways moves along it; its top is stepped onto, the ground
 //! stands, jump lets go with a push away.
 
+use super::Move;
 use crate::frame::horizontal;
 use crate::state::{CharacterState, Intent, Pass};
 use crate::tick::Run;
@@ -15,7 +16,7 @@ impl Run<'_> {
     /// One tick of the climb under way, if any (true: the tick's move is
     /// done).
     pub(crate) fn climb(&mut self, state: &mut CharacterState, intent: &Intent, wish: Vec3, e: &Ellipsoid) -> bool {
-        let Some(mut climb) = state.moves.climb else {
+        let Some(mut climb) = state.moves.climb() else {
             return false;
         };
         let c = self.c;
@@ -24,7 +25,7 @@ impl Run<'_> {
         if state.jump_buffer > 0.0 || c.climb_speed <= 0.0 || intent.drop {
             // Let go, pushed away (and up, by a wall jump's height).
             state.velocity = n * c.wall_jump_push.max(LET_GO_PUSH) + up * c.speed_to_rise(c.wall_jump_height);
-            state.moves.climb = None;
+            state.moves.under_way = None;
             state.jump_buffer = 0.0;
             state.coyote_jump = false;
             self.report.climb_ended = true;
@@ -60,7 +61,7 @@ impl Run<'_> {
             // Climbed down to the ground: standing.
             state.ground = Some(ground);
             state.velocity = Vec3::ZERO;
-            state.moves.climb = None;
+            state.moves.under_way = None;
             self.report.climb_ended = true;
             return true;
         }
@@ -79,11 +80,11 @@ impl Run<'_> {
         match face {
             Some(normal) => {
                 climb.normal = normal;
-                state.moves.climb = Some(climb);
+                state.moves.under_way = Some(Move::Climb(climb));
             }
             None => {
                 // Off the face's side or edge: falling.
-                state.moves.climb = None;
+                state.moves.under_way = None;
                 self.report.climb_ended = true;
             }
         }

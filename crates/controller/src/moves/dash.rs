@@ -3,7 +3,7 @@
 //! hits; on the ground it walks (stairs, ramps, the snap), in the air it
 //! keeps its height.
 
-use super::Dash;
+use super::{Dash, Move};
 use crate::frame::{bounded_direction, horizontal};
 use crate::state::{CharacterState, Intent, Pass};
 use crate::tick::Run;
@@ -23,7 +23,7 @@ impl Run<'_> {
         let airborne = state.ground.is_none();
         if !intent.dash
             || c.dash_distance <= 0.0
-            || moves.dash.is_some()
+            || moves.under_way.is_some()
             || moves.dash_cooldown > 0.0
             || (airborne && moves.air_dashes_used >= c.air_dashes)
         {
@@ -36,11 +36,11 @@ impl Run<'_> {
             .map(Vec3::normalize_or_zero)
             .find(|d| *d != Vec3::ZERO);
         let Some(direction) = direction else { return };
-        state.moves.dash = Some(Dash {
+        state.moves.under_way = Some(Move::Dash(Dash {
             direction,
             speed: c.dash_distance / c.dash_time,
             time_left: c.dash_time,
-        });
+        }));
         if airborne {
             state.moves.air_dashes_used += 1;
         }
@@ -50,7 +50,7 @@ impl Run<'_> {
 
     /// One tick of the dash under way.
     pub(crate) fn dash(&mut self, state: &mut CharacterState, e: &Ellipsoid) {
-        let Some(mut dash) = state.moves.dash else { return };
+        let Some(mut dash) = state.moves.dash() else { return };
         let up = state.up;
         let time = dash.time_left.min(self.dt);
         let asked = dash.speed * time;
@@ -82,7 +82,7 @@ impl Run<'_> {
             self.end_dash(state, dash);
         } else {
             state.velocity = dash.direction * dash.speed;
-            state.moves.dash = Some(dash);
+            state.moves.under_way = Some(Move::Dash(dash));
         }
     }
 
@@ -93,7 +93,7 @@ impl Run<'_> {
         let kept = dash.speed.min(self.c.sprint_speed);
         let along = horizontal(state.velocity, up).dot(dash.direction).clamp(0.0, kept);
         state.velocity = dash.direction * along;
-        state.moves.dash = None;
+        state.moves.under_way = None;
         state.moves.dash_cooldown = self.c.dash_cooldown;
     }
 }

@@ -19,7 +19,7 @@ impl Run<'_> {
         let up = state.up;
         let gravity = c.gravity != glam::Vec3::ZERO;
         if state.jump_buffer > 0.0 && gravity {
-            let dashing = state.moves.dash;
+            let dashing = state.moves.dash();
             let from_ground = state.ground.is_some() || (state.coyote_jump && state.air_time <= c.coyote_time);
             let wall = state.moves.wall.filter(|w| {
                 c.wall_jump_height > 0.0

@@ -2,6 +2,7 @@
 //! knockback, an explosion) and launch pads (a collider whose top gives a
 //! character standing on it a velocity), applied at the tick's start.
 
+use super::Move;
 use crate::config::MAX_MOVE_SPEED;
 use crate::state::{CharacterState, Intent};
 use crate::tick::Run;
@@ -32,12 +33,10 @@ impl Run<'_> {
         state.coyote_jump = false;
         let feet = state.feet().dot(state.up);
         let moves = &mut state.moves;
-        if moves.dash.take().is_some() {
-            moves.dash_cooldown = self.c.dash_cooldown;
-        }
-        moves.mantle = None;
-        if moves.climb.take().is_some() {
-            self.report.climb_ended = true;
+        match moves.under_way.take() {
+            Some(Move::Dash(_)) => moves.dash_cooldown = self.c.dash_cooldown,
+            Some(Move::Climb(_)) => self.report.climb_ended = true,
+            _ => {}
         }
         moves.jump_cut = None;
         moves.push_off_height = feet;

@@ -3,7 +3,7 @@
 //! and onto it over `mantle_time`, crouched when standing does not fit on
 //! top. The same pull takes a climber over the top of its face.
 
-use super::Mantle;
+use super::{Mantle, Move};
 use crate::frame::{extent_along, horizontal, world_radii};
 use crate::state::{CharacterState, Pass};
 use crate::support::Support;
@@ -11,10 +11,12 @@ use crate::tick::Run;
 use glam::Vec3;
 use slidewalk_sweep::{ContactResponse, Ellipsoid};
 
-/// A ledge found in front: the path onto it, whether it needs the crouched
-/// shape, and its height above the feet (metres).
+/// A ledge found in front: where the centre lands on it and how far above
+/// it the centre passes over the rim, whether it needs the crouched shape,
+/// and its height above the feet (metres).
 pub(crate) struct Ledge {
-    path: [Vec3; 4],
+    to: Vec3,
+    clear: f32,
     crouch: bool,
     pub(crate) height: f32,
 }
@@ -42,9 +44,7 @@ impl Run<'_> {
         let moves = &state.moves;
         if c.mantle_height <= c.step_height
             || wish == Vec3::ZERO
-            || moves.mantle.is_some()
-            || moves.climb.is_some()
-            || moves.dash.is_some()
+            || moves.under_way.is_some()
         {
             return false;
         }
@@ -149,16 +149,9 @@ impl Run<'_> {
             if down.unresolved_overlap || height <= c.step_height || ground.point.dot(up) > reach_top + 1e-3 {
                 continue;
             }
-            let target = down.position;
-            let clear = 2.0 * skin + 0.02;
-            let start = state.position;
             return Some(Ledge {
-                path: [
-                    start,
-                    start + up * ((target - start).dot(up) + clear),
-                    target + up * clear,
-                    target,
-                ],
+                to: down.position,
+                clear: 2.0 * skin + 0.02,
                 crouch,
                 height,
             });
@@ -204,33 +197,31 @@ impl Run<'_> {
             state.crouched = true;
             state.position = feet + state.up * extent_along(crouched, state.up) * (1.0 + self.c.skin);
         }
-        let mut path = ledge.path;
-        path[0] = state.position;
         state.velocity = Vec3::ZERO;
         state.coyote_jump = false;
         state.jump_buffer = 0.0;
         let moves = &mut state.moves;
-        moves.dash = None;
-        moves.climb = None;
         moves.jump_cut = None;
         moves.wall = None;
-        moves.mantle = Some(Mantle {
-            path,
+        moves.under_way = Some(Move::Mantle(Mantle {
+            from: state.position,
+            to: ledge.to,
+            clear: ledge.clear,
             elapsed: 0.0,
             duration,
-        });
+        }));
     }
 
     /// One tick of the pull under way, if any (true: the tick's move is
     /// done). Something in the way ends it in the air.
     pub(crate) fn pull_up(&mut self, state: &mut CharacterState, e: &Ellipsoid) -> bool {
-        let Some(mut mantle) = state.moves.mantle else {
+        let Some(mut mantle) = state.moves.mantle() else {
             return false;
         };
         let up = state.up;
         mantle.elapsed += self.dt;
         let fraction = (mantle.elapsed / mantle.duration).min(1.0);
-        let goal = mantle.at(fraction);
+        let goal = mantle.at(fraction, up);
         let result = self.pass(Pass::Mantle, e, state.position, goal - state.position, |_| {
             ContactResponse::Slide
         });
@@ -239,14 +230,14 @@ impl Run<'_> {
         let skin = self.skin_metres(state);
         if (result.position - goal).length() > 0.05 + 4.0 * skin {
             // Blocked (something moved into the way): let go.
-            state.moves.mantle = None;
+            state.moves.under_way = None;
             return true;
         }
         if fraction < 1.0 {
-            state.moves.mantle = Some(mantle);
+            state.moves.under_way = Some(Move::Mantle(mantle));
             return true;
         }
-        state.moves.mantle = None;
+        state.moves.under_way = None;
         let probe = self.pass(Pass::Snap, e, state.position, -up * (0.05 + 4.0 * skin), |_| {
             ContactResponse::Stop
         });

@@ -17,6 +17,8 @@ use glam::Vec3;
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub struct MoveState {
+    /// The dash, mantle or climb under way (one at a time).
+    pub under_way: Option<Move>,
     /// While a jump rises and may still be cut by letting go: the square of
     /// the speed (m²/s²) a release takes off the rise, `2·g·(jump_height −
     /// min_jump_height)`.
@@ -25,8 +27,6 @@ pub struct MoveState {
     pub air_jumps_used: u32,
     /// Dashes started in the air since the last landing.
     pub air_dashes_used: u32,
-    /// The dash under way.
-    pub dash: Option<Dash>,
     /// Seconds before another dash may start.
     pub dash_cooldown: f32,
     /// The wall last touched in the air.
@@ -34,10 +34,6 @@ pub struct MoveState {
     /// The outward normal (unit, across "up") of the wall last jumped off:
     /// it cannot be jumped off again until something else is touched.
     pub wall_jumped_off: Option<Vec3>,
-    /// The mantle (or climb's pull over the top) under way.
-    pub mantle: Option<Mantle>,
-    /// The climb under way.
-    pub climb: Option<Climb>,
     /// Height along "up" (metres, `up · feet`) of the last push-off: the
     /// ground stood on, an air jump, a wall jump, a launch. A mantle in
     /// the air reaches `mantle_height` above it or the feet, whichever is
@@ -45,37 +41,78 @@ pub struct MoveState {
     pub push_off_height: f32,
 }
 
+/// A move that lasts several ticks.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
+pub enum Move {
+    /// A dash.
+    Dash(Dash),
+    /// A pull up onto a ledge (a mantle, or the top of a climb).
+    Mantle(Mantle),
+    /// A climb on a climbable face.
+    Climb(Climb),
+}
+
 impl MoveState {
     /// No move under way; the last push-off at `height` (metres along "up").
     pub fn new(height: f32) -> Self {
         Self {
+            under_way: None,
             jump_cut: None,
             air_jumps_used: 0,
             air_dashes_used: 0,
-            dash: None,
             dash_cooldown: 0.0,
             wall: None,
             wall_jumped_off: None,
-            mantle: None,
-            climb: None,
             push_off_height: height,
+        }
+    }
+
+    /// The dash under way, if any.
+    pub fn dash(&self) -> Option<Dash> {
+        match self.under_way {
+            Some(Move::Dash(d)) => Some(d),
+            _ => None,
+        }
+    }
+
+    /// The mantle under way, if any.
+    pub fn mantle(&self) -> Option<Mantle> {
+        match self.under_way {
+            Some(Move::Mantle(m)) => Some(m),
+            _ => None,
+        }
+    }
+
+    /// The climb under way, if any.
+    pub fn climb(&self) -> Option<Climb> {
+        match self.under_way {
+            Some(Move::Climb(c)) => Some(c),
+            _ => None,
         }
     }
 
     /// Finite numbers, no negative time.
     pub(crate) fn is_valid(&self) -> bool {
         let time = |t: f32| t.is_finite() && t >= 0.0;
-        self.jump_cut.is_none_or(time)
-            && self
-                .dash
-                .is_none_or(|d| d.direction.is_finite() && d.speed.is_finite() && time(d.time_left))
+        let under_way = match self.under_way {
+            None => true,
+            Some(Move::Dash(d)) => d.direction.is_finite() && d.speed.is_finite() && time(d.time_left),
+            Some(Move::Mantle(m)) => {
+                m.from.is_finite()
+                    && m.to.is_finite()
+                    && m.clear.is_finite()
+                    && time(m.elapsed)
+                    && m.duration.is_finite()
+                    && m.duration > 0.0
+            }
+            Some(Move::Climb(c)) => c.normal.is_finite(),
+        };
+        under_way
+            && self.jump_cut.is_none_or(time)
             && time(self.dash_cooldown)
             && self.wall.is_none_or(|w| w.normal.is_finite() && time(w.since))
             && self.wall_jumped_off.is_none_or(Vec3::is_finite)
-            && self.mantle.is_none_or(|m| {
-                m.path.iter().all(|p| p.is_finite()) && time(m.elapsed) && m.duration.is_finite() && m.duration > 0.0
-            })
-            && self.climb.is_none_or(|c| c.normal.is_finite())
     }
 }
 
@@ -103,14 +140,18 @@ pub struct WallTouch {
     pub sliding: bool,
 }
 
-/// A pull up onto a ledge under way: the centre follows `path` (up, over,
-/// down onto the ledge) over `duration`.
+/// A pull up onto a ledge under way: the centre goes from `from` up to
+/// `clear` metres above the height of `to`, over to above `to`, and down
+/// onto it, over `duration`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub struct Mantle {
-    /// Where the centre starts, the corner above the start, the corner
-    /// above the landing, the landing (metres).
-    pub path: [Vec3; 4],
+    /// Where the centre started, metres.
+    pub from: Vec3,
+    /// Where the centre ends, on the ledge, metres.
+    pub to: Vec3,
+    /// How far above the landing the centre passes over the rim, metres.
+    pub clear: f32,
     /// Seconds since it started.
     pub elapsed: f32,
     /// Seconds it takes.
@@ -118,23 +159,26 @@ pub struct Mantle {
 }
 
 impl Mantle {
+    /// The path's corners: the start, above it, above the landing, the landing.
+    pub(crate) fn path(&self, up: Vec3) -> [Vec3; 4] {
+        let rise = (self.to - self.from).dot(up) + self.clear;
+        [self.from, self.from + up * rise, self.to + up * self.clear, self.to]
+    }
+
     /// The point `fraction` (0..1) of the way along the path, by length.
-    pub(crate) fn at(&self, fraction: f32) -> Vec3 {
-        let legs = [
-            self.path[1] - self.path[0],
-            self.path[2] - self.path[1],
-            self.path[3] - self.path[2],
-        ];
+    pub(crate) fn at(&self, fraction: f32, up: Vec3) -> Vec3 {
+        let path = self.path(up);
+        let legs = [path[1] - path[0], path[2] - path[1], path[3] - path[2]];
         let total: f32 = legs.iter().map(|l| l.length()).sum();
         let mut left = fraction.clamp(0.0, 1.0) * total;
         for (i, leg) in legs.iter().enumerate() {
             let length = leg.length();
             if left <= length && length > 0.0 {
-                return self.path[i] + *leg * (left / length);
+                return path[i] + *leg * (left / length);
             }
             left -= length;
         }
-        self.path[3]
+        path[3]
     }
 }
 

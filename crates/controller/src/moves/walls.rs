@@ -2,7 +2,7 @@
 //! slide (the fall capped while pushing into one) and the start of a climb
 //! on a climbable face walked or flown into.
 
-use super::{Climb, WallTouch};
+use super::{Climb, Move, WallTouch};
 use crate::frame::horizontal;
 use crate::state::{CharacterState, Pass};
 use crate::tick::Run;
@@ -79,11 +79,11 @@ impl Run<'_> {
             touched.get_or_insert(n);
         }
         if let Some(normal) = climbable
-            && state.moves.dash.is_none()
+            && state.moves.dash().is_none()
         {
             self.leave_ground(state);
             state.velocity = Vec3::ZERO;
-            state.moves.climb = Some(Climb { normal });
+            state.moves.under_way = Some(Move::Climb(Climb { normal }));
             state.moves.wall = None;
             self.report.climb_started = true;
             self.report.climbing = true;

@@ -4,7 +4,7 @@
 
 use super::{get, object, read_bool, read_direction, read_f64, read_index, read_point, read_within, vec3};
 use serde_json::{Map, Value, json};
-use slidewalk_controller::moves::{Climb, Dash, Mantle, MoveState, WallTouch};
+use slidewalk_controller::moves::{Climb, Dash, Mantle, Move, MoveState, WallTouch};
 
 /// Longest time a move's clock may say, seconds (the config's times are at
 /// most 10 s).
@@ -23,21 +23,60 @@ fn optional<'a>(o: &'a Map<String, Value>, key: &str) -> Option<&'a Value> {
     o.get(key).filter(|v| !v.is_null())
 }
 
+/// The move under way as JSON: `{"dash": ..}`, `{"mantle": ..}` or `{"climb": ..}`.
+fn move_to_json(m: &Move) -> Value {
+    match m {
+        Move::Dash(d) => json!({"dash": {"direction": vec3(d.direction), "speed": d.speed, "time_left": d.time_left}}),
+        Move::Mantle(m) => json!({"mantle": {
+            "from": vec3(m.from), "to": vec3(m.to), "clear": m.clear,
+            "elapsed": m.elapsed, "duration": m.duration,
+        }}),
+        Move::Climb(c) => json!({"climb": {"normal": vec3(c.normal)}}),
+    }
+}
+
+fn move_from_json(v: &Value) -> Result<Move, String> {
+    let o = object(v, "\"under_way\"")?;
+    if let Some(d) = o.get("dash") {
+        let d = object(d, "\"dash\"")?;
+        return Ok(Move::Dash(Dash {
+            direction: read_direction(d, "direction")?,
+            speed: read_within(d, "speed", 0.0, 1e4, " m/s")? as f32,
+            time_left: time(d, "time_left")?,
+        }));
+    }
+    if let Some(m) = o.get("mantle") {
+        let m = object(m, "\"mantle\"")?;
+        let duration = time(m, "duration")?;
+        if duration <= 0.0 {
+            return Err("\"duration\" must be above 0 s".into());
+        }
+        return Ok(Move::Mantle(Mantle {
+            from: read_point(m, "from")?,
+            to: read_point(m, "to")?,
+            clear: read_within(m, "clear", 0.0, 1e3, " m")? as f32,
+            elapsed: time(m, "elapsed")?,
+            duration,
+        }));
+    }
+    if let Some(c) = o.get("climb") {
+        return Ok(Move::Climb(Climb {
+            normal: read_direction(object(c, "\"climb\"")?, "normal")?,
+        }));
+    }
+    Err("\"under_way\" must be one of {\"dash\": ..}, {\"mantle\": ..}, {\"climb\": ..} or null".into())
+}
+
 /// The moves' state as JSON.
 pub(super) fn moves_to_json(m: &MoveState) -> Value {
     json!({
+        "under_way": m.under_way.as_ref().map(move_to_json),
         "jump_cut": m.jump_cut,
         "air_jumps_used": m.air_jumps_used,
         "air_dashes_used": m.air_dashes_used,
-        "dash": m.dash.map(|d| json!({"direction": vec3(d.direction), "speed": d.speed, "time_left": d.time_left})),
         "dash_cooldown": m.dash_cooldown,
         "wall": m.wall.map(|w| json!({"normal": vec3(w.normal), "since": w.since, "sliding": w.sliding})),
         "wall_jumped_off": m.wall_jumped_off.map(vec3),
-        "mantle": m.mantle.map(|m| json!({
-            "path": m.path.iter().map(|p| vec3(*p)).collect::<Vec<_>>(),
-            "elapsed": m.elapsed, "duration": m.duration,
-        })),
-        "climb": m.climb.map(|c| json!({"normal": vec3(c.normal)})),
         "push_off_height": m.push_off_height,
     })
 }
@@ -49,17 +88,6 @@ pub(super) fn moves_from_json(v: Option<&Value>, feet_height: f32) -> Result<Mov
         return Ok(MoveState::new(feet_height));
     };
     let o = object(v, "\"moves\"")?;
-    let dash = match optional(o, "dash") {
-        None => None,
-        Some(d) => {
-            let d = object(d, "\"dash\"")?;
-            Some(Dash {
-                direction: read_direction(d, "direction")?,
-                speed: read_within(d, "speed", 0.0, 1e4, " m/s")? as f32,
-                time_left: time(d, "time_left")?,
-            })
-        }
-    };
     let wall = match optional(o, "wall") {
         None => None,
         Some(w) => {
@@ -71,54 +99,21 @@ pub(super) fn moves_from_json(v: Option<&Value>, feet_height: f32) -> Result<Mov
             })
         }
     };
-    let mantle = match optional(o, "mantle") {
-        None => None,
-        Some(m) => {
-            let m = object(m, "\"mantle\"")?;
-            let path = get(m, "path")?
-                .as_array()
-                .filter(|p| p.len() == 4)
-                .ok_or("\"path\" must be a list of four points")?;
-            let mut points = [glam::Vec3::ZERO; 4];
-            for (i, p) in path.iter().enumerate() {
-                let mut one = Map::new();
-                one.insert("point".into(), p.clone());
-                points[i] = read_point(&one, "point")?;
-            }
-            let duration = time(m, "duration")?;
-            if duration <= 0.0 {
-                return Err("\"duration\" must be above 0 s".into());
-            }
-            Some(Mantle {
-                path: points,
-                elapsed: time(m, "elapsed")?,
-                duration,
-            })
-        }
-    };
-    let climb = match optional(o, "climb") {
-        None => None,
-        Some(c) => Some(Climb {
-            normal: read_direction(object(c, "\"climb\"")?, "normal")?,
-        }),
-    };
     let wall_jumped_off = match optional(o, "wall_jumped_off") {
         None => None,
         Some(_) => Some(read_direction(o, "wall_jumped_off")?),
     };
     Ok(MoveState {
+        under_way: optional(o, "under_way").map(move_from_json).transpose()?,
         jump_cut: match optional(o, "jump_cut") {
             None => None,
             Some(_) => Some(read_within(o, "jump_cut", 0.0, 1e9, " m²/s²")? as f32),
         },
         air_jumps_used: count(o, "air_jumps_used")?,
         air_dashes_used: count(o, "air_dashes_used")?,
-        dash,
         dash_cooldown: time(o, "dash_cooldown")?,
         wall,
         wall_jumped_off,
-        mantle,
-        climb,
         push_off_height: read_f64(o, "push_off_height")? as f32,
     })
 }
@@ -130,15 +125,11 @@ mod tests {
 
     #[test]
     fn every_move_under_way_round_trips_and_an_absent_object_is_none() {
-        let m = MoveState {
+        let base = MoveState {
+            under_way: None,
             jump_cut: Some(11.5),
             air_jumps_used: 1,
             air_dashes_used: 2,
-            dash: Some(Dash {
-                direction: Vec3::NEG_Z,
-                speed: 20.0,
-                time_left: 0.05,
-            }),
             dash_cooldown: 0.25,
             wall: Some(WallTouch {
                 normal: Vec3::X,
@@ -146,14 +137,32 @@ mod tests {
                 sliding: true,
             }),
             wall_jumped_off: Some(Vec3::NEG_X),
-            mantle: Some(Mantle {
-                path: [Vec3::ZERO, Vec3::Y, Vec3::new(0.0, 1.0, -0.7), Vec3::new(0.0, 0.95, -0.7)],
+            push_off_height: 1.25,
+        };
+        let under_way = [
+            Move::Dash(Dash {
+                direction: Vec3::NEG_Z,
+                speed: 20.0,
+                time_left: 0.05,
+            }),
+            Move::Mantle(Mantle {
+                from: Vec3::ZERO,
+                to: Vec3::new(0.0, 0.95, -0.7),
+                clear: 0.022,
                 elapsed: 0.1,
                 duration: 0.35,
             }),
-            climb: Some(Climb { normal: Vec3::Z }),
-            push_off_height: 1.25,
-        };
+            Move::Climb(Climb { normal: Vec3::Z }),
+        ];
+        for m in under_way.map(|u| MoveState {
+            under_way: Some(u),
+            ..base
+        }) {
+            let text = moves_to_json(&m).to_string();
+            let back = moves_from_json(Some(&serde_json::from_str(&text).unwrap()), 0.0).unwrap();
+            assert_eq!(back, m);
+        }
+        let m = base;
         let text = moves_to_json(&m).to_string();
         let back = moves_from_json(Some(&serde_json::from_str(&text).unwrap()), 0.0).unwrap();
         assert_eq!(back, m);
