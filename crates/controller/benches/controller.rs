@@ -25,7 +25,7 @@
 //! headings held up to 2 s (one leg in ten standing still for 0.5 s), the
 //! legs of the first half walked back in reverse in the second (so the
 //! planned path, collisions aside, closes at the spawn; it stays within 6 m
-//! of its start), a jump pressed about every 5 s. At the end of its cycle a player goes
+//! of its start), a jump pressed about every 5 s and held 0.5 s. At the end of its cycle a player goes
 //! back to its spawn. The cold players walk the same cycle turned by a
 //! heading of their own and started at a phase of their own. Spawns are
 //! found by dropping each body from above the level (a random point at

@@ -9,7 +9,7 @@ use slidewalk_sweep::test_util::Lcg;
 /// One cycle of input (`CYCLE` ticks, unit directions in the xz plane):
 /// legs of random heading, 0.5–2 s long (one in ten standing still for
 /// 0.5 s) for the first half, the same legs reversed and walked back for the
-/// second, a jump pressed about every 5 s. The planned path (at walking speed, collisions
+/// second, a jump pressed about every 5 s (held 0.5 s). The planned path (at walking speed, collisions
 /// aside) stays within `PLAN_RADIUS` of the start, so started at any phase it
 /// stays within twice that of the spawn.
 pub fn script(seed: u64) -> Vec<Intent> {
@@ -60,6 +60,16 @@ pub fn script(seed: u64) -> Vec<Intent> {
         .collect();
     for intent in &mut intents {
         intent.jump = rng.next_f32() < DT / 5.0;
+    }
+    // Each jump is held for half a second: a full jump with the variable
+    // jump height on (with it off, holding changes nothing).
+    let mut held = 0;
+    for intent in &mut intents {
+        if intent.jump {
+            held = (0.5 / DT) as usize;
+        }
+        intent.jump_held = held > 0;
+        held = held.saturating_sub(1);
     }
     intents
 }
