@@ -86,6 +86,6 @@ pub use config::{
     ConfigError, ControllerConfig, FIELD_RANGES, FieldRange, MAX_GRAVITY, MAX_MOVE_SPEED, RADIUS_RANGE, validate_dt,
 };
 pub use moves::MoveState;
-pub use state::{CharacterState, GroundContact, Intent, Pass, PassContact, TickReport};
+pub use state::{CharacterState, GroundContact, Intent, MAX_STATE_SPEED, Pass, PassContact, TickReport};
 pub use surroundings::Surroundings;
-pub use tick::{Controller, MAX_STATE_SPEED, ReconfigureError, TickError};
+pub use tick::{Controller, ReconfigureError, TickError};

@@ -254,3 +254,26 @@ impl TickReport {
         pushing
     }
 }
+
+/// Fastest own velocity a state may hold, m/s: far above anything the
+/// configuration allows (1000 m/s at most), far below what overflows f32
+/// in a tick (the fuzzer's 3.4e38 m/s became infinite).
+pub const MAX_STATE_SPEED: f32 = 1e4;
+
+/// Whether a state can be ticked: finite numbers, a speed up to
+/// [`MAX_STATE_SPEED`], times not negative (a negative `air_time` would
+/// stretch the coyote time: the fuzzer found one kept negative), valid
+/// radii.
+pub(crate) fn state_is_valid(state: &CharacterState) -> bool {
+    state.position.is_finite()
+        && state.velocity.is_finite()
+        && state.velocity.length() <= MAX_STATE_SPEED
+        && state.up.is_finite()
+        && state.air_time.is_finite()
+        && state.air_time >= 0.0
+        && state.jump_buffer.is_finite()
+        && state.jump_buffer >= 0.0
+        && state.drop_through.is_none_or(f32::is_finite)
+        && state.moves.is_valid()
+        && slidewalk_sweep::Ellipsoid::new(state.radii).is_ok()
+}

@@ -5,7 +5,7 @@
 use crate::config::{ConfigError, ControllerConfig, validate_dt};
 use crate::drop::{DROP_MARGIN, DropThrough};
 use crate::frame::{bounded_direction, extent_along, horizontal, up_from_gravity};
-use crate::state::{CharacterState, Intent, Pass, PassContact, TickReport};
+use crate::state::{CharacterState, Intent, MAX_STATE_SPEED, Pass, PassContact, TickReport, state_is_valid};
 use crate::support::Support;
 use crate::surroundings::Surroundings;
 use glam::Vec3;
@@ -422,29 +422,6 @@ impl<'a> Run<'a> {
     pub(crate) fn skin_metres(&self, state: &CharacterState) -> f32 {
         self.c.skin * extent_along(state.radii, state.up)
     }
-}
-
-/// Fastest own velocity a state may hold, m/s: far above anything the
-/// configuration allows (1000 m/s at most), far below what overflows f32
-/// in a tick (the fuzzer's 3.4e38 m/s became infinite).
-pub const MAX_STATE_SPEED: f32 = 1e4;
-
-/// Whether a state can be ticked: finite numbers, a speed up to
-/// [`MAX_STATE_SPEED`], times not negative (a negative `air_time` would
-/// stretch the coyote time: the fuzzer found one kept negative), valid
-/// radii.
-pub(crate) fn state_is_valid(state: &CharacterState) -> bool {
-    state.position.is_finite()
-        && state.velocity.is_finite()
-        && state.velocity.length() <= MAX_STATE_SPEED
-        && state.up.is_finite()
-        && state.air_time.is_finite()
-        && state.air_time >= 0.0
-        && state.jump_buffer.is_finite()
-        && state.jump_buffer >= 0.0
-        && state.drop_through.is_none_or(f32::is_finite)
-        && state.moves.is_valid()
-        && Ellipsoid::new(state.radii).is_ok()
 }
 
 /// `v` moved towards `target` by at most `max_change`.

@@ -42,10 +42,7 @@ impl Run<'_> {
         let c = self.c;
         let up = state.up;
         let moves = &state.moves;
-        if c.mantle_height <= c.step_height
-            || wish == Vec3::ZERO
-            || moves.under_way.is_some()
-        {
+        if c.mantle_height <= c.step_height || wish == Vec3::ZERO || moves.under_way.is_some() {
             return false;
         }
         let ahead = wish.normalize();

@@ -150,27 +150,7 @@ impl Builder {
                     .into(),
             ));
         }
-        if conv.climbable.is_some() && inherited.mover.is_some() {
-            return Err(self.bad_node(
-                node,
-                "\"climbable\" goes on the door or lift node itself (it applies to its whole collider), \
-                 not on a node inside it"
-                    .into(),
-            ));
-        }
-        if conv.launch.is_some() {
-            if inherited.mover.is_some() || inherited.nocollide {
-                return Err(self.bad_node(
-                    node,
-                    "\"launch\" is for static geometry, but this node is part of a door, lift or no-collide node \
-                     (a launch pad does not move)"
-                        .into(),
-                ));
-            }
-            if node.mesh().is_none() {
-                return Err(self.bad_node(node, "\"launch\" needs a mesh on the node itself".into()));
-            }
-        }
+        self.check_moves_here(node, conv, inherited.mover.is_some(), inherited.nocollide)?;
         here.climbable = conv.climbable.unwrap_or(here.climbable);
         match conv.one_way {
             Some(true) if !inherited.nocollide => {
@@ -457,7 +437,7 @@ impl Builder {
         }
     }
 
-    fn bad_node(&self, node: &gltf::Node<'_>, reason: String) -> LevelError {
+    pub(super) fn bad_node(&self, node: &gltf::Node<'_>, reason: String) -> LevelError {
         LevelError::BadConvention {
             path: self.path.clone(),
             node: node_name(node),

@@ -13,6 +13,7 @@ mod analytic;
 mod builder;
 mod instancing;
 mod mover;
+mod moves;
 mod parse;
 mod parts;
 mod primitive;
