@@ -286,3 +286,85 @@ fn a_crouch_then_a_launch_off_a_one_way_rim_does_not_sink_into_it() {
     // this gravity, is landed on at once).
     assert!(state.ground.is_some_and(|g| g.collider == 1), "{report:?}");
 }
+
+/// Found by the fuzzer (`crates/fuzz/regressions/controller/`): falling
+/// (a launch the tick before, standing up) onto a one-way pad under a
+/// tilted gravity, under which the pad's top is a wall, the air pass
+/// lands the body on the pad's top and moving into it starts a mantle
+/// that needs the crouched shape. The crouch keeps the feet along "up",
+/// which lowers the centre along the pad's direction; the ledge search
+/// judged the pad afresh from that lowered centre, a little less than
+/// wholly in front of it, so it did not see the crouched shape overlap
+/// the pad, and the mantle's start put the body 0.08 m inside the pad.
+#[test]
+fn a_mantle_that_crouches_next_to_a_one_way_pad_does_not_sink_into_it() {
+    use slidewalk_controller::moves::WallTouch;
+    use slidewalk_controller::test_util::{clearance_after, ramp};
+    use slidewalk_controller::{CharacterState, Controller, MoveState, Surroundings};
+    use slidewalk_sweep::{MeshCollider, PlacedCollider};
+
+    let config = ControllerConfig {
+        walk_speed: 0.00020599365,
+        gravity: Vec3::new(-20.625, -7.734375, 13.359375),
+        ..ControllerConfig::default().with_every_move()
+    };
+    let config = ControllerConfig {
+        mantle_height: 4.482422,
+        ..config
+    };
+    let controller = Controller::new(config).unwrap();
+    let mut course = Soup::default();
+    slab(&mut course, 12.0, 0.0);
+    ramp(&mut course, -1.0, 5.0, 1.5, 3.0, 2.0);
+    let pad = platform((-2.0, 2.0), (-1.0, 4.0), 0.1);
+    let course = MeshCollider::build(&course.positions, &course.triangles).unwrap();
+    let pad = MeshCollider::build(&pad.positions, &pad.triangles).unwrap();
+    let placed = [
+        PlacedCollider::fixed(&course),
+        PlacedCollider::fixed(&pad).with_one_way(Some(Vec3::Y)),
+    ];
+    let climbable = |c: usize| c == 0;
+    let launch_pad = |c: usize| (c == 1).then_some(Vec3::new(0.0, 8.0, 2.0));
+    let world = Surroundings::new(&placed)
+        .with_climbable(&climbable)
+        .with_launch_pads(&launch_pad);
+    // In the air just over the pad's top (y = 0.1), standing, falling
+    // along the tilted gravity.
+    let mut moves = MoveState::new(-1.150249);
+    moves.wall = Some(WallTouch {
+        normal: Vec3::new(-0.25198177, 0.95386887, 0.16321546),
+        since: 0.0,
+        sliding: true,
+    });
+    let before = CharacterState {
+        position: Vec3::new(-0.105213225, 0.5004, 0.79775965),
+        velocity: Vec3::new(-9.734989, 0.0, -20.404543),
+        up: Vec3::new(0.80059576, 0.3002234, -0.5185677),
+        crouched: false,
+        radii: Vec3::new(0.9, 0.4, 0.4),
+        ground: None,
+        air_time: 0.033333335,
+        coyote_jump: false,
+        jump_buffer: 0.0,
+        drop_through: None,
+        moves,
+    };
+    assert!(clearance_after(&before, &before, false, &placed) >= 1.0, "starts free");
+    let intent = Intent {
+        direction: Vec3::splat(-1.2),
+        ..Intent::default()
+    };
+    let mut state = before;
+    let report = controller.tick(&mut state, &intent, &world, 1.0 / 60.0).unwrap();
+    assert!(!report.crushed, "{report:?}");
+    let clearance = clearance_after(&before, &state, false, &placed);
+    assert!(
+        clearance >= 1.0 - 1e-4,
+        "ended {} deep at {} (from {}, crouched {}, mantle {:?}): {report:?}",
+        1.0 - clearance,
+        state.position,
+        before.position,
+        state.crouched,
+        state.moves.mantle()
+    );
+}

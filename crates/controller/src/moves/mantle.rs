@@ -107,8 +107,8 @@ impl Run<'_> {
             let extent = extent_along(radii, up);
             let skin = c.skin * extent;
             let centre = feet + up * (extent + skin);
-            let slide = |from: Vec3, motion: Vec3, stop: bool| {
-                self.world.slide(&e, from, motion, &self.options, self.drop, |_| {
+            let slide = |from: Vec3, motion: Vec3, stop: bool, options: &slidewalk_sweep::SlideOptions| {
+                self.world.slide(&e, from, motion, options, self.drop, |_| {
                     if stop {
                         ContactResponse::Stop
                     } else {
@@ -118,17 +118,30 @@ impl Run<'_> {
             };
             // Just clear of the top.
             let lift = top - feet.dot(up) + 4.0 * skin + 0.02;
-            let rise = slide(centre, up * lift, false);
+            // The shape is taken at `centre` (begin_pull) when the rise
+            // does not push it out: a one-way surface is judged there as
+            // the tick's passes found it, from where the character is,
+            // the allowance covering the growth and the centre's move (as
+            // change_shape judges one). Judged afresh from `centre` (the
+            // crouched shape with the feet kept is lower along a tilted
+            // "up") a surface the character rests on may count as passed
+            // and the new shape's overlap with it go unseen.
+            let growth = (radii - state.radii).max_element().max(0.0) + (centre - state.position).length();
+            let held = slidewalk_sweep::SlideOptions {
+                one_way_step: self.options.one_way_step.max(growth),
+                ..self.options
+            };
+            let rise = slide(centre, up * lift, false, &held);
             if rise.unresolved_overlap || rise.depenetration.length() > 2.0 * skin {
                 continue;
             }
             let lifted = (rise.position - centre).dot(up);
             let over = radii.x.max(radii.z) + OVER_RIM;
-            let forward = slide(rise.position, towards * over, false);
+            let forward = slide(rise.position, towards * over, false, &self.options);
             if horizontal(forward.position - rise.position, up).dot(towards) < 0.5 * over {
                 continue;
             }
-            let down = slide(forward.position, -up * (lifted + 2.0 * skin), true);
+            let down = slide(forward.position, -up * (lifted + 2.0 * skin), true, &self.options);
             let support = Support {
                 radii,
                 extent,
@@ -187,7 +200,8 @@ impl Run<'_> {
         self.leave_ground(state);
         if ledge.crouch && !state.crouched {
             // The crouched shape with the feet where they are: it fits
-            // (find_ledge rose from there).
+            // (find_ledge rose from there, one-way surfaces judged as
+            // the tick found them).
             let crouched = world_radii(self.c.crouched_radii, state.up);
             let feet = state.feet();
             state.radii = crouched;
