@@ -19,7 +19,8 @@ use bevy_egui::{EguiContexts, EguiPlugin, EguiPostUpdateSet, EguiPrimaryContextP
 const NOTE_S: f32 = 5.0;
 
 /// The controls, as shown on screen.
-pub const CONTROLS: &str = "click: grab the mouse · mouse: look · WASD: walk · Space: jump (hold: higher) · Shift: sprint
+pub const CONTROLS: &str =
+    "click: grab the mouse · mouse: look · WASD: walk · Space: jump (hold: higher) · Shift: sprint
 Ctrl: crouch · Q: dash · X: drop through a platform · E: door · R: respawn · F: fly
 into a wall in the air: slide, jump off it · into a ledge: mantle · into amber walls: climb
 Esc: release the mouse · drop a .glb/.gltf to open it · Tab: tuning panel · F1–F9: overlays
