@@ -15,19 +15,10 @@ use std::path::Path;
 
 fn soup_level(soup: &Soup, extra: impl FnOnce(&mut Fixture)) -> Vec<u8> {
     let mut f = Fixture::default();
-    let m = soup_mesh(&mut f, "room", soup);
+    let m = f.triangle_mesh("room", &soup.positions, &soup.triangles);
     f.node(json!({"name": "Room", "mesh": m}), true);
     extra(&mut f);
     f.glb()
-}
-
-/// `soup` as a triangle-list mesh called `name` of `f`.
-fn soup_mesh(f: &mut Fixture, name: &str, soup: &Soup) -> usize {
-    let p: Vec<[f32; 3]> = soup.positions.iter().map(|v| v.to_array()).collect();
-    let p = f.positions(&p);
-    let i: Vec<u32> = soup.triangles.iter().flatten().copied().collect();
-    let i = f.indices(&i, 4);
-    f.mesh(name, &[(p, Some(i), TRIANGLES)])
 }
 
 #[test]
@@ -39,7 +30,7 @@ fn props_marked_as_proxies_are_walked_against_their_proxies() {
     let bytes = soup_level(&soup, |f| {
         let mut ball = Soup::default();
         ball.uv_sphere(glam::Vec3::ZERO, 0.5, 45, 45);
-        let m = soup_mesh(f, "ball", &ball);
+        let m = f.triangle_mesh("ball", &ball.positions, &ball.triangles);
         for (k, shape) in ["sphere", "hull", "box"].into_iter().enumerate() {
             f.node(
                 json!({"name": format!("Ball {k}"), "mesh": m, "translation": [k as f32 * 1.5 - 1.5, -1.5, 2.0],

@@ -19,11 +19,7 @@ use std::path::Path;
 fn room() -> Vec<u8> {
     let mut f = Fixture::default();
     let soup: Soup = stairs_room(glam::Vec3::new(6.0, 2.0, 6.0));
-    let p: Vec<[f32; 3]> = soup.positions.iter().map(|v| v.to_array()).collect();
-    let p = f.positions(&p);
-    let i: Vec<u32> = soup.triangles.iter().flatten().copied().collect();
-    let i = f.indices(&i, 4);
-    let m = f.mesh("room", &[(p, Some(i), TRIANGLES)]);
+    let m = f.triangle_mesh("room", &soup.positions, &soup.triangles);
     f.node(json!({"name": "Room", "mesh": m}), true);
     let platform = f.cuboid_mesh("platform", [1.0, -1.2, -4.0], [4.0, -1.1, -1.0]);
     f.node(

@@ -18,11 +18,7 @@ use std::path::Path;
 fn room() -> Vec<u8> {
     let mut f = Fixture::default();
     let soup: Soup = box_room(glam::Vec3::new(6.0, 2.0, 6.0));
-    let p: Vec<[f32; 3]> = soup.positions.iter().map(|v| v.to_array()).collect();
-    let p = f.positions(&p);
-    let i: Vec<u32> = soup.triangles.iter().flatten().copied().collect();
-    let i = f.indices(&i, 4);
-    let m = f.mesh("room", &[(p, Some(i), TRIANGLES)]);
+    let m = f.triangle_mesh("room", &soup.positions, &soup.triangles);
     f.node(json!({"name": "Room", "mesh": m}), true);
     let block = f.cuboid_mesh("block", [-1.0, -2.0, -5.0], [1.0, 0.0, -4.0]);
     let cap = f.cuboid_mesh("cap", [-1.0, 0.0, -5.0], [1.0, 0.2, -4.5]);
