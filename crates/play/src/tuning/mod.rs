@@ -11,10 +11,12 @@
 //! configuration as JSON (the settings file's and a script's form), each
 //! value checked the same way, in `json`.
 
-mod json;
 #[macro_use]
-mod panel;
+mod tunable;
+mod json;
 mod moves;
+mod panel;
 
 pub use json::{config_from_json, config_to_json};
-pub use panel::{GRAVITY_PRESETS, RADIUS_SLIDER, TUNABLES, Tunable, set_gravity, set_radii, set_value, tunable};
+pub use panel::{GRAVITY_PRESETS, RADIUS_SLIDER, TUNABLES, set_gravity, set_radii, set_value, tunable};
+pub use tunable::Tunable;

@@ -3,7 +3,7 @@
 //! rules'. Each is off at 0 in `ControllerConfig::default()`; the game's
 //! default settings turn them on ([`crate::Settings::default`]).
 
-use super::panel::Tunable;
+use super::tunable::Tunable;
 
 /// A tunable of a whole-number (u32) field of the config.
 macro_rules! count {
