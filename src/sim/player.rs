@@ -203,6 +203,9 @@ fn before_tick(
             body.active = !body.active;
             state.velocity = Vec3::ZERO;
             state.ground = None;
+            // No dash, mantle or climb goes on where flying left it.
+            let feet = state.feet().dot(state.up);
+            state.moves = slidewalk_controller::MoveState::new(feet);
             notices.info(if flying(&body) {
                 "fly mode: on (no collision)"
             } else {
@@ -316,8 +319,8 @@ fn count_tick(s: &mut Summary, report: &TickReport, state: &MovementState, fly: 
     s.step_ups += report.stepped as u64;
     s.jumps += report.jumped as u64;
     s.air_jumps += report.air_jump as u64;
-    s.dashes += report.dashed as u64;
-    s.wall_jumps += report.wall_jumped as u64;
+    s.dashes += report.dashed.is_some() as u64;
+    s.wall_jumps += report.wall_jumped.is_some() as u64;
     s.mantles += report.mantled.is_some() as u64;
     s.climb_ticks += report.climbing as u64;
     s.launches += report.launched.is_some() as u64;

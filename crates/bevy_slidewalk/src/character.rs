@@ -107,9 +107,12 @@ impl MovementState {
         self.0.position = centre;
         self.0.velocity = Vec3::ZERO;
         self.0.ground = None;
-        // A dash, mantle or climb under way does not follow it.
-        let feet = self.0.feet().dot(self.0.up);
-        self.0.moves = slidewalk_controller::MoveState::new(feet);
+        // A dash, mantle or climb under way, the wall touched and a rising
+        // jump do not follow it (the air jumps and dashes left do).
+        let moves = &mut self.0.moves;
+        moves.under_way = None;
+        moves.wall = None;
+        moves.jump_cut = None;
     }
 
     /// Puts the feet at `feet` (metres), standing with `config`'s radii, at

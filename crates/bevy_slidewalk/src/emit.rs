@@ -88,13 +88,7 @@ pub(crate) fn emit(w: &mut EventWriters, f: &TickFacts, memory: &mut EventMemory
 fn moves(w: &mut MoveWriters, f: &TickFacts) {
     let tick = &f.report.tick;
     let character = f.character;
-    if tick.dashed {
-        // (A dash begun and ended within the tick, against a wall at
-        // once, is gone from the state: its direction is the move's.)
-        let direction = f.after.moves.dash().map_or_else(
-            || (f.after.position - f.before.position).normalize_or_zero(),
-            |d| d.direction,
-        );
+    if let Some(direction) = tick.dashed {
         w.dashed.write(Dashed {
             character,
             direction,
@@ -109,19 +103,19 @@ fn moves(w: &mut MoveWriters, f: &TickFacts) {
             normal: wall.normal,
         });
     }
-    if tick.wall_jumped
-        && let Some(normal) = f.after.moves.wall_jumped_off
-    {
+    if let Some(normal) = tick.wall_jumped {
         w.wall_jumped.write(WallJumped { character, normal });
     }
     if let Some(height) = tick.mantled {
         w.mantled.write(Mantled { character, height });
     }
-    if tick.climb_started {
-        w.climb_started.write(ClimbStarted { character });
-    }
+    // A climb ended and another started in one tick (knocked off a face
+    // and pushed back onto it): the end first.
     if tick.climb_ended {
         w.climb_ended.write(ClimbEnded { character });
+    }
+    if tick.climb_started {
+        w.climb_started.write(ClimbStarted { character });
     }
     if let Some(velocity) = tick.launched {
         w.launched.write(Launched { character, velocity });
@@ -145,7 +139,8 @@ fn landed(w: &mut EventWriters, f: &TickFacts) {
         return;
     }
     let up = f.up();
-    let falling = (-f.before.velocity.dot(up)).max(0.0);
+    let start = f.report.tick.launched.unwrap_or(f.before.velocity);
+    let falling = (-start.dot(up)).max(0.0);
     let fallen = (-f.own_motion().dot(up)).max(0.0);
     let impact = (falling * falling + 2.0 * f.config.gravity.length() * fallen).sqrt();
     let ground = f.report.ground.as_ref();
@@ -207,7 +202,9 @@ fn hit_wall(w: &mut EventWriters, f: &TickFacts, touching_wall: &mut bool) {
         .contacts
         .iter()
         .enumerate()
-        .filter(|(_, c)| matches!(c.pass, Pass::Move | Pass::Air | Pass::StepForward) && !c.contact.depenetration)
+        .filter(|(_, c)| {
+            matches!(c.pass, Pass::Move | Pass::Air | Pass::StepForward | Pass::Dash) && !c.contact.depenetration
+        })
         .filter(|(_, c)| c.contact.normal.dot(up) < walkable_cos && c.contact.normal.dot(up) > -walkable_cos)
         .min_by(|(_, a), (_, b)| {
             a.contact
@@ -221,7 +218,13 @@ fn hit_wall(w: &mut EventWriters, f: &TickFacts, touching_wall: &mut bool) {
         return;
     };
     if !*touching_wall {
-        let v = velocity_at_contact(f, k) - c.contact.surface_velocity;
+        let v = if c.pass == Pass::Dash {
+            // A dash moves at its own speed, gravity suspended.
+            let dash = f.after.moves.dash().or(f.before.moves.dash());
+            dash.map_or(f.after.velocity, |d| d.direction * d.speed)
+        } else {
+            velocity_at_contact(f, k)
+        } - c.contact.surface_velocity;
         w.hit_wall.write(HitWall {
             character: f.character,
             normal: c.contact.normal,
@@ -238,7 +241,8 @@ fn hit_wall(w: &mut EventWriters, f: &TickFacts, touching_wall: &mut bool) {
 /// each iteration taking what remained of the previous one's. On the
 /// ground, the walk's velocity at the start of the tick.
 fn velocity_at_contact(f: &TickFacts, k: usize) -> Vec3 {
-    let start = f.before.world_velocity();
+    // A launch (an impulse, a pad) set the velocity at the tick's start.
+    let start = f.report.tick.launched.unwrap_or_else(|| f.before.world_velocity());
     let contacts = &f.report.tick.contacts;
     let hit = &contacts[k];
     if hit.pass != Pass::Air {

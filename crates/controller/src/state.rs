@@ -213,19 +213,21 @@ pub struct TickReport {
     pub sweeps: u32,
     /// The jump this tick was in the air (an air jump; `jumped` is set too).
     pub air_jump: bool,
-    /// A dash started this tick.
-    pub dashed: bool,
+    /// A dash started this tick: its direction (unit, across "up").
+    pub dashed: Option<Vec3>,
     /// A wall slide started this tick (falling while pushing into a wall).
     pub wall_slide_started: bool,
     /// Sliding down a wall (the fall capped) this tick.
     pub wall_sliding: bool,
-    /// A wall jump started this tick.
-    pub wall_jumped: bool,
+    /// A wall jump started this tick: the normal (unit, across "up") of
+    /// the wall jumped off.
+    pub wall_jumped: Option<Vec3>,
     /// A mantle started this tick: the ledge's height above the feet, metres.
     pub mantled: Option<f32>,
     /// A climb started this tick.
     pub climb_started: bool,
-    /// Climbing this tick (on a climbable face, or pulling up over its top).
+    /// Climbing this tick (moving on a climbable face; the pull over its
+    /// top is not counted).
     pub climbing: bool,
     /// A climb ended this tick (at the top, on the ground, let go, lost).
     pub climb_ended: bool,

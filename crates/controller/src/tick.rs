@@ -288,13 +288,13 @@ impl<'a> Run<'a> {
             self.report.dropped = true;
         }
 
-        self.start_dash(state, intent, wish);
         // Jump pressed on the ground facing a ledge: pulled up onto it instead.
         if state.ground.is_some() && state.jump_buffer > 0.0 && self.start_mantle(state, wish, &e, None) {
             self.end_tick(state);
             return;
         }
         self.jump(state, intent);
+        self.start_dash(state, intent, wish);
 
         if state.moves.dash().is_some() {
             self.dash(state, &e);

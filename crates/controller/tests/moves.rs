@@ -149,7 +149,7 @@ fn a_dash_covers_its_distance_slides_along_walls_and_never_passes_one() {
             facing: Vec3::NEG_Z,
             ..Intent::default()
         });
-        assert!(first.report.dashed);
+        assert_eq!(first.report.dashed, Some(Vec3::NEG_Z));
         while s.state.moves.dash().is_some() {
             s.tick(Intent::default());
         }
@@ -160,9 +160,9 @@ fn a_dash_covers_its_distance_slides_along_walls_and_never_passes_one() {
         );
         assert!(s.state.grounded());
         // Again at once: the cooldown refuses it; after it, a dash again.
-        assert!(!s.tick(dash(Vec3::NEG_Z)).report.dashed);
+        assert!(s.tick(dash(Vec3::NEG_Z)).report.dashed.is_none());
         s.run(0.6, Intent::default());
-        assert!(s.tick(dash(Vec3::NEG_Z)).report.dashed);
+        assert!(s.tick(dash(Vec3::NEG_Z)).report.dashed.is_some());
 
         // A wall at 45° 1.5 m ahead: shorter along the dash, sliding along it.
         let mut course = floor();
@@ -244,7 +244,7 @@ fn wall_climb(course: &Soup, hz: f32, seconds: f32) -> (f32, u32) {
             toward(towards)
         };
         let report = s.tick(intent).report;
-        if report.wall_jumped {
+        if report.wall_jumped.is_some() {
             jumps += 1;
             towards = -towards;
         }

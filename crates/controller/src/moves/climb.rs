@@ -22,7 +22,14 @@ impl Run<'_> {
         let c = self.c;
         let up = state.up;
         let n = climb.normal;
-        if state.jump_buffer > 0.0 || c.climb_speed <= 0.0 || intent.drop {
+        if c.climb_speed <= 0.0 {
+            // Climbing turned off (a new config): let go, no push.
+            state.moves.under_way = None;
+            state.velocity = Vec3::ZERO;
+            self.report.climb_ended = true;
+            return false;
+        }
+        if state.jump_buffer > 0.0 || intent.drop {
             // Let go, pushed away (and up, by a wall jump's height).
             state.velocity = n * c.wall_jump_push.max(LET_GO_PUSH) + up * c.speed_to_rise(c.wall_jump_height);
             state.moves.under_way = None;
@@ -63,6 +70,7 @@ impl Run<'_> {
             state.velocity = Vec3::ZERO;
             state.moves.under_way = None;
             self.report.climb_ended = true;
+            self.report.landed = true;
             return true;
         }
         let cos_walkable = self.cos_walkable();

@@ -15,13 +15,16 @@ use slidewalk_sweep::{ContactResponse, Ellipsoid};
 const BLOCKED: f32 = 0.25;
 
 impl Run<'_> {
-    /// Dash pressed: starts one when dashing is on, the cooldown is over and,
-    /// in the air, air dashes are left.
+    /// Dash pressed: starts one when dashing is on, the cooldown is over,
+    /// no jump started this tick (a jump and a dash pressed together: the
+    /// jump) and, in the air, air dashes are left.
     pub(crate) fn start_dash(&mut self, state: &mut CharacterState, intent: &Intent, wish: Vec3) {
         let c = self.c;
         let moves = &state.moves;
         let airborne = state.ground.is_none();
         if !intent.dash
+            || self.report.jumped
+            || self.report.wall_jumped.is_some()
             || c.dash_distance <= 0.0
             || moves.under_way.is_some()
             || moves.dash_cooldown > 0.0
@@ -45,7 +48,7 @@ impl Run<'_> {
             state.moves.air_dashes_used += 1;
         }
         state.moves.jump_cut = None;
-        self.report.dashed = true;
+        self.report.dashed = Some(direction);
     }
 
     /// One tick of the dash under way.

@@ -51,7 +51,7 @@ impl Run<'_> {
                 moves.wall_jumped_off = Some(wall.normal);
                 moves.wall = None;
                 moves.air_jumps_used = 0;
-                self.report.wall_jumped = true;
+                self.report.wall_jumped = Some(wall.normal);
             } else if air_jump {
                 state.velocity = horizontal(state.velocity, up) + up * c.jump_speed();
                 self.jumped(state, c.jump_height);

@@ -64,6 +64,9 @@ impl Run<'_> {
             .map(|pc| pc.contact);
         let mut touched = None;
         let mut climbable = None;
+        // A climbable face touched no higher than the step height above
+        // the feet is a step (walked up), not a face to climb.
+        let step_top = state.feet().dot(up) + self.c.step_height;
         for ct in contacts.filter(is_wall) {
             let n = horizontal(ct.normal, up).normalize_or_zero();
             if n == Vec3::ZERO {
@@ -71,6 +74,7 @@ impl Run<'_> {
             }
             if climbable.is_none()
                 && self.c.climb_speed > 0.0
+                && ct.point.dot(up) > step_top
                 && (self.world.climbable)(ct.collider)
                 && pushed_into(&ct)
             {
@@ -84,6 +88,7 @@ impl Run<'_> {
             self.leave_ground(state);
             state.velocity = Vec3::ZERO;
             state.moves.under_way = Some(Move::Climb(Climb { normal }));
+            state.moves.jump_cut = None;
             state.moves.wall = None;
             self.report.climb_started = true;
             self.report.climbing = true;

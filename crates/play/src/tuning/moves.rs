@@ -50,7 +50,12 @@ pub(super) const MOVES: [Tunable; 12] = [
         3.0,
         "Wait after a dash before the next."
     ),
-    count!(air_dashes, "air dashes", 5.0, "Dashes allowed per jump or fall."),
+    count!(
+        air_dashes,
+        "air dashes",
+        5.0,
+        "Dashes allowed in the air until the next landing."
+    ),
     tunable!(
         wall_slide_speed,
         "wall slide speed",
