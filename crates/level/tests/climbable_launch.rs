@@ -9,20 +9,7 @@ mod fixture;
 use fixture::*;
 use glam::Vec3;
 use serde_json::{Value, json};
-use slidewalk_level::{Level, LevelError, MAX_LAUNCH_SPEED, load_bytes};
-use std::path::Path;
-
-fn load(f: &Fixture) -> Result<Level, LevelError> {
-    load_bytes(&f.embedded(), None, Path::new("moves.gltf"))
-}
-
-/// The node and reason of a load refused for a bad convention.
-fn refusal(f: &Fixture) -> (String, String) {
-    match load(f) {
-        Err(LevelError::BadConvention { node, reason, .. }) => (node, reason),
-        other => panic!("expected a bad convention, got {other:?}"),
-    }
-}
+use slidewalk_level::MAX_LAUNCH_SPEED;
 
 /// A fixture with a 2 × 2 m floor at y = 0 (node 0, "Floor") and a unit
 /// box mesh (mesh 1).
@@ -60,7 +47,7 @@ fn climbable_nodes_and_their_children_become_climbable_parts() {
                "extras": {"climbable": true}}),
         true,
     );
-    let level = load(&f).unwrap();
+    let level = f.load_embedded().unwrap();
     let names: Vec<&str> = level.parts.iter().map(|p| p.name.as_str()).collect();
     assert_eq!(names, ["Wall", "Rung", "Grip"]);
     assert_eq!(level.report.parts, 3);
@@ -86,7 +73,7 @@ fn climbable_goes_with_one_way_and_layers() {
                "layers": {"collides": ["player"]}}}),
         true,
     );
-    let level = load(&f).unwrap();
+    let level = f.load_embedded().unwrap();
     assert_eq!(level.parts.len(), 1);
     let part = &level.parts[0];
     assert!(part.climbable);
@@ -107,7 +94,7 @@ fn doors_and_lifts_are_climbable_from_their_own_node_or_a_parent() {
         true,
     );
     f.node(json!({"name": "Lift_plain", "mesh": b, "translation": [9, 0, 0]}), true);
-    let level = load(&f).unwrap();
+    let level = f.load_embedded().unwrap();
     let climbable: Vec<(&str, bool)> = level.movers.iter().map(|m| (m.name.as_str(), m.climbable)).collect();
     assert_eq!(climbable, [("Door", true), ("Lift", true), ("Lift_plain", false)]);
     assert!(level.parts.is_empty());
@@ -133,7 +120,7 @@ fn launch_nodes_become_launch_pads_with_their_velocity() {
                "extras": {"launch": [0, 0, -MAX_LAUNCH_SPEED]}}),
         true,
     );
-    let level = load(&f).unwrap();
+    let level = f.load_embedded().unwrap();
     let pads: Vec<(&str, Option<Vec3>, bool)> = level
         .parts
         .iter()
@@ -221,14 +208,14 @@ fn bad_climbable_and_launch_values_are_refused_naming_the_node() {
     for (name, extras, says) in cases {
         let (mut f, b) = floor_and_box();
         f.node(json!({"name": name, "mesh": b, "extras": extras}), true);
-        let (node, reason) = refusal(&f);
+        let (node, reason) = f.refusal();
         assert_eq!(node, name);
         assert!(reason.contains(says), "{name}: {reason}");
     }
     // A launch pad needs a mesh of its own.
     let (mut f, _) = floor_and_box();
     f.node(json!({"name": "Empty", "extras": {"launch": [0, 5, 0]}}), true);
-    let (node, reason) = refusal(&f);
+    let (node, reason) = f.refusal();
     assert_eq!(node, "Empty");
     assert!(
         reason.contains("\"launch\" needs a mesh on the node itself"),
@@ -242,7 +229,7 @@ fn bad_climbable_and_launch_values_are_refused_naming_the_node() {
             false,
         );
         f.node(json!({"name": parent, "mesh": b, "children": [child]}), true);
-        let (node, reason) = refusal(&f);
+        let (node, reason) = f.refusal();
         assert_eq!(node, "Pad");
         assert!(
             reason.contains("\"launch\" is for static geometry"),
@@ -257,7 +244,7 @@ fn bad_climbable_and_launch_values_are_refused_naming_the_node() {
             false,
         );
         f.node(json!({"name": parent, "mesh": b, "children": [child]}), true);
-        let (node, reason) = refusal(&f);
+        let (node, reason) = f.refusal();
         assert_eq!(node, "Panel");
         assert!(
             reason.contains("\"climbable\" goes on the door or lift node itself"),
@@ -274,7 +261,7 @@ fn bad_climbable_and_launch_values_are_refused_naming_the_node() {
         json!({"name": "Group", "children": [pillar], "extras": {"climbable": true}}),
         true,
     );
-    let (node, reason) = refusal(&f);
+    let (node, reason) = f.refusal();
     assert_eq!(node, "Pillar");
     assert!(reason.contains("\"climbable\" (this node's or a parent's)"), "{reason}");
 }

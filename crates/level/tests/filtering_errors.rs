@@ -6,24 +6,6 @@ mod fixture;
 
 use fixture::*;
 use serde_json::{Value, json};
-use slidewalk_level::{LevelError, load_bytes};
-use std::path::Path;
-
-/// The node and reason of a load refused for a bad convention.
-fn refusal(f: &Fixture) -> (String, String) {
-    match load_bytes(&f.embedded(), None, Path::new("filtering.gltf")) {
-        Err(LevelError::BadConvention { node, reason, .. }) => (node, reason),
-        other => panic!("expected a bad convention, got {other:?}"),
-    }
-}
-
-/// A fixture with a 2 × 2 m floor at y = 0 (node 0, "Floor").
-fn with_floor() -> Fixture {
-    let mut f = Fixture::default();
-    let m = f.square_mesh("floor");
-    f.node(json!({"name": "Floor", "mesh": m}), true);
-    f
-}
 
 #[test]
 fn misplaced_sensors_are_refused_naming_the_node() {
@@ -52,24 +34,24 @@ fn misplaced_sensors_are_refused_naming_the_node() {
         ("Hollow", json!({"sensor": "kill"}), "needs a mesh on the node itself"),
     ];
     for (name, extras, says) in cases {
-        let mut f = with_floor();
+        let mut f = Fixture::with_floor();
         let b = f.cuboid_mesh("box", [0.0; 3], [1.0; 3]);
         let mut node = json!({"name": name, "extras": extras});
         if name != "Hollow" {
             node["mesh"] = json!(b);
         }
         f.node(node, true);
-        let (node, reason) = refusal(&f);
+        let (node, reason) = f.refusal();
         assert_eq!(node, name);
         assert!(reason.contains(says), "{name}: {reason}");
     }
     // Inside a door or a no-collide node.
     for parent in ["Door", "nocollide-decor"] {
-        let mut f = with_floor();
+        let mut f = Fixture::with_floor();
         let b = f.cuboid_mesh("box", [0.0; 3], [1.0; 3]);
         let child = f.node(json!({"name": "Trap", "mesh": b, "extras": {"sensor": "kill"}}), false);
         f.node(json!({"name": parent, "mesh": b, "children": [child]}), true);
-        let (node, reason) = refusal(&f);
+        let (node, reason) = f.refusal();
         assert_eq!(node, "Trap");
         assert!(
             reason.contains("cannot be part of a door, lift or no-collide node"),
@@ -113,19 +95,19 @@ fn misplaced_one_way_and_layers_are_refused_naming_the_node() {
         ),
     ];
     for (name, extras, says) in cases {
-        let mut f = with_floor();
+        let mut f = Fixture::with_floor();
         let b = f.cuboid_mesh("box", [0.0; 3], [1.0; 3]);
         let mut node = json!({"name": name, "mesh": b, "extras": extras});
         if name == "Flat" {
             node["scale"] = json!([1, 0, 1]);
         }
         f.node(node, true);
-        let (node, reason) = refusal(&f);
+        let (node, reason) = f.refusal();
         assert_eq!(node, name);
         assert!(reason.contains(says), "{name}: {reason}");
     }
     // An analytic collider under a layered group.
-    let mut f = with_floor();
+    let mut f = Fixture::with_floor();
     let b = f.cuboid_mesh("box", [0.0; 3], [1.0; 3]);
     let pillar = f.node(
         json!({"name": "Pillar", "mesh": b, "extras": {"collider": "cylinder"}}),
@@ -135,16 +117,16 @@ fn misplaced_one_way_and_layers_are_refused_naming_the_node() {
         json!({"name": "Group", "children": [pillar], "extras": {"layers": {"collides": ["balls"]}}}),
         true,
     );
-    let (node, reason) = refusal(&f);
+    let (node, reason) = f.refusal();
     assert_eq!(node, "Pillar");
     assert!(reason.contains("(this node's or a parent's)"), "{reason}");
     // Inside a door or a lift: they go on the mover's node.
     for extras in [json!({"one_way": true}), json!({"layers": {"member": [4]}})] {
-        let mut f = with_floor();
+        let mut f = Fixture::with_floor();
         let b = f.cuboid_mesh("box", [0.0; 3], [1.0; 3]);
         let child = f.node(json!({"name": "Panel", "mesh": b, "extras": extras}), false);
         f.node(json!({"name": "Door", "mesh": b, "children": [child]}), true);
-        let (node, reason) = refusal(&f);
+        let (node, reason) = f.refusal();
         assert_eq!(node, "Panel");
         assert!(reason.contains("go on the door or lift node itself"), "{reason}");
     }

@@ -11,29 +11,8 @@ use fixture::*;
 use glam::{Quat, Vec3};
 use serde_json::json;
 use slidewalk_level::layers::{BALL_LAYERS, CROWD_LAYERS, PLAYER_LAYERS};
-use slidewalk_level::{Level, LevelError, SensorKind, load_bytes, spawn};
+use slidewalk_level::{Level, SensorKind, spawn};
 use slidewalk_sweep::{CollisionLayers, Ellipsoid, SlideOptions, collide_and_slide};
-use std::path::Path;
-
-fn load(f: &Fixture) -> Result<Level, LevelError> {
-    load_bytes(&f.embedded(), None, Path::new("filtering.gltf"))
-}
-
-/// The node and reason of a load refused for a bad convention.
-fn refusal(f: &Fixture) -> (String, String) {
-    match load(f) {
-        Err(LevelError::BadConvention { node, reason, .. }) => (node, reason),
-        other => panic!("expected a bad convention, got {other:?}"),
-    }
-}
-
-/// A fixture with a 2 × 2 m floor at y = 0 (node 0, "Floor").
-fn with_floor() -> Fixture {
-    let mut f = Fixture::default();
-    let m = f.square_mesh("floor");
-    f.node(json!({"name": "Floor", "mesh": m}), true);
-    f
-}
 
 /// A fixture with a 40 × 40 m floor at y = 0 and a box mesh (mesh 1),
 /// 4 × 0.2 × 4 m with its top at the node's origin.
@@ -63,7 +42,7 @@ fn moved(level: &Level, layers: CollisionLayers, start: Vec3, motion: Vec3) -> V
 
 #[test]
 fn one_way_nodes_become_parts_with_their_world_direction() {
-    let mut f = with_floor();
+    let mut f = Fixture::with_floor();
     let b = f.cuboid_mesh("box", [-1.0, -0.1, -1.0], [1.0, 0.0, 1.0]);
     let tilt = Quat::from_rotation_z(0.5);
     let turn = Quat::from_rotation_z(std::f32::consts::FRAC_PI_4);
@@ -94,7 +73,7 @@ fn one_way_nodes_become_parts_with_their_world_direction() {
                "extras": {"one_way": true}}),
         true,
     );
-    let level = load(&f).unwrap();
+    let level = f.load_embedded().unwrap();
     let names: Vec<&str> = level.parts.iter().map(|p| p.name.as_str()).collect();
     assert_eq!(names, ["Plank", "Tilted", "Sheared", "A"]);
     assert_eq!(level.report.parts, 4);
@@ -125,7 +104,7 @@ fn a_body_lands_on_a_one_way_box_from_above_and_rises_through_it_from_below() {
         true,
     );
     f.node(json!({"name": "Shelf", "mesh": plank, "translation": [10, 3, 0]}), true);
-    let level = load(&f).unwrap();
+    let level = f.load_embedded().unwrap();
     assert_eq!(level.parts.len(), 1);
     let all = CollisionLayers::ALL;
     // Dropped from above: it stands on the platform's top (y = 2).
@@ -154,7 +133,7 @@ fn a_mirrored_one_way_node_is_solid_from_its_local_up_side() {
                "extras": {"one_way": true}}),
         true,
     );
-    let level = load(&f).unwrap();
+    let level = f.load_embedded().unwrap();
     assert_close(level.parts[0].one_way.unwrap(), Vec3::NEG_Y);
     let all = CollisionLayers::ALL;
     // From below it is a ceiling at y = 3.
@@ -167,7 +146,7 @@ fn a_mirrored_one_way_node_is_solid_from_its_local_up_side() {
 
 #[test]
 fn layers_parse_from_names_and_numbers_and_are_inherited() {
-    let mut f = with_floor();
+    let mut f = Fixture::with_floor();
     let b = f.cuboid_mesh("box", [-1.0, -0.1, -1.0], [1.0, 0.0, 1.0]);
     f.node(
         json!({"name": "Barrier", "mesh": b, "extras": {"layers": {"member": ["world"], "collides": ["crowd", "Balls"]}}}),
@@ -186,7 +165,7 @@ fn layers_parse_from_names_and_numbers_and_are_inherited() {
         json!({"name": "Grates", "children": [child, back], "extras": {"layers": {"collides": ["player", "crowd"]}}}),
         true,
     );
-    let level = load(&f).unwrap();
+    let level = f.load_embedded().unwrap();
     let layers: Vec<(&str, CollisionLayers)> = level.parts.iter().map(|p| (p.name.as_str(), p.layers)).collect();
     assert_eq!(
         layers,
@@ -207,10 +186,10 @@ fn layers_parse_from_names_and_numbers_and_are_inherited() {
         (json!({"layers": {"members": []}}), "unknown key \"members\""),
         (json!({"layers": true}), "\"layers\" must be an object"),
     ] {
-        let mut f = with_floor();
+        let mut f = Fixture::with_floor();
         let b = f.cuboid_mesh("box", [0.0; 3], [1.0; 3]);
         f.node(json!({"name": "Bad", "mesh": b, "extras": extras}), true);
-        let (node, reason) = refusal(&f);
+        let (node, reason) = f.refusal();
         assert_eq!(node, "Bad");
         assert!(reason.contains(says), "{extras}: {reason}");
     }
@@ -231,7 +210,7 @@ fn a_barrier_stops_the_crowd_and_the_balls_and_a_grate_lets_the_balls_through() 
                "extras": {"layers": {"collides": ["player", "crowd"]}}}),
         true,
     );
-    let level = load(&f).unwrap();
+    let level = f.load_embedded().unwrap();
     let through = |layers: CollisionLayers, x: f32| {
         let end = moved(&level, layers, Vec3::new(x - 2.0, 1.0, 0.0), Vec3::X * 4.0);
         end.x > x + 1.0
@@ -246,7 +225,7 @@ fn a_barrier_stops_the_crowd_and_the_balls_and_a_grate_lets_the_balls_through() 
 
 #[test]
 fn sensors_are_volumes_apart_from_what_collides() {
-    let mut f = with_floor();
+    let mut f = Fixture::with_floor();
     let b = f.cuboid_mesh("box", [-1.0, 0.0, -1.0], [1.0, 2.0, 1.0]);
     let inside = f.node(json!({"name": "Pedestal", "mesh": b}), false);
     f.node(json!({"name": "Pit", "mesh": b, "extras": {"sensor": "kill"}}), true);
@@ -259,7 +238,7 @@ fn sensors_are_volumes_apart_from_what_collides() {
         json!({"name": "Bell", "mesh": b, "extras": {"sensor": "bell tower"}}),
         true,
     );
-    let level = load(&f).unwrap();
+    let level = f.load_embedded().unwrap();
     let sensors: Vec<(&str, &SensorKind, CollisionLayers)> = level
         .sensors
         .iter()
@@ -303,7 +282,7 @@ fn doors_and_lifts_carry_layers_and_a_one_way_direction_in_their_frame() {
         json!({"name": "Group", "rotation": tilt.to_array(), "children": [door], "extras": {"one_way": true}}),
         true,
     );
-    let level = load(&f).unwrap();
+    let level = f.load_embedded().unwrap();
     assert!(level.parts.is_empty());
     let (lift, door) = (&level.movers[0], &level.movers[1]);
     assert_close(lift.one_way.unwrap(), Vec3::Y);
@@ -337,7 +316,7 @@ fn placed_colliders_and_friction_number_statics_then_parts_then_movers() {
         json!({"name": "Grate", "mesh": b, "translation": [0, 2, 0], "extras": {"layers": {"collides": ["player"]}}}),
         true,
     );
-    let level = load(&f).unwrap();
+    let level = f.load_embedded().unwrap();
     let placed = level.placed_at_rest();
     assert_eq!(placed.len(), 4);
     assert_eq!(level.first_mover(), 3);
@@ -366,7 +345,7 @@ fn placed_colliders_and_friction_number_statics_then_parts_then_movers() {
         json!({"name": "Plank", "mesh": b, "extras": {"friction": 0.3, "one_way": true}}),
         true,
     );
-    let level = load(&f).unwrap();
+    let level = f.load_embedded().unwrap();
     assert!(level.statics.is_none());
     assert_eq!(level.first_mover(), 1);
     assert_eq!([0, 1].map(|c| level.friction(c, 0)), [0.3, 0.8]);
@@ -381,7 +360,7 @@ fn the_spawn_search_lands_on_one_way_platforms_and_not_on_what_the_player_passes
         json!({"name": "Platform", "mesh": plank, "translation": [0, 2, 0], "extras": {"one_way": true}}),
         true,
     );
-    let level = load(&f).unwrap();
+    let level = f.load_embedded().unwrap();
     let start = spawn::start_point(&level, radii, 0.7).unwrap();
     assert!((start.position.y - 2.0).abs() < 0.02, "{start:?}");
     // A barrier the player passes through and a sensor above the floor:
@@ -396,7 +375,7 @@ fn the_spawn_search_lands_on_one_way_platforms_and_not_on_what_the_player_passes
         json!({"name": "Pit", "mesh": plank, "translation": [0, 4, 0], "extras": {"sensor": "kill"}}),
         true,
     );
-    let level = load(&f).unwrap();
+    let level = f.load_embedded().unwrap();
     let start = spawn::start_point(&level, radii, 0.7).unwrap();
     assert!(start.position.y.abs() < 0.02, "{start:?}");
 }
