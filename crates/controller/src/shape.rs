@@ -5,7 +5,7 @@ use crate::frame::{extent_along, world_radii};
 use crate::state::CharacterState;
 use crate::tick::Run;
 use glam::Vec3;
-use slidewalk_sweep::{ContactResponse, Ellipsoid};
+use slidewalk_sweep::{ContactResponse, Ellipsoid, SlideOptions};
 
 impl Run<'_> {
     /// Crouching, standing up, a new "up" or new radii: the new shape (feet
@@ -27,18 +27,8 @@ impl Run<'_> {
         };
         let e = Ellipsoid::new(radii).expect("config radii are valid");
         // A slide of no motion is a depenetration with this tick's filter.
-        // A one-way surface the old shape was on is judged as it was: the
-        // new shape may reach further by its growth along any axis, and
-        // by the move of its centre (standing up in the air over a
-        // platform; crouching onto one under a tilted gravity, where the
-        // feet kept along "up" are not the lowest point along the
-        // platform's direction), and the surface must hold it, not let it
-        // sink in.
-        let growth = (radii - state.radii).max_element().max(0.0) + (centre - state.position).length();
-        let options = slidewalk_sweep::SlideOptions {
-            one_way_step: self.options.one_way_step.max(growth),
-            ..self.options
-        };
+        let options = self.new_shape_options(state, radii, centre);
+        let growth = options.one_way_step;
         let fitted = self
             .world
             .slide(&e, centre, Vec3::ZERO, &options, self.drop, |_| ContactResponse::Slide);
@@ -60,6 +50,22 @@ impl Run<'_> {
             }
         } else if !crouch && state.crouched {
             self.report.stand_blocked = true;
+        }
+    }
+
+    /// The slide options for trying a new shape (`radii` at `centre`)
+    /// where the character is now. A one-way surface the old shape was on
+    /// is judged as it was: the new shape may reach further by its growth
+    /// along any axis, and by the move of its centre (standing up in the
+    /// air over a platform; crouching onto one under a tilted gravity,
+    /// where the feet kept along "up" are not the lowest point along the
+    /// platform's direction), and the surface must hold it, not let it
+    /// sink in.
+    pub(crate) fn new_shape_options(&self, state: &CharacterState, radii: Vec3, centre: Vec3) -> SlideOptions {
+        let growth = (radii - state.radii).max_element().max(0.0) + (centre - state.position).length();
+        SlideOptions {
+            one_way_step: self.options.one_way_step.max(growth),
+            ..self.options
         }
     }
 }

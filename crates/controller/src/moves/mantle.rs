@@ -119,18 +119,12 @@ impl Run<'_> {
             // Just clear of the top.
             let lift = top - feet.dot(up) + 4.0 * skin + 0.02;
             // The shape is taken at `centre` (begin_pull) when the rise
-            // does not push it out: a one-way surface is judged there as
-            // the tick's passes found it, from where the character is,
-            // the allowance covering the growth and the centre's move (as
-            // change_shape judges one). Judged afresh from `centre` (the
+            // does not push it out: one-way surfaces are judged as a change
+            // of shape judges them. Judged afresh from `centre` (the
             // crouched shape with the feet kept is lower along a tilted
             // "up") a surface the character rests on may count as passed
             // and the new shape's overlap with it go unseen.
-            let growth = (radii - state.radii).max_element().max(0.0) + (centre - state.position).length();
-            let held = slidewalk_sweep::SlideOptions {
-                one_way_step: self.options.one_way_step.max(growth),
-                ..self.options
-            };
+            let held = self.new_shape_options(state, radii, centre);
             let rise = slide(centre, up * lift, false, &held);
             if rise.unresolved_overlap || rise.depenetration.length() > 2.0 * skin {
                 continue;
