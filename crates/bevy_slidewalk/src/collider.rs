@@ -3,6 +3,7 @@
 //! [`Surface`] for its friction and tag, and [`SolidScene`] for a whole
 //! spawned scene.
 
+use crate::motion::ColliderMotion;
 use bevy::ecs::lifecycle::HookContext;
 use bevy::ecs::world::DeferredWorld;
 use bevy::prelude::*;
@@ -31,7 +32,7 @@ use std::sync::Arc;
 #[derive(Component, Clone, Reflect)]
 #[reflect(opaque)]
 #[reflect(Component, Clone)]
-#[require(Transform)]
+#[require(Transform, ColliderMotion)]
 pub struct Collider {
     pub(crate) source: ColliderSource,
     pub(crate) surfaces: Option<Arc<TriangleSurfaces>>,

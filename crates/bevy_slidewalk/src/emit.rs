@@ -8,6 +8,7 @@ use crate::events::{
 };
 use crate::memory::EventMemory;
 use crate::report::MovementReport;
+use crate::shown::ShownEvents;
 use crate::world::CollisionWorld;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -30,6 +31,9 @@ pub(crate) struct EventWriters<'w> {
     left: MessageWriter<'w, LeftMover>,
     pub(crate) config_refused: MessageWriter<'w, ConfigRefused>,
     moves: MoveWriters<'w>,
+    /// What this tick already wrote (a tick simulated again writes only
+    /// what it did differently).
+    pub(crate) shown: ResMut<'w, ShownEvents>,
 }
 
 /// The writers of the moves' events.
@@ -81,54 +85,70 @@ pub(crate) fn emit(w: &mut EventWriters, f: &TickFacts, memory: &mut EventMemory
     hit_wall(w, f, &mut memory.touching_wall);
     crushed(w, f);
     boarded_or_left(w, f, &mut memory.riding);
-    moves(&mut w.moves, f);
+    moves(w, f);
 }
 
 /// The moves' events, straight from the tick's report.
-fn moves(w: &mut MoveWriters, f: &TickFacts) {
+fn moves(w: &mut EventWriters, f: &TickFacts) {
+    let (shown, w) = (&mut *w.shown, &mut w.moves);
     let tick = &f.report.tick;
     let character = f.character;
     if let Some(direction) = tick.dashed {
-        w.dashed.write(Dashed {
+        shown.write(
+            &mut w.dashed,
             character,
-            direction,
-            in_air: !f.before.grounded(),
-        });
+            None,
+            Dashed {
+                character,
+                direction,
+                in_air: !f.before.grounded(),
+            },
+        );
     }
     if tick.wall_slide_started
         && let Some(wall) = f.after.moves.wall.or(f.before.moves.wall)
     {
-        w.wall_slide.write(WallSlideStarted {
+        shown.write(
+            &mut w.wall_slide,
             character,
-            normal: wall.normal,
-        });
+            None,
+            WallSlideStarted {
+                character,
+                normal: wall.normal,
+            },
+        );
     }
     if let Some(normal) = tick.wall_jumped {
-        w.wall_jumped.write(WallJumped { character, normal });
+        shown.write(&mut w.wall_jumped, character, None, WallJumped { character, normal });
     }
     if let Some(height) = tick.mantled {
-        w.mantled.write(Mantled { character, height });
+        shown.write(&mut w.mantled, character, None, Mantled { character, height });
     }
     // A climb ended and another started in one tick (knocked off a face
     // and pushed back onto it): the end first.
     if tick.climb_ended {
-        w.climb_ended.write(ClimbEnded { character });
+        shown.write(&mut w.climb_ended, character, None, ClimbEnded { character });
     }
     if tick.climb_started {
-        w.climb_started.write(ClimbStarted { character });
+        shown.write(&mut w.climb_started, character, None, ClimbStarted { character });
     }
     if let Some(velocity) = tick.launched {
-        w.launched.write(Launched { character, velocity });
+        shown.write(&mut w.launched, character, None, Launched { character, velocity });
     }
 }
 
 fn jumped(w: &mut EventWriters, f: &TickFacts) {
     if f.report.tick.jumped {
-        w.jumped.write(Jumped {
-            character: f.character,
-            speed: f.config.jump_speed(),
-            in_air: f.report.tick.air_jump,
-        });
+        w.shown.write(
+            &mut w.jumped,
+            f.character,
+            None,
+            Jumped {
+                character: f.character,
+                speed: f.config.jump_speed(),
+                in_air: f.report.tick.air_jump,
+            },
+        );
     }
 }
 
@@ -144,20 +164,30 @@ fn landed(w: &mut EventWriters, f: &TickFacts) {
     let fallen = (-f.own_motion().dot(up)).max(0.0);
     let impact = (falling * falling + 2.0 * f.config.gravity.length() * fallen).sqrt();
     let ground = f.report.ground.as_ref();
-    w.landed.write(Landed {
-        character: f.character,
-        impact_speed: impact,
-        surface: ground.map(|g| g.surface.clone()).unwrap_or_default(),
-        ground: ground.and_then(|g| g.entity),
-    });
+    w.shown.write(
+        &mut w.landed,
+        f.character,
+        None,
+        Landed {
+            character: f.character,
+            impact_speed: impact,
+            surface: ground.map(|g| g.surface.clone()).unwrap_or_default(),
+            ground: ground.and_then(|g| g.entity),
+        },
+    );
 }
 
 fn stepped_up(w: &mut EventWriters, f: &TickFacts) {
     if f.report.tick.stepped {
-        w.stepped.write(SteppedUp {
-            character: f.character,
-            height: f.own_motion().dot(f.up()).max(0.0),
-        });
+        w.shown.write(
+            &mut w.stepped,
+            f.character,
+            None,
+            SteppedUp {
+                character: f.character,
+                height: f.own_motion().dot(f.up()).max(0.0),
+            },
+        );
     }
 }
 
@@ -177,12 +207,17 @@ fn footstep(w: &mut EventWriters, f: &TickFacts, walked: &mut f32) {
     if *walked >= f.stride && f.stride > 0.0 {
         *walked %= f.stride;
         if speed >= FOOTSTEP_MIN_SPEED {
-            w.footstep.write(Footstep {
-                character: f.character,
-                surface: ground.surface.clone(),
-                speed,
-                position: f.after.feet(),
-            });
+            w.shown.write(
+                &mut w.footstep,
+                f.character,
+                None,
+                Footstep {
+                    character: f.character,
+                    surface: ground.surface.clone(),
+                    speed,
+                    position: f.after.feet(),
+                },
+            );
         }
     }
 }
@@ -225,12 +260,17 @@ fn hit_wall(w: &mut EventWriters, f: &TickFacts, touching_wall: &mut bool) {
         } else {
             velocity_at_contact(f, k)
         } - c.contact.surface_velocity;
-        w.hit_wall.write(HitWall {
-            character: f.character,
-            normal: c.contact.normal,
-            speed: (-v.dot(c.contact.normal)).max(0.0),
-            wall: f.report.contact_entities.get(k).copied().flatten(),
-        });
+        w.shown.write(
+            &mut w.hit_wall,
+            f.character,
+            None,
+            HitWall {
+                character: f.character,
+                normal: c.contact.normal,
+                speed: (-v.dot(c.contact.normal)).max(0.0),
+                wall: f.report.contact_entities.get(k).copied().flatten(),
+            },
+        );
     }
     *touching_wall = true;
 }
@@ -295,10 +335,15 @@ fn crushed(w: &mut EventWriters, f: &TickFacts) {
             f.report.contact_entities.get(k).copied().flatten()
         })
         .collect();
-    w.crushed.write(Crushed {
-        character: f.character,
-        by,
-    });
+    w.shown.write(
+        &mut w.crushed,
+        f.character,
+        None,
+        Crushed {
+            character: f.character,
+            by,
+        },
+    );
 }
 
 /// Riding: standing on a collider that moves.
@@ -310,10 +355,16 @@ fn boarded_or_left(w: &mut EventWriters, f: &TickFacts, riding: &mut Option<Enti
     });
     if now != *riding {
         if let Some(mover) = *riding {
-            w.left.write(LeftMover { character, mover });
+            w.shown
+                .write(&mut w.left, character, Some(mover), LeftMover { character, mover });
         }
         if let Some(mover) = now {
-            w.boarded.write(BoardedMover { character, mover });
+            w.shown.write(
+                &mut w.boarded,
+                character,
+                Some(mover),
+                BoardedMover { character, mover },
+            );
         }
         *riding = now;
     }

@@ -72,16 +72,23 @@ mod emit;
 mod events;
 mod memory;
 mod mesh;
+mod motion;
 mod obstacles;
 mod placement;
 mod removals;
 mod report;
+#[cfg(feature = "ggrs")]
+mod rollback;
 mod rules;
 mod sensors;
+mod shown;
 mod step;
 mod sync;
 mod world;
 
+/// bevy_ggrs, the version the `ggrs` feature builds with.
+#[cfg(feature = "ggrs")]
+pub use bevy_ggrs;
 pub use character::{CharacterController, MovementIntent, MovementState};
 pub use collider::{Collider, SolidScene, Surface};
 pub use debug::{SlidewalkDebugPlugin, SlidewalkGizmos};
@@ -90,10 +97,14 @@ pub use events::{
     BoardedMover, ClimbEnded, ClimbStarted, ConfigRefused, Crushed, Dashed, Footstep, FootstepStride, HitWall, Jumped,
     Landed, Launched, LeftMover, Mantled, SteppedUp, WallJumped, WallSlideStarted,
 };
+pub use motion::ColliderMotion;
 pub use obstacles::{Obstacle, Obstacles};
 pub use report::{GroundHit, MovementReport};
+#[cfg(feature = "ggrs")]
+pub use rollback::{SlidewalkRollbackPlugin, digest_of};
 pub use rules::{Climbable, CollisionLayers, LaunchPad, OneWay, Sensor};
 pub use sensors::{EnteredSensor, LeftSensor};
+pub use shown::ShownEvents;
 /// The walking rules (`slidewalk_controller`), engine-free.
 pub use slidewalk_controller as controller;
 pub use slidewalk_controller::{CharacterState, ControllerConfig, Pass, TickReport};
@@ -191,6 +202,7 @@ impl Plugin for SlidewalkPlugin {
             .register_type::<FootstepStride>()
             .register_type::<Surface>()
             .register_type::<Collider>()
+            .register_type::<ColliderMotion>()
             .register_type::<SolidScene>()
             .register_type::<Obstacles>()
             .register_type::<StepTimings>()
@@ -200,6 +212,7 @@ impl Plugin for SlidewalkPlugin {
             .register_type::<Climbable>()
             .register_type::<LaunchPad>()
             .init_resource::<sensors::SensorOverlaps>()
+            .init_resource::<ShownEvents>()
             .add_message::<EnteredSensor>()
             .add_message::<LeftSensor>()
             .configure_sets(

@@ -33,6 +33,9 @@ pub(crate) struct CharacterMemory {
     pub(crate) events: EventMemory,
     /// The state at the start of this tick, from the step to its events.
     pub(crate) tick_start: Option<CharacterState>,
+    /// The state as the last tick left it: a different one was given by
+    /// the game (a respawn, a rewind).
+    pub(crate) left: Option<CharacterState>,
 }
 
 /// What the movement events of a character remember between ticks.

@@ -6,6 +6,7 @@
 
 use crate::character::MovementState;
 use crate::rules::CollisionLayers;
+use crate::shown::ShownEvents;
 use crate::world::CollisionWorld;
 use bevy::platform::collections::HashMap;
 use bevy::prelude::*;
@@ -34,7 +35,7 @@ pub struct LeftSensor {
 
 /// The sensors each character overlapped at the end of the last tick
 /// (each list in the order the world gives them).
-#[derive(Resource, Default)]
+#[derive(Resource, Clone, Default)]
 pub(crate) struct SensorOverlaps {
     by_character: HashMap<Entity, Vec<Entity>>,
 }
@@ -47,6 +48,7 @@ pub(crate) fn detect_sensors(
     mut overlaps: ResMut<SensorOverlaps>,
     mut entered: MessageWriter<EnteredSensor>,
     mut left: MessageWriter<LeftSensor>,
+    mut shown: ResMut<ShownEvents>,
 ) {
     if world.sensor_count() == 0 && overlaps.by_character.is_empty() {
         return;
@@ -77,10 +79,15 @@ pub(crate) fn detect_sensors(
             now.get(&character).unwrap_or(&none),
         );
         for &sensor in was.iter().filter(|s| !is.contains(s)) {
-            left.write(LeftSensor { sensor, character });
+            shown.write(&mut left, character, Some(sensor), LeftSensor { sensor, character });
         }
         for &sensor in is.iter().filter(|s| !was.contains(s)) {
-            entered.write(EnteredSensor { sensor, character });
+            shown.write(
+                &mut entered,
+                character,
+                Some(sensor),
+                EnteredSensor { sensor, character },
+            );
         }
     }
     overlaps.by_character = now;

@@ -88,10 +88,16 @@ pub(crate) fn step_characters(
         let memory = c.memory.into_inner();
         sweep_time += std::mem::take(&mut memory.sweep_time);
         if let Some(error) = memory.refused.take() {
-            events.config_refused.write(ConfigRefused {
-                character: c.entity,
-                error,
-            });
+            let events = &mut events;
+            events.shown.write(
+                &mut events.config_refused,
+                c.entity,
+                None,
+                ConfigRefused {
+                    character: c.entity,
+                    error,
+                },
+            );
         }
         let Some(before) = memory.tick_start.take() else {
             continue;
@@ -125,7 +131,9 @@ fn tick_one(c: CharacterItem, shared: &TickWorld) {
         state.teleport(c.transform.translation);
         memory.cut_to(&state);
         memory.drawn = None;
-    } else if state.is_changed() && c.controller.active {
+    } else if memory.left.as_ref() != Some(&state.0) && c.controller.active {
+        // Compared by value, not by change detection: a rollback that
+        // restores the state restores this memory with it.
         memory.cut_to(&state);
     }
     let mut intent = c.intent;
@@ -136,6 +144,7 @@ fn tick_one(c: CharacterItem, shared: &TickWorld) {
         // Drawn where the game put it, from where it was last tick.
         memory.previous = memory.last_end;
         memory.last_end = state.position;
+        memory.left = Some(state.0);
         return;
     }
     let world = shared.world;
@@ -188,6 +197,7 @@ fn tick_one(c: CharacterItem, shared: &TickWorld) {
     report.name_by_entity(world);
     memory.ground_entity = report.ground.as_ref().and_then(|g| g.entity);
     memory.tick_start = Some(before);
+    memory.left = Some(state.0);
     memory.sweep_time = sweep_time.get();
 }
 

@@ -4,6 +4,7 @@
 
 use crate::build::{Built, build_shape};
 use crate::collider::{Collider, ColliderSource, Surface};
+use crate::motion::ColliderMotion;
 use crate::placement::placement;
 use crate::removals::PendingRemovals;
 use crate::rules::{Climbable, ColliderRules, CollisionLayers, LaunchPad, OneWay, RuleComponents, Sensor};
@@ -123,8 +124,17 @@ pub(crate) fn sync_colliders(
     names: Query<&'static Name>,
     mut removals: ResMut<PendingRemovals>,
     mut rules_removed: RulesRemoved,
+    mut motions: ParamSet<(
+        Query<(Entity, &ColliderMotion), Changed<ColliderMotion>>,
+        Query<&mut ColliderMotion>,
+    )>,
 ) {
     let world = &mut *world;
+    // Given back by a rollback (or written back by the last sync: then
+    // the same as the world's, and nothing changes).
+    for (entity, motion) in &motions.p0() {
+        world.restore_motion(entity, motion);
+    }
     world.begin_tick(time.delta_secs());
     removals.orphaned = false;
     for entity in removals.colliders.drain() {
@@ -182,6 +192,12 @@ pub(crate) fn sync_colliders(
         }
     }
     world.finish_sync();
+    let mut motions = motions.p1();
+    for (entity, now) in world.changed_motions() {
+        if let Ok(mut motion) = motions.get_mut(entity) {
+            motion.set_if_neq(now);
+        }
+    }
 }
 
 /// Builds, rebuilds or moves one collider.

@@ -9,6 +9,7 @@
 //! it up to date each tick through the changes at the end of this file.
 
 use crate::collider::{Surface, TriangleSurfaces};
+use crate::motion::ColliderMotion;
 use crate::placement::Placement;
 use crate::rules::ColliderRules;
 use bevy::platform::collections::{HashMap, HashSet};
@@ -124,6 +125,9 @@ pub struct CollisionWorld {
     layout: u64,
     /// The sensors and the grid over their boxes.
     sensors: Sensors,
+    /// Colliders whose pose or mover flag changed in this sync, for their
+    /// [`ColliderMotion`] (written back after the sync).
+    motion_changed: Vec<Entity>,
 }
 
 impl CollisionWorld {
@@ -353,9 +357,39 @@ impl CollisionWorld {
     /// the same pose a tick ago.
     pub(crate) fn begin_tick(&mut self, dt: f32) {
         self.dt = dt;
+        self.motion_changed.clear();
         for body in &mut self.bodies {
             body.previous = body.pose;
         }
+    }
+
+    /// `entity`'s [`ColliderMotion`] was given back (a rollback restored
+    /// it): its pose at the end of the last tick and whether it has moved
+    /// are taken from it, before [`begin_tick`](Self::begin_tick).
+    pub(crate) fn restore_motion(&mut self, entity: Entity, motion: &ColliderMotion) {
+        let (Some(&i), Some(pose)) = (self.by_entity.get(&entity), motion.pose()) else {
+            return;
+        };
+        let body = &mut self.bodies[i];
+        if body.pose == pose && body.mover == motion.is_mover() {
+            return;
+        }
+        body.pose = pose;
+        if body.rules.sensor {
+            self.sensors.moved = true;
+        }
+        if body.mover != motion.is_mover() {
+            body.mover = motion.is_mover();
+            self.stale |= body.shape.len() <= MERGE_MAX_TRIANGLES && !body.rules.sensor;
+        }
+    }
+
+    /// The colliders whose [`ColliderMotion`] changed in this sync, with it.
+    pub(crate) fn changed_motions(&self) -> impl Iterator<Item = (Entity, ColliderMotion)> + '_ {
+        self.motion_changed.iter().filter_map(|e| {
+            let body = &self.bodies[*self.by_entity.get(e)?];
+            Some((*e, ColliderMotion::new(body.pose, body.mover)))
+        })
     }
 
     /// The collider of `entity` is gone (or was never built).
@@ -402,6 +436,7 @@ impl CollisionWorld {
             return;
         }
         body.pose = pose;
+        self.motion_changed.push(entity);
         if body.rules.sensor {
             self.sensors.moved = true;
         }
@@ -432,6 +467,7 @@ impl CollisionWorld {
         let known = self.by_entity.get(&entity).map(|&i| &self.bodies[i]);
         let (previous, mover) = known.map_or((built.pose, false), |b| (b.pose, b.mover));
         let moved = known.is_some() && previous != built.pose;
+        self.motion_changed.push(entity);
         self.insert(Body {
             entity,
             shape: built.shape,

@@ -18,6 +18,8 @@ mod hierarchy;
 mod moves;
 mod pacing;
 mod reflect;
+#[cfg(feature = "ggrs")]
+mod rollback;
 mod walking;
 
 use bevy::mesh::MeshPlugin;
