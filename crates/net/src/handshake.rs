@@ -110,18 +110,19 @@ pub fn handshake(
 ) -> Result<Agreement, HandshakeError> {
     let started = Instant::now();
     let datagram = |acknowledged| {
-        encode(
-            TAG_HANDSHAKE,
-            &Greeting {
-                hello: ours.clone(),
-                acknowledged,
-            },
-        )
-        .expect("a Hello fits a datagram (keep the settings list short)")
+        let greeting = Greeting {
+            hello: ours.clone(),
+            acknowledged,
+        };
+        encode(TAG_HANDSHAKE, &greeting).ok_or_else(|| {
+            let too_long = "this game's Hello does not fit a datagram (4096 bytes): too many settings";
+            let reason = std::io::Error::new(std::io::ErrorKind::InvalidInput, too_long);
+            HandshakeError::Send { peer, reason }
+        })
     };
     let send = |socket: &mut NetSocket, acknowledged: bool| {
         socket
-            .send_datagram(&datagram(acknowledged), peer)
+            .send_datagram(&datagram(acknowledged)?, peer)
             .map_err(|reason| HandshakeError::Send { peer, reason })
     };
     let mut theirs: Option<Hello> = None;
@@ -165,7 +166,7 @@ pub fn handshake(
             theirs = Some(greeting.hello);
         }
         if let (Some(theirs), true) = (&theirs, acknowledged_by_peer) {
-            socket.keep_answer(peer, datagram(true));
+            socket.keep_answer(peer, datagram(true)?);
             let local_handle = usize::from(ours.nonce > theirs.nonce);
             return Ok(Agreement {
                 local_handle,
@@ -294,6 +295,16 @@ mod tests {
         assert!(matches!(e, HandshakeError::NoAnswer { .. }));
         assert_eq!(e.to_string(), format!("no answer from the peer at {nobody} in 0.3 s"));
         assert_eq!(seconds(Duration::from_secs(10)), "10 s");
+    }
+
+    #[test]
+    fn a_hello_too_long_for_a_datagram_is_an_error_not_a_panic() {
+        let mut socket = NetSocket::bind(0).unwrap();
+        let mut ours = hello(1);
+        ours.settings = vec![("setting".into(), "x".repeat(5000))];
+        let me = localhost(&socket);
+        let e = handshake(&mut socket, me, &ours, Duration::from_secs(1)).unwrap_err();
+        assert!(e.to_string().contains("does not fit a datagram"), "{e}");
     }
 
     #[test]
