@@ -38,7 +38,7 @@ pub mod tuning;
 
 pub use buttons::Buttons;
 pub use heading::{heading_direction, walk_direction};
-pub use options::{MAX_CROWD, Options, USAGE, check_output, text_args};
+pub use options::{MAX_CROWD, MAX_INPUT_DELAY, Options, PEER_WAIT_LIMITS_S, USAGE, check_output, text_args};
 pub use player::{ScriptPlayer, TickInput};
 pub use recorder::Recorder;
 pub use rewind::{History, TickRecord, WorldState};

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 pub const USAGE: &str = "\
 usage: slidewalk [--level PATH] [--tick-hz N] [--spawn X,Y,Z] [--yaw DEG] [--settings FILE] [--crowd N]
                  [--record FILE] [--script FILE] [--rewind AT,BACK] [--screenshot PNG --frames N]
+                 [--p2p LOCAL_PORT --peer ADDR[:PORT] [--input-delay FRAMES] [--net-loss FRACTION] [--peer-wait SECONDS]]
        slidewalk --headless --script FILE [--level PATH] [--tick-hz N] [--spawn X,Y,Z] [--yaw DEG] [--crowd N]";
 
 /// Most agents `--crowd` may ask for (the game keeps at most this many).
@@ -41,6 +42,19 @@ pub struct Options {
     pub rewind: Option<(f32, f32)>,
     /// Agents to spawn around the player when the level is in (0: none).
     pub crowd: usize,
+    /// Play against `peer` over UDP from this local port (rollback netcode).
+    pub p2p: Option<u16>,
+    /// The other player's address, `ADDR[:PORT]`, as given: resolving it
+    /// needs the network, so the game reads it (`slidewalk_net::parse_peer`).
+    pub peer: Option<String>,
+    /// Ticks between a key press and its effect in a P2P game (0 to
+    /// [`MAX_INPUT_DELAY`], default 2): more hides more latency, less rollback.
+    pub input_delay: usize,
+    /// Share of this peer's outgoing datagrams dropped on purpose, 0 to
+    /// below 1 (default 0): for tests of a poor connection.
+    pub net_loss: f32,
+    /// How long to wait for the peer's first answer, seconds (default 15).
+    pub peer_wait: f32,
 }
 
 impl Default for Options {
@@ -58,6 +72,11 @@ impl Default for Options {
             settings: None,
             rewind: None,
             crowd: 0,
+            p2p: None,
+            peer: None,
+            input_delay: 2,
+            net_loss: 0.0,
+            peer_wait: 15.0,
         }
     }
 }
@@ -71,6 +90,8 @@ impl Options {
     /// Parses the arguments after the program name.
     pub fn parse(args: &[String]) -> Result<Self, String> {
         let mut o = Options::default();
+        // The flags given that only mean something with --p2p.
+        let mut p2p_only: Vec<&str> = Vec::new();
         let mut it = args.iter();
         while let Some(arg) = it.next() {
             let mut value = |flag: &str| it.next().cloned().ok_or(format!("{flag} needs a value"));
@@ -125,6 +146,48 @@ impl Options {
                         }
                     }
                 }
+                "--p2p" => {
+                    let v = value("--p2p")?;
+                    o.p2p = Some(
+                        v.parse()
+                            .ok()
+                            .filter(|port| *port != 0)
+                            .ok_or(format!("--p2p needs a UDP port from 1 to 65535, got {v:?}"))?,
+                    );
+                }
+                "--peer" => {
+                    let v = value("--peer")?;
+                    if v.trim().is_empty() {
+                        return Err("--peer needs ADDR[:PORT], got an empty value".into());
+                    }
+                    o.peer = Some(v);
+                }
+                "--input-delay" => {
+                    let v = value("--input-delay")?;
+                    o.input_delay = v.parse().ok().filter(|n| *n <= MAX_INPUT_DELAY).ok_or(format!(
+                        "--input-delay needs a whole number of ticks from 0 to {MAX_INPUT_DELAY}, got {v:?}"
+                    ))?;
+                    p2p_only.push("--input-delay");
+                }
+                "--net-loss" => {
+                    let v = value("--net-loss")?;
+                    o.net_loss = v
+                        .parse()
+                        .ok()
+                        .filter(|f: &f32| (0.0..1.0).contains(f))
+                        .ok_or(format!("--net-loss needs a fraction from 0 to below 1, got {v:?}"))?;
+                    p2p_only.push("--net-loss");
+                }
+                "--peer-wait" => {
+                    let v = value("--peer-wait")?;
+                    let (lo, hi) = PEER_WAIT_LIMITS_S;
+                    o.peer_wait = v
+                        .parse()
+                        .ok()
+                        .filter(|s: &f32| (lo..=hi).contains(s))
+                        .ok_or(format!("--peer-wait needs seconds from {lo} to {hi}, got {v:?}"))?;
+                    p2p_only.push("--peer-wait");
+                }
                 "-h" | "--help" => return Err("help".into()),
                 other => return Err(format!("unknown argument {other:?}")),
             }
@@ -135,9 +198,33 @@ impl Options {
         if o.headless && (o.screenshot.is_some() || o.record.is_some() || o.rewind.is_some()) {
             return Err("--screenshot, --record and --rewind need a window (drop --headless)".into());
         }
+        match (o.p2p, &o.peer) {
+            (Some(_), None) => return Err("--p2p needs --peer ADDR[:PORT] (the other player's address)".into()),
+            (None, Some(_)) => return Err("--peer needs --p2p LOCAL_PORT (the UDP port this game listens on)".into()),
+            (None, None) if !p2p_only.is_empty() => {
+                return Err(format!(
+                    "{} only applies to a P2P game (add --p2p and --peer)",
+                    p2p_only[0]
+                ));
+            }
+            _ => {}
+        }
+        if o.p2p.is_some() && (o.rewind.is_some() || o.record.is_some()) {
+            return Err(
+                "--p2p cannot go with --rewind or --record: a rewind of one player's view would put \
+                 the two games out of step, and a recording would replay one player without the other"
+                    .into(),
+            );
+        }
         Ok(o)
     }
 }
+
+/// Most ticks of `--input-delay`.
+pub const MAX_INPUT_DELAY: usize = 8;
+
+/// Shortest and longest `--peer-wait`, seconds.
+pub const PEER_WAIT_LIMITS_S: (f32, f32) = (0.1, 600.0);
 
 /// Most frames before `--screenshot` (about 14 hours at 20 frames a second).
 pub const MAX_FRAMES: u32 = 1_000_000;
@@ -326,6 +413,68 @@ mod tests {
             let e = Options::parse(&args(a)).unwrap_err();
             assert!(e.contains(says), "{a}: {e}");
         }
+    }
+
+    #[test]
+    fn parses_the_p2p_flags() {
+        let o = Options::parse(&args("--p2p 7000 --peer 192.168.1.20:7001")).unwrap();
+        assert_eq!(o.p2p, Some(7000));
+        assert_eq!(o.peer.as_deref(), Some("192.168.1.20:7001"));
+        assert_eq!((o.input_delay, o.net_loss, o.peer_wait), (2, 0.0, 15.0), "the defaults");
+        let o = Options::parse(&args(
+            "--peer host --p2p 65535 --input-delay 0 --net-loss 0.25 --peer-wait 0.1 --level a.glb",
+        ))
+        .unwrap();
+        assert_eq!((o.p2p, o.peer.as_deref()), (Some(65535), Some("host")));
+        assert_eq!((o.input_delay, o.net_loss, o.peer_wait), (0, 0.25, 0.1));
+        let o = Options::parse(&args("--p2p 1 --peer [::1]:2 --input-delay 8 --peer-wait 600")).unwrap();
+        assert_eq!((o.input_delay, o.peer_wait), (8, 600.0));
+        let default = Options::default();
+        assert_eq!((default.p2p, &default.peer), (None, &None));
+    }
+
+    #[test]
+    fn bad_p2p_flags_say_what_is_wrong() {
+        let p2p = "--p2p 7000 --peer 127.0.0.1:7001";
+        for (a, says) in [
+            (
+                "--p2p x --peer h".to_string(),
+                r#"--p2p needs a UDP port from 1 to 65535, got "x""#,
+            ),
+            ("--p2p 0 --peer h".into(), "from 1 to 65535, got \"0\""),
+            ("--p2p 65536 --peer h".into(), "from 1 to 65535"),
+            ("--p2p -1 --peer h".into(), "from 1 to 65535"),
+            ("--p2p".into(), "--p2p needs a value"),
+            ("--p2p 7000 --peer".into(), "--peer needs a value"),
+            (format!("{p2p} --input-delay 9"), "from 0 to 8, got \"9\""),
+            (format!("{p2p} --input-delay -1"), "from 0 to 8"),
+            (format!("{p2p} --input-delay 1.5"), "from 0 to 8"),
+            (format!("{p2p} --net-loss 1"), "from 0 to below 1, got \"1\""),
+            (format!("{p2p} --net-loss -0.1"), "from 0 to below 1"),
+            (format!("{p2p} --net-loss NaN"), "from 0 to below 1"),
+            (
+                format!("{p2p} --peer-wait 0.05"),
+                "--peer-wait needs seconds from 0.1 to 600",
+            ),
+            (format!("{p2p} --peer-wait 601"), "from 0.1 to 600"),
+            (format!("{p2p} --peer-wait inf"), "from 0.1 to 600"),
+            ("--p2p 7000".into(), "--p2p needs --peer ADDR[:PORT]"),
+            ("--peer 127.0.0.1:7001".into(), "--peer needs --p2p LOCAL_PORT"),
+            ("--input-delay 3".into(), "--input-delay only applies to a P2P game"),
+            ("--net-loss 0.1".into(), "--net-loss only applies to a P2P game"),
+            ("--peer-wait 30".into(), "--peer-wait only applies to a P2P game"),
+            (
+                format!("{p2p} --rewind 5,1"),
+                "--p2p cannot go with --rewind or --record",
+            ),
+            (format!("{p2p} --record walk.json"), "out of step"),
+        ] {
+            let e = Options::parse(&args(&a)).unwrap_err();
+            assert!(e.contains(says), "{a}: {e}");
+            assert!(!e.contains('\n'), "{a}: {e}");
+        }
+        let e = Options::parse(&["--p2p".into(), "7000".into(), "--peer".into(), " ".into()]).unwrap_err();
+        assert_eq!(e, "--peer needs ADDR[:PORT], got an empty value");
     }
 
     #[cfg(unix)]

@@ -1,0 +1,159 @@
+//! Two GGRS P2P sessions over two `NetSocket`s on 127.0.0.1, after a
+//! handshake: both synchronise and play 60 frames with the same inputs,
+//! also when a tenth of the datagrams are lost.
+
+use ggrs::{
+    Config, DesyncDetection, GgrsError, GgrsEvent, GgrsRequest, InputStatus, P2PSession, PlayerType, PredictRepeatLast,
+    SessionBuilder, SessionState,
+};
+use slidewalk_net::{Agreement, Digest, Hello, NetSocket, PROTOCOL, handshake};
+use std::net::SocketAddr;
+use std::time::{Duration, Instant};
+
+#[derive(Debug)]
+struct TestConfig;
+
+impl Config for TestConfig {
+    type Input = u8;
+    type InputPredictor = PredictRepeatLast;
+    type State = Game;
+    type Address = SocketAddr;
+}
+
+/// A game whose state is a digest of every input it was given.
+#[derive(Clone, Debug, Default)]
+struct Game {
+    /// Frames simulated.
+    frame: i32,
+    /// Digest of the frames so far (each frame's inputs).
+    digest: u64,
+    /// Digest after each frame, index = frame − 1.
+    history: Vec<u64>,
+    /// Sum of each player's confirmed inputs.
+    confirmed_sums: [u32; 2],
+}
+
+impl Game {
+    fn handle(&mut self, requests: Vec<GgrsRequest<TestConfig>>) {
+        for request in requests {
+            match request {
+                GgrsRequest::SaveGameState { cell, frame } => {
+                    assert_eq!(self.frame, frame);
+                    cell.save(frame, Some(self.clone()), Some(u128::from(self.digest)));
+                }
+                GgrsRequest::LoadGameState { cell, .. } => *self = cell.load().unwrap(),
+                GgrsRequest::AdvanceFrame { inputs } => self.advance(&inputs),
+            }
+        }
+    }
+
+    fn advance(&mut self, inputs: &[(u8, InputStatus)]) {
+        let mut d = Digest::new();
+        d.write_u64(self.digest);
+        for (player, (input, status)) in inputs.iter().enumerate() {
+            d.write_bytes(&[*input]);
+            if *status == InputStatus::Confirmed {
+                self.confirmed_sums[player] += u32::from(*input);
+            }
+        }
+        self.digest = d.finish();
+        self.frame += 1;
+        self.history.truncate(self.frame as usize - 1);
+        self.history.push(self.digest);
+    }
+}
+
+fn hello(nonce: u64) -> Hello {
+    Hello {
+        protocol: PROTOCOL,
+        game_version: "test".into(),
+        level: "playground.glb".into(),
+        level_digest: 1,
+        settings_digest: 2,
+        settings: vec![],
+        tick_hz_millis: 60_000,
+        nonce,
+    }
+}
+
+/// Handshakes on two threads, then starts a session on each socket.
+fn two_sessions(loss: f32) -> [(P2PSession<TestConfig>, Agreement); 2] {
+    let a = NetSocket::bind(0).unwrap().with_loss(loss, 11);
+    let b = NetSocket::bind(0).unwrap().with_loss(loss, 12);
+    let addr = |s: &NetSocket| SocketAddr::from(([127, 0, 0, 1], s.local_port()));
+    let (to_a, to_b) = (addr(&a), addr(&b));
+    let shake = |mut socket: NetSocket, peer, nonce| {
+        std::thread::spawn(move || {
+            let agreement = handshake(&mut socket, peer, &hello(nonce), Duration::from_secs(5)).unwrap();
+            (socket, peer, agreement)
+        })
+    };
+    let (ta, tb) = (shake(a, to_b, 50), shake(b, to_a, 40));
+    [ta.join().unwrap(), tb.join().unwrap()].map(|(socket, peer, agreement)| {
+        let session = SessionBuilder::<TestConfig>::new()
+            .with_input_delay(2)
+            .with_desync_detection_mode(DesyncDetection::On { interval: 10 })
+            .add_player(PlayerType::Local, agreement.local_handle)
+            .unwrap()
+            .add_player(PlayerType::Remote(peer), agreement.remote_handle)
+            .unwrap()
+            .start_p2p_session(socket)
+            .unwrap();
+        (session, agreement)
+    })
+}
+
+/// Plays both sessions until each has confirmed `frames` frames (or the
+/// time is up) and checks they saw the same inputs.
+fn play(loss: f32, frames: i32) {
+    let mut sessions = two_sessions(loss);
+    assert_eq!(sessions[0].1.local_handle, 1, "the higher nonce is player 1");
+    assert_eq!(sessions[1].1.local_handle, 0);
+    let mut games = [Game::default(), Game::default()];
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let done = |s: &[(P2PSession<TestConfig>, Agreement); 2]| s.iter().all(|(s, _)| s.confirmed_frame() >= frames);
+    while !done(&sessions) {
+        assert!(Instant::now() < deadline, "not done in time (loss {loss})");
+        for ((session, agreement), game) in sessions.iter_mut().zip(&mut games) {
+            session.poll_remote_clients();
+            for event in session.events() {
+                assert!(!matches!(event, GgrsEvent::DesyncDetected { .. }), "{event:?}");
+            }
+            if session.current_state() != SessionState::Running {
+                continue;
+            }
+            // Each player presses something different every frame.
+            let input = (game.frame as u8)
+                .wrapping_mul(3)
+                .wrapping_add(agreement.local_handle as u8 + 1);
+            session.add_local_input(agreement.local_handle, input).unwrap();
+            match session.advance_frame() {
+                Ok(requests) => game.handle(requests),
+                Err(GgrsError::PredictionThreshold) => {}
+                Err(e) => panic!("{e}"),
+            }
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    let n = frames as usize;
+    assert_eq!(games[0].history[..n], games[1].history[..n], "same inputs, same frames");
+    for game in &games {
+        assert!(
+            game.confirmed_sums.iter().all(|&s| s > 0),
+            "both players' inputs arrived: {game:?}"
+        );
+    }
+    for (socket_owner, _) in &sessions {
+        assert_eq!(socket_owner.current_state(), SessionState::Running);
+    }
+}
+
+#[test]
+fn two_sessions_play_60_frames_in_step() {
+    play(0.0, 60);
+}
+
+#[test]
+fn two_sessions_play_60_frames_in_step_losing_a_tenth_of_the_datagrams() {
+    play(0.1, 60);
+}
