@@ -66,6 +66,7 @@ pub fn play_out(app: &mut App, max_ticks: u64) -> Summary {
     let crowd = app.world().resource::<sim::crowd::CrowdSim>();
     summary.crowd_agents = crowd.crowd.len();
     summary.crowd_micros_per_step = crowd.mean_step_micros();
+    summary.checksum = Some(format!("{:016x}", crate::net::rollback::state_digest(app.world_mut())));
     summary
 }
 

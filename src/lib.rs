@@ -15,6 +15,7 @@
 //! place, [`sim::feedback::Feedback`], taken at the start of the next tick.
 
 pub mod headless;
+pub mod net;
 pub mod notices;
 pub mod sim;
 pub mod view;

@@ -28,6 +28,23 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     }
+    if options.headless && options.p2p.is_some() {
+        use slidewalk::net::headless::{RunError, run};
+        return match run(&options) {
+            Ok(summary) => {
+                println!("{}", summary.to_json());
+                ExitCode::SUCCESS
+            }
+            Err(RunError::Refused(e)) => {
+                eprintln!("slidewalk: {e}");
+                ExitCode::from(2)
+            }
+            Err(RunError::NoPeer(e)) => {
+                eprintln!("slidewalk: {e}");
+                ExitCode::from(1)
+            }
+        };
+    }
     if options.headless {
         return match slidewalk::headless::run(&options) {
             Ok(summary) => {
@@ -56,6 +73,17 @@ fn main() -> ExitCode {
         None => options,
     };
     let mut app = App::new();
+    if options.p2p.is_some() {
+        match slidewalk::net::window::meet_peer(&options) {
+            Ok(Some(net)) => net.insert_into(&mut app),
+            // No answer: the game is played alone (said on stderr).
+            Ok(None) => {}
+            Err(e) => {
+                eprintln!("slidewalk: {e}");
+                return ExitCode::from(2);
+            }
+        }
+    }
     app.insert_resource(slidewalk::sim::launch::LaunchOptions(options.clone()))
         .insert_resource(slidewalk::sim::tuning::SettingsFile(
             options
@@ -70,7 +98,10 @@ fn main() -> ExitCode {
         slidewalk::view::window::window_plugins,
         slidewalk::sim::plugin,
         slidewalk::view::plugin,
-    ))
-    .run();
+    ));
+    if app.world().contains_resource::<slidewalk::sim::player::NetPlayers>() {
+        app.add_plugins(slidewalk::net::plugin);
+    }
+    app.run();
     ExitCode::SUCCESS
 }

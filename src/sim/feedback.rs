@@ -19,16 +19,21 @@ use bevy::prelude::*;
 use bevy_slidewalk::{CharacterController, MovementIntent, MovementState};
 use glam::Vec3;
 
-/// What this tick's outcome asks of the next tick.
+/// What this tick's outcome asks of the next tick, for the level.
 #[derive(Resource, Clone, Debug, Default, PartialEq)]
 pub struct Feedback {
+    /// Doors and lifts (indices in the level) that squeezed a player or
+    /// an agent: the next tick turns them back.
+    pub squeezing_movers: Vec<usize>,
+}
+
+/// What this tick's outcome asks of a player's next tick.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq)]
+pub struct PlayerFeedback {
     /// Velocity the balls gave the player, m/s: the next tick adds it as a
     /// knockback (the intent's impulse: swept like any motion, off the
     /// ground while it carries the player up).
     pub ball_push: Vec3,
-    /// Doors and lifts (indices in the level) that squeezed the player or
-    /// an agent: the next tick turns them back.
-    pub squeezing_movers: Vec<usize>,
     /// The player's turn about "up" given by a rotating platform, radians:
     /// the next tick adds it to the player's heading.
     pub heading_turn: f32,
@@ -42,31 +47,32 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(FixedUpdate, apply_feedback.in_set(SimSet::Feedback));
 }
 
-/// The last tick's feedback, taken and applied: to the player's intent and
-/// heading, and to the movers' list of what squeezed.
+/// The last tick's feedback, taken and applied: to each player's intent
+/// and heading, and to the movers' list of what squeezed.
 fn apply_feedback(
     mut feedback: ResMut<Feedback>,
     mut squeezing: ResMut<SqueezingMovers>,
     current: Res<CurrentLevel>,
-    // The player is the character with a player's input.
     mut players: Query<(
+        &mut PlayerFeedback,
         &mut PlayerInput,
         &mut MovementIntent,
         &CharacterController,
         &mut MovementState,
     )>,
 ) {
-    if *feedback == Feedback::default() {
-        return;
+    if !feedback.squeezing_movers.is_empty() {
+        squeezing.0.extend(std::mem::take(&mut feedback.squeezing_movers));
     }
-    let Feedback {
-        ball_push,
-        squeezing_movers,
-        heading_turn,
-        killed,
-    } = std::mem::take(&mut *feedback);
-    squeezing.0.extend(squeezing_movers);
-    for (mut input, mut intent, body, mut state) in &mut players {
+    for (mut own, mut input, mut intent, body, mut state) in &mut players {
+        if *own == PlayerFeedback::default() {
+            continue;
+        }
+        let PlayerFeedback {
+            ball_push,
+            heading_turn,
+            killed,
+        } = std::mem::take(&mut *own);
         input.yaw += heading_turn;
         intent.impulse += ball_push;
         if killed {

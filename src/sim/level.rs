@@ -35,7 +35,7 @@ pub fn demo_level_path() -> PathBuf {
 }
 
 /// The level being played.
-#[derive(Resource, Default)]
+#[derive(Resource, Clone, Default)]
 pub struct CurrentLevel {
     /// Where it was read from (absolute).
     pub path: Option<PathBuf>,
@@ -282,9 +282,17 @@ fn open_levels(
     mut notices: ResMut<Notices>,
     options: Option<Res<LaunchOptions>>,
     geometry: Query<Entity, LevelGeometry>,
+    net: Option<Res<super::player::NetPlayers>>,
     mut commands: Commands,
 ) {
     for OpenLevel(path) in requests.read() {
+        if net.is_some() && current.level.is_some() {
+            notices.error(format!(
+                "{}: another level cannot be opened during a network game",
+                path.display()
+            ));
+            continue;
+        }
         let path = std::path::absolute(path).unwrap_or_else(|_| path.clone());
         let level = match slidewalk_level::load(&path) {
             Ok(level) => level,

@@ -5,6 +5,7 @@
 //! when it squeezes the player or an agent of the crowd.
 
 use super::input::PlayerInput;
+use super::player::Player;
 use super::level::{CurrentLevel, DoorTrigger, MoverBody};
 use super::schedule::SimSet;
 use bevy::prelude::*;
@@ -18,7 +19,7 @@ use slidewalk_sweep::{Aabb, Pose};
 pub const USE_REACH: f32 = 2.5;
 
 /// Seconds since the current level was opened (the lifts' clock).
-#[derive(Resource, Default, Debug)]
+#[derive(Resource, Clone, Default, Debug)]
 pub struct LevelClock {
     /// Seconds.
     pub seconds: f64,
@@ -28,7 +29,7 @@ pub struct LevelClock {
 /// Movers that squeezed the player or an agent last tick (indices in the
 /// level): this tick's, from the [`Feedback`](super::feedback::Feedback)
 /// (or a script's start).
-#[derive(Resource, Default, Debug)]
+#[derive(Resource, Clone, Default, Debug)]
 pub struct SqueezingMovers(pub Vec<usize>);
 
 pub(super) fn plugin(app: &mut App) {
@@ -77,13 +78,12 @@ fn advance_movers(
     mut clock: ResMut<LevelClock>,
     mut squeezed: ResMut<SqueezingMovers>,
     mut bodies: Query<(&mut MoverBody, &mut Transform)>,
-    players: Query<(&MovementState, &PlayerInput)>,
+    players: Query<(&MovementState, &PlayerInput), With<Player>>,
     triggers: Query<&DoorTrigger>,
 ) {
     let Some(level) = &current.level else { return };
     let dt = time.timestep().as_secs_f32();
     clock.seconds += dt as f64;
-    let player = players.iter().next();
     let squeezers = std::mem::take(&mut squeezed.0);
     for (mut body, mut transform) in &mut bodies {
         let Some(mover) = level.movers.get(body.index) else {
@@ -100,9 +100,12 @@ fn advance_movers(
             body.lift_s = Some(s + dt as f64);
         }
         if let MoverKind::Door(spec) = mover.kind {
-            let distance = player.map_or(f32::INFINITY, |(c, _)| {
-                distance_to_box(&bounds_at(mover, &body.pose), c.position)
-            });
+            // The nearest player's distance.
+            let bounds = bounds_at(mover, &body.pose);
+            let distance = players
+                .iter()
+                .map(|(c, _)| distance_to_box(&bounds, c.position))
+                .fold(f32::INFINITY, f32::min);
             // The door's trigger zone (a sensor) says whether the player is
             // near: open while inside. The distance is the use key's reach,
             // and lets a door the use key held shut go back to its zone's
@@ -118,10 +121,11 @@ fn advance_movers(
             if squeezers.contains(&index) {
                 door.squeezed();
             }
-            if let Some((_, input)) = player
-                && input.pressed.use_key
-            {
-                door.use_key(&spec, distance, USE_REACH);
+            // Each player who pressed the use key, from where it stands.
+            for (c, input) in &players {
+                if input.pressed.use_key {
+                    door.use_key(&spec, distance_to_box(&bounds, c.position), USE_REACH);
+                }
             }
             door.advance(&spec, zone_distance, dt);
         }

@@ -7,7 +7,7 @@
 //! at once.
 
 use super::colliders::Colliders;
-use super::feedback::Feedback;
+use super::feedback::{Feedback, PlayerFeedback};
 use super::input::PlayerInput;
 use super::level::CurrentLevel;
 use super::schedule::SimSet;
@@ -25,9 +25,25 @@ use slidewalk_level::layers::PLAYER_LAYERS;
 use slidewalk_play::{Buttons, Summary};
 use slidewalk_sweep::{Candidate, KeepTriangles, PlacedCollider, projects_onto_triangle};
 
-/// Marks the player entity.
+/// Marks a player's character: the one player of a game on one machine,
+/// each of the players of a game over the network.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct Player {
+    /// Its number among the players (0 on one machine; the network
+    /// session's player handle).
+    pub slot: usize,
+}
+
+/// Marks the player this machine shows: the camera, the HUD and the
+/// overlays follow it.
 #[derive(Component, Debug)]
-pub struct Player;
+pub struct LocalPlayer;
+
+/// Marks the entity whose [`PlayerInput`] the keyboard, mouse and gamepad
+/// write: the local player itself on one machine; over the network, an
+/// entity of its own, read once a tick into the session's input.
+#[derive(Component, Debug)]
+pub struct Controlled;
 
 /// The player's character as the view reads it: its controller (the
 /// config) and its state.
@@ -60,7 +76,7 @@ pub struct LastTick {
 }
 
 /// What the simulation did so far (the headless summary).
-#[derive(Resource, Default, Debug)]
+#[derive(Resource, Clone, Default, Debug)]
 pub struct RunStats {
     /// The figures.
     pub summary: Summary,
@@ -100,12 +116,31 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-fn spawn_player(settings: Option<Res<CurrentSettings>>, mut commands: Commands) {
-    let config = settings.map_or_else(|| slidewalk_play::Settings::default().controller, |s| s.0.controller);
-    let body = CharacterController::new(config).unwrap_or_default();
-    commands.spawn((
-        Player,
-        Name::new("player"),
+/// The players of a game over the network: how many, and which of them
+/// this machine plays (inserted before the simulation's plugins; absent,
+/// one player on one machine).
+#[derive(Resource, Clone, Copy, Debug)]
+pub struct NetPlayers {
+    /// Players in the session.
+    pub count: usize,
+    /// This machine's player's slot.
+    pub local: usize,
+}
+
+/// Whether the game runs on one machine (no network session): local-only
+/// actions (a rewind, live tuning, opening another level) need it.
+pub fn alone(net: Option<Res<NetPlayers>>) -> bool {
+    net.is_none()
+}
+
+/// A player's character in `slot` with `body`: everything the simulation
+/// keeps of it (the view's markers are added apart).
+pub fn player_character(body: CharacterController, slot: usize) -> impl Bundle {
+    (
+        Player { slot },
+        PlayerFeedback::default(),
+        TickStart::default(),
+        Name::new(if slot == 0 { "player".to_string() } else { format!("player {}", slot + 1) }),
         body.transform_at_feet(Vec3::ZERO),
         body,
         // A member of the player's layer, meeting every layer.
@@ -114,12 +149,29 @@ fn spawn_player(settings: Option<Res<CurrentSettings>>, mut commands: Commands) 
         LastTick::default(),
         // The level generation the player was placed in.
         PlacedInGeneration(0),
-    ));
+    )
+}
+
+fn spawn_player(settings: Option<Res<CurrentSettings>>, net: Option<Res<NetPlayers>>, mut commands: Commands) {
+    let config = settings.map_or_else(|| slidewalk_play::Settings::default().controller, |s| s.0.controller);
+    let body = CharacterController::new(config).unwrap_or_default();
+    let Some(net) = net else {
+        commands.spawn((player_character(body, 0), LocalPlayer, Controlled));
+        return;
+    };
+    for slot in 0..net.count {
+        let mut player = commands.spawn(player_character(body.clone(), slot));
+        if slot == net.local {
+            player.insert(LocalPlayer);
+        }
+    }
+    // The keyboard, mouse and gamepad write here; the session takes it.
+    commands.spawn((Controlled, PlayerInput::default(), Name::new("local input")));
 }
 
 /// The level generation the player was last placed in.
-#[derive(Component, Debug)]
-struct PlacedInGeneration(u32);
+#[derive(Component, Clone, Copy, Debug)]
+pub struct PlacedInGeneration(u32);
 
 /// A new level is in: the player goes to its spawn.
 fn place_player(
@@ -151,12 +203,22 @@ pub fn flying(body: &CharacterController) -> bool {
 }
 
 /// Where the player was and what the input asked, for [`after_tick`].
-#[derive(Resource)]
-pub(super) struct TickStart {
+#[derive(Component, Clone, Debug)]
+pub struct TickStart {
     from: Vec3,
     input: PlayerInput,
     /// The player's state as the tick began.
     state: CharacterState,
+}
+
+impl Default for TickStart {
+    fn default() -> Self {
+        Self {
+            from: Vec3::ZERO,
+            input: PlayerInput::default(),
+            state: MovementState::default().0,
+        }
+    }
 }
 
 /// The player's components the game's systems around its tick use.
@@ -165,6 +227,8 @@ type PlayerParts<'a> = (
     &'a mut MovementState,
     &'a mut PlayerInput,
     &'a mut MovementIntent,
+    &'a mut TickStart,
+    Has<LocalPlayer>,
 );
 
 /// Before the plugin's tick: respawn (asked for, or fallen out of the
@@ -176,13 +240,12 @@ fn before_tick(
     mut notices: ResMut<Notices>,
     mut stats: ResMut<RunStats>,
     mut players: Query<PlayerParts, With<Player>>,
-    mut commands: Commands,
 ) {
     if current.level.is_none() {
         return;
     }
     let dt = time.timestep().as_secs_f32();
-    for (mut body, mut state, mut input, mut intent) in &mut players {
+    for (mut body, mut state, mut input, mut intent, mut start, local) in &mut players {
         let used = *input;
         if std::mem::take(&mut input.respawn) {
             current.respawn(&body, &mut state, &mut input);
@@ -194,9 +257,11 @@ fn before_tick(
             && state.position.y < bounds.min.y - 20.0
             && !current.has_kill_zone()
         {
-            stats.summary.fell_out = true;
-            stats.summary.respawns += 1;
-            notices.info("fell out of the level: back at the respawn point");
+            if local {
+                stats.summary.fell_out = true;
+                stats.summary.respawns += 1;
+                notices.info("fell out of the level: back at the respawn point");
+            }
             current.respawn(&body, &mut state, &mut input);
         }
         if std::mem::take(&mut input.toggle_fly) {
@@ -225,11 +290,11 @@ fn before_tick(
         intent.drop = input.pressed.drop;
         intent.crouch = input.held.crouch;
         intent.sprint = input.held.sprint;
-        commands.insert_resource(TickStart {
+        *start = TickStart {
             from,
             input: used,
             state: **state,
-        });
+        };
     }
 }
 
@@ -251,7 +316,6 @@ pub(super) fn after_tick(
     current: Res<CurrentLevel>,
     colliders: Colliders,
     obstacles: Res<Obstacles>,
-    start: Option<Res<TickStart>>,
     timings: Res<StepTimings>,
     mut feedback: ResMut<Feedback>,
     mut stats: ResMut<RunStats>,
@@ -262,15 +326,17 @@ pub(super) fn after_tick(
             &mut PlayerInput,
             &MovementReport,
             &mut LastTick,
+            &TickStart,
+            &mut PlayerFeedback,
+            Has<LocalPlayer>,
         ),
         With<Player>,
     >,
 ) {
-    let Some(start) = start else { return };
     if current.level.is_none() {
         return;
     }
-    for (body, state, mut input, movement, mut last) in &mut players {
+    for (body, state, mut input, movement, mut last, start, mut own_feedback, local) in &mut players {
         let fly = flying(body);
         let report = if fly {
             TickReport::default()
@@ -278,7 +344,7 @@ pub(super) fn after_tick(
             movement.tick.clone()
         };
         input.pressed = Buttons::default();
-        feedback.heading_turn += report.heading_delta;
+        own_feedback.heading_turn += report.heading_delta;
         if report.crushed {
             // What moved into the player turns back (not what is already moving away).
             feedback.squeezing_movers.extend(
@@ -288,11 +354,13 @@ pub(super) fn after_tick(
                     .filter_map(|c| colliders.mover_of(c)),
             );
         }
-        let s = &mut stats.summary;
-        count_tick(s, &report, state, fly);
-        if !fly && !report.crushed {
-            let depth = penetration(&colliders, &obstacles, state, &start.state);
-            s.max_penetration = s.max_penetration.max(depth);
+        if local {
+            let s = &mut stats.summary;
+            count_tick(s, &report, state, fly);
+            if !fly && !report.crushed {
+                let depth = penetration(&colliders, &obstacles, state, &start.state);
+                s.max_penetration = s.max_penetration.max(depth);
+            }
         }
         // The character's own tick, as the plugin timed it.
         let (micros, sweep_micros) = if fly {
@@ -308,7 +376,9 @@ pub(super) fn after_tick(
             from: start.from,
             to: state.position,
         };
-        stats.seconds += micros as f64 * 1e-6;
+        if local {
+            stats.seconds += micros as f64 * 1e-6;
+        }
     }
 }
 

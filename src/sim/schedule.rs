@@ -104,7 +104,13 @@ pub(super) fn plugin(app: &mut App) {
     );
     // The collision world and its characters: the level's geometry is
     // collider entities; doors and lifts move (SimSet::Movers) before it.
-    app.add_plugins(bevy_slidewalk::SlidewalkPlugin::default())
+    // Over the network the session runs the ticks at its own pace: the
+    // characters are drawn where each tick leaves them.
+    let networked = app.world().contains_resource::<super::player::NetPlayers>();
+    app.add_plugins(bevy_slidewalk::SlidewalkPlugin {
+        interpolate: !networked,
+        ..default()
+    })
         .configure_sets(
             FixedUpdate,
             (

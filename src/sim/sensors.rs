@@ -5,13 +5,14 @@
 //! player is in it, and a door's trigger zone opens the door while the
 //! player is in it. Every change goes into the run's summary.
 
-use super::feedback::Feedback;
+use super::feedback::PlayerFeedback;
 use super::level::{CurrentLevel, DoorTrigger, LevelSensor};
-use super::player::{Player, RunStats, after_tick};
+use super::player::{LocalPlayer, Player, RunStats, after_tick};
 use super::schedule::SimSet;
 use crate::notices::Notices;
 use bevy::prelude::*;
-use bevy_slidewalk::{EnteredSensor, LeftSensor, SlidewalkSystems};
+use bevy_slidewalk::{CollisionLayers, CollisionWorld, MovementState, SlidewalkSystems};
+use slidewalk_sweep::Ellipsoid;
 use slidewalk_level::{SensorKind, Spawn};
 
 /// The named sensors the player is in, in the order entered (the HUD
@@ -24,35 +25,38 @@ pub struct PlayerSensors {
     generation: u32,
 }
 
+/// The sensors a player overlapped at the end of the last tick (in the
+/// order the collision world gives them): state, so that entering and
+/// leaving are found again the same way when a tick is simulated again.
+#[derive(Component, Clone, Debug, Default, PartialEq)]
+pub struct InSensors(pub Vec<Entity>);
+
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<PlayerSensors>().add_systems(
-        FixedUpdate,
-        on_sensors
-            .after(SlidewalkSystems::Step)
-            .after(after_tick)
-            .in_set(SimSet::Player),
-    );
+    app.init_resource::<PlayerSensors>()
+        .register_required_components::<Player, InSensors>()
+        .add_systems(
+            FixedUpdate,
+            on_sensors
+                .after(SlidewalkSystems::Step)
+                .after(after_tick)
+                .in_set(SimSet::Player),
+        );
 }
 
-/// What the player's entering and leaving sensors this tick does.
+/// What each player's entering and leaving sensors this tick does (found
+/// from where the players are, not from the plugin's messages, which a
+/// tick simulated again does not write twice).
 #[allow(clippy::too_many_arguments)]
 fn on_sensors(
-    mut entered: MessageReader<EnteredSensor>,
-    mut left: MessageReader<LeftSensor>,
-    players: Query<(), With<Player>>,
+    world: Res<CollisionWorld>,
+    mut players: Query<(&MovementState, Option<&CollisionLayers>, &mut InSensors, &mut PlayerFeedback, Has<LocalPlayer>), With<Player>>,
     sensors: Query<&LevelSensor>,
-    mut triggers: Query<&mut DoorTrigger>,
+    mut triggers: Query<(Entity, &mut DoorTrigger)>,
     mut current: ResMut<CurrentLevel>,
-    mut feedback: ResMut<Feedback>,
     mut stats: ResMut<RunStats>,
     mut inside: ResMut<PlayerSensors>,
     mut notices: ResMut<Notices>,
 ) {
-    let changes = left
-        .read()
-        .map(|m| (m.sensor, m.character, false))
-        .chain(entered.read().map(|m| (m.sensor, m.character, true)));
-    let changes: Vec<_> = changes.filter(|&(_, c, _)| players.contains(c)).collect();
     if inside.generation != current.generation {
         // Another level: its sensors are not the last one's.
         *inside = PlayerSensors {
@@ -60,33 +64,62 @@ fn on_sensors(
             generation: current.generation,
         };
     }
-    for (sensor, _, is_in) in changes {
-        if let Ok(mut trigger) = triggers.get_mut(sensor) {
-            trigger.occupied = is_in;
-            continue;
+    let mut occupied = Vec::new();
+    for (state, layers, mut was, mut feedback, local) in &mut players {
+        let mut now = Vec::new();
+        if let Ok(ellipsoid) = Ellipsoid::new(state.radii) {
+            world.overlapping_sensors(&ellipsoid, state.position, layers.copied().unwrap_or_default(), &mut now);
         }
-        let Ok(s) = sensors.get(sensor) else { continue };
-        let word = s.kind.word().to_string();
-        let tick = stats.summary.ticks;
-        stats.summary.sensor_events.push((word.clone(), is_in, tick));
-        match (&s.kind, is_in) {
-            (SensorKind::Kill, true) => {
-                feedback.killed = true;
-                stats.summary.respawns += 1;
-                notices.info(format!("{}: back at the respawn point", s.node));
+        let changes: Vec<(Entity, bool)> = was
+            .0
+            .iter()
+            .filter(|s| !now.contains(s))
+            .map(|&s| (s, false))
+            .chain(now.iter().filter(|s| !was.0.contains(s)).map(|&s| (s, true)))
+            .collect();
+        occupied.extend(now.iter().copied().filter(|s| triggers.contains(*s)));
+        if was.0 != now {
+            was.0 = now;
+        }
+        for (sensor, is_in) in changes {
+            if triggers.contains(sensor) {
+                continue;
             }
-            (SensorKind::Checkpoint, true) => {
-                let yaw = current.respawn_point().yaw;
-                current.checkpoint = Some(Spawn { position: s.base, yaw });
-                stats.summary.checkpoint = Some(s.base);
-                notices.info(format!("checkpoint {}: you will respawn here", s.node));
+            let Ok(s) = sensors.get(sensor) else { continue };
+            if local {
+                let tick = stats.summary.ticks;
+                stats.summary.sensor_events.push((s.kind.word().to_string(), is_in, tick));
             }
-            (SensorKind::Named(name), true) => {
-                inside.names.push(name.clone());
-                notices.info(format!("entered {name}"));
+            match (&s.kind, is_in) {
+                (SensorKind::Kill, true) => {
+                    feedback.killed = true;
+                    if local {
+                        stats.summary.respawns += 1;
+                        notices.info(format!("{}: back at the respawn point", s.node));
+                    }
+                }
+                (SensorKind::Checkpoint, true) => {
+                    let yaw = current.respawn_point().yaw;
+                    current.checkpoint = Some(Spawn { position: s.base, yaw });
+                    if local {
+                        stats.summary.checkpoint = Some(s.base);
+                        notices.info(format!("checkpoint {}: you will respawn here", s.node));
+                    }
+                }
+                (SensorKind::Named(name), true) if local => {
+                    inside.names.push(name.clone());
+                    notices.info(format!("entered {name}"));
+                }
+                (SensorKind::Named(name), false) if local => inside.names.retain(|n| n != name),
+                _ => {}
             }
-            (SensorKind::Named(name), false) => inside.names.retain(|n| n != name),
-            _ => {}
+        }
+    }
+    // A door's zone is occupied while any player is in it.
+    for (entity, mut trigger) in &mut triggers {
+        let is_in = occupied.contains(&entity);
+        if trigger.occupied != is_in {
+            trigger.occupied = is_in;
         }
     }
 }

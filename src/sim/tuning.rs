@@ -167,7 +167,15 @@ fn apply_tuning(
     mut status: ResMut<TuningStatus>,
     // The player is the character with a player's input.
     mut players: Query<&mut CharacterController, With<PlayerInput>>,
+    net: Option<Res<super::player::NetPlayers>>,
 ) {
+    if net.is_some() {
+        // Both peers simulate with the settings they agreed on at the start.
+        if changes.read().count() > 0 {
+            status.refused = Some("the controller settings are locked during a network game".into());
+        }
+        return;
+    }
     for change in changes.read() {
         let Some(mut body) = players.iter_mut().next() else {
             continue;

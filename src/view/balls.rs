@@ -10,7 +10,7 @@
 use super::camera::PlayerCamera;
 use super::shaders;
 use crate::sim::balls::{BallBlast, BallPit, ThrowCharge};
-use crate::sim::player::Player;
+use crate::sim::player::LocalPlayer;
 use bevy::light::NotShadowCaster;
 use bevy::prelude::*;
 use bevy::render::render_resource::{AsBindGroup, ShaderType};
@@ -287,7 +287,7 @@ fn animate_explosions(
 }
 
 /// A bar under the crosshair while a throw is charging.
-fn draw_charge(mut contexts: EguiContexts, players: Query<&ThrowCharge, With<Player>>) -> Result {
+fn draw_charge(mut contexts: EguiContexts, players: Query<&ThrowCharge, With<LocalPlayer>>) -> Result {
     let Some(charge) = players.iter().next().filter(|c| c.held_s > 0.0) else {
         return Ok(());
     };

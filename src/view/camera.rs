@@ -7,7 +7,7 @@
 
 use crate::sim::colliders::Colliders;
 use crate::sim::input::PlayerInput;
-use crate::sim::player::{LastTick, Player, PlayerCharacter};
+use crate::sim::player::{LastTick, LocalPlayer, PlayerCharacter};
 use crate::sim::rewind::Rewind;
 use crate::sim::schedule::SimSet;
 use crate::sim::tuning::CurrentSettings;
@@ -82,7 +82,7 @@ fn spawn_camera(
 
 /// A step-up, snap or step-down moves the player along "up" at once: the
 /// view keeps its height and catches up.
-fn absorb_steps(mut smoothing: ResMut<StepSmoothing>, players: Query<(&LastTick, PlayerCharacter), With<Player>>) {
+fn absorb_steps(mut smoothing: ResMut<StepSmoothing>, players: Query<(&LastTick, PlayerCharacter), With<LocalPlayer>>) {
     for (last, body) in &players {
         let r = &last.report;
         if (r.stepped || r.snapped) && !crate::sim::player::flying(body.controller) {
@@ -110,7 +110,7 @@ pub struct ShownPlayer {
 
 fn show_player(
     rewind: Res<Rewind>,
-    players: Query<(&Transform, &MovementState, &PlayerInput), With<Player>>,
+    players: Query<(&Transform, &MovementState, &PlayerInput), With<LocalPlayer>>,
     mut shown: ResMut<ShownPlayer>,
 ) {
     let Some((drawn, state, input)) = players.iter().next() else {

@@ -15,7 +15,7 @@
 use super::input::{InputGate, KeyboardIntent, PITCH_LIMIT, read_keys, set_grab};
 use crate::notices::Notices;
 use crate::sim::input::PlayerInput;
-use crate::sim::player::Player;
+use crate::sim::player::Controlled;
 use crate::sim::rewind::Rewind;
 use crate::sim::tuning::{CurrentSettings, Tune};
 use bevy::input::gamepad::{GamepadConnection, GamepadConnectionEvent};
@@ -104,7 +104,7 @@ fn read_gamepad(
     keyboard: Option<Res<KeyboardIntent>>,
     gate: InputGate,
     rewind: Res<Rewind>,
-    mut inputs: Query<&mut PlayerInput, With<Player>>,
+    mut inputs: Query<&mut PlayerInput, With<Controlled>>,
 ) {
     // A script being watched drives the player.
     if gate.script_playing() {

@@ -12,7 +12,7 @@ use super::errors::ShaderFailure;
 use super::scene::{LevelScene, MoverVisual, SceneSet};
 use super::shaders;
 use crate::sim::level::CurrentLevel;
-use crate::sim::player::Player;
+use crate::sim::player::LocalPlayer;
 use crate::sim::player::PlayerCharacter;
 use crate::sim::tuning::CurrentSettings;
 use bevy::pbr::{ExtendedMaterial, MaterialExtension};
@@ -163,7 +163,7 @@ pub fn rules_plugin(app: &mut App) {
 }
 
 /// Reads the player's walkable limit and up.
-fn follow_controller(players: Query<PlayerCharacter, With<Player>>, mut tint: ResMut<SlopeTint>) {
+fn follow_controller(players: Query<PlayerCharacter, With<LocalPlayer>>, mut tint: ResMut<SlopeTint>) {
     let Some(body) = players.iter().next() else { return };
     tint.set_if_neq(SlopeTint {
         up: body.state.up,

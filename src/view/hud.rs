@@ -6,7 +6,7 @@
 //! (errors stay, notes fade).
 
 use crate::notices::Notices;
-use crate::sim::player::Player;
+use crate::sim::player::LocalPlayer;
 use crate::sim::player::PlayerCharacter;
 use crate::sim::rewind::Rewind;
 use crate::sim::sensors::PlayerSensors;
@@ -77,7 +77,7 @@ fn draw_hud(
     mut contexts: EguiContexts,
     // What the HUD lists: the notices, the named sensors the player is in.
     (notices, inside): (Res<Notices>, Res<PlayerSensors>),
-    players: Query<PlayerCharacter, With<Player>>,
+    players: Query<PlayerCharacter, With<LocalPlayer>>,
     cursor: Single<&CursorOptions, With<PrimaryWindow>>,
     settings: Res<CurrentSettings>,
     rewind: Res<Rewind>,

@@ -11,7 +11,7 @@
 use crate::sim::balls::BallControl;
 use crate::sim::input::PlayerInput;
 use crate::sim::level::OpenLevel;
-use crate::sim::player::Player;
+use crate::sim::player::Controlled;
 use crate::sim::rewind::{Rewind, RewindRequest};
 use crate::sim::script::ScriptRun;
 use crate::sim::tuning::{CurrentSettings, Tune};
@@ -121,7 +121,7 @@ pub(crate) fn read_keys(
     mut throw_armed: Local<bool>,
     gate: InputGate,
     mut intent: ResMut<KeyboardIntent>,
-    mut inputs: Query<&mut PlayerInput, With<Player>>,
+    mut inputs: Query<&mut PlayerInput, With<Controlled>>,
 ) {
     // A script being watched drives the player.
     if gate.script_playing() {
@@ -173,7 +173,7 @@ fn look(
     motion: Res<AccumulatedMouseMotion>,
     cursor: Single<&CursorOptions, With<PrimaryWindow>>,
     rewind: Res<Rewind>,
-    mut inputs: Query<&mut PlayerInput, With<Player>>,
+    mut inputs: Query<&mut PlayerInput, With<Controlled>>,
 ) {
     // Paused, the view shows the tick picked; the live heading waits.
     if cursor.grab_mode == CursorGrabMode::None || motion.delta == Vec2::ZERO || rewind.paused {

@@ -14,6 +14,7 @@ pub mod grid;
 pub mod hud;
 pub mod input;
 pub mod lighting;
+pub mod others;
 pub mod overlays;
 pub mod panel;
 pub mod scene;
@@ -44,6 +45,7 @@ pub fn plugin(app: &mut App) {
         balls::plugin,
         crowd::plugin,
     ));
+    app.add_plugins(others::plugin);
     #[cfg(feature = "audio")]
     app.add_plugins(sound::plugin);
 }

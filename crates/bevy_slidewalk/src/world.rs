@@ -367,7 +367,13 @@ impl CollisionWorld {
     /// it): its pose at the end of the last tick and whether it has moved
     /// are taken from it, before [`begin_tick`](Self::begin_tick).
     pub(crate) fn restore_motion(&mut self, entity: Entity, motion: &ColliderMotion) {
-        let (Some(&i), Some(pose)) = (self.by_entity.get(&entity), motion.pose()) else {
+        let Some(&i) = self.by_entity.get(&entity) else {
+            return;
+        };
+        let Some(pose) = motion.pose() else {
+            // Given back from before it was first placed: placed anew, as
+            // it was then (its restored transform makes the sync look at it).
+            self.forget(entity);
             return;
         };
         let body = &mut self.bodies[i];

@@ -209,6 +209,9 @@ impl Options {
             }
             _ => {}
         }
+        if o.p2p.is_some() && o.crowd > 0 {
+            return Err("--p2p cannot go with --crowd: the crowd is not played over the network".into());
+        }
         if o.p2p.is_some() && (o.rewind.is_some() || o.record.is_some()) {
             return Err(
                 "--p2p cannot go with --rewind or --record: a rewind of one player's view would put \

@@ -60,6 +60,10 @@ pub struct Summary {
     /// Where the last checkpoint reached put the respawn point (the feet),
     /// metres; `None` when none was reached.
     pub checkpoint: Option<Vec3>,
+    /// A digest of the simulation's state at the end (hexadecimal): equal
+    /// on two peers of a network game that agree, and on two builds that
+    /// simulate the same.
+    pub checksum: Option<String>,
 }
 
 impl Summary {
@@ -95,6 +99,7 @@ impl Summary {
                 .map(|(name, entered, tick)| json!([name, if *entered { "entered" } else { "left" }, tick]))
                 .collect::<Vec<_>>(),
             "checkpoint": self.checkpoint.map(|c| [c.x, c.y, c.z]),
+            "checksum": self.checksum,
         })
     }
 }

@@ -23,7 +23,14 @@ pub(super) fn control_balls(
     mut notices: ResMut<Notices>,
     colliders: Colliders,
     players: Query<&MovementState, With<Player>>,
+    net: Option<Res<crate::sim::player::NetPlayers>>,
 ) {
+    if net.is_some() {
+        if controls.read().count() > 0 {
+            notices.info("the balls' settings are locked during a network game");
+        }
+        return;
+    }
     for control in controls.read() {
         match control {
             BallControl::Settings(s) => match s.validate() {

@@ -32,3 +32,12 @@ use bevy::prelude::*;
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins((pit::plugin, throw::plugin, control::plugin, tick::plugin));
 }
+
+/// The balls' state that a rollback restores: the balls, the throws
+/// being charged and the throws asked for this tick.
+pub fn rollback(app: &mut App) {
+    use bevy_slidewalk::bevy_ggrs::RollbackApp;
+    app.rollback_resource_with_clone::<BallPit>()
+        .rollback_resource_with_clone::<throw::PendingThrow>()
+        .rollback_component_with_copy::<ThrowCharge>();
+}

@@ -82,7 +82,7 @@ pub const BLAST_SPEED: f32 = 6.0;
 pub const PLAYER_MASS: f32 = 80.0;
 
 /// The balls and their bookkeeping.
-#[derive(Resource, Debug)]
+#[derive(Resource, Clone, Debug)]
 pub struct BallPit {
     /// The simulation, oldest ball first.
     pub simulation: BallSimulation,

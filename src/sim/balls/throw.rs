@@ -18,7 +18,7 @@ pub const FULL_CHARGE_SECONDS: f32 = 1.0;
 const TAP_FRACTION: f32 = 0.3;
 
 /// The throw being charged: seconds the button has been held.
-#[derive(Component, Debug, Default)]
+#[derive(Component, Clone, Copy, Debug, Default)]
 pub struct ThrowCharge {
     /// Seconds held so far (0 when not held).
     pub held_s: f32,
@@ -33,9 +33,10 @@ impl ThrowCharge {
     }
 }
 
-/// A throw asked for this tick: how charged, 0 … 1.
-#[derive(Resource, Debug, Default)]
-pub(super) struct PendingThrow(Option<f32>);
+/// The throws asked for this tick: each player's slot and how charged,
+/// 0 … 1, in slot order.
+#[derive(Resource, Clone, Debug, Default)]
+pub(super) struct PendingThrow(Vec<(usize, f32)>);
 
 pub(super) fn plugin(app: &mut App) {
     app.register_required_components::<Player, ThrowCharge>()
@@ -48,39 +49,50 @@ pub(super) fn plugin(app: &mut App) {
 fn charge_throw(
     time: Res<Time<Fixed>>,
     mut pending: ResMut<PendingThrow>,
-    mut players: Query<(&PlayerInput, &mut ThrowCharge), With<Player>>,
+    mut players: Query<(&Player, &PlayerInput, &mut ThrowCharge)>,
 ) {
     let dt = time.timestep().as_secs_f32();
-    for (input, mut charge) in &mut players {
+    for (player, input, mut charge) in &mut players {
         let held = input.held.throw;
         if held {
             charge.held_s += dt;
         } else if charge.was_held || input.pressed.throw {
-            pending.0 = Some(charge.fraction());
+            pending.0.push((player.slot, charge.fraction()));
             charge.held_s = 0.0;
         }
         charge.was_held = held;
     }
+    pending.0.sort_by_key(|&(slot, _)| slot);
 }
 
-/// The throw asked for since the last tick, if any, leaves the player's
-/// eye (not while flying); a wall too close refuses it with a notice.
+/// The throws asked for since the last tick leave their players' eyes
+/// (not while flying), in slot order; a wall too close refuses one with a
+/// notice (to the local player). `players` are in slot order.
 pub(super) fn throw_pending(
     pending: &mut PendingThrow,
-    player: Option<(&CharacterController, &MovementState, &PlayerInput)>,
+    players: &[ThrowingPlayer],
     pit: &mut BallPit,
     level: &impl Solids,
     notices: &mut Notices,
 ) {
-    if let (Some(charge), Some((body, state, input))) = (pending.0.take(), player)
-        && !crate::sim::player::flying(body)
-    {
+    for (slot, charge) in std::mem::take(&mut pending.0) {
+        let Some(&(_, body, state, input, local)) = players.iter().find(|p| p.0 == slot) else {
+            continue;
+        };
+        if crate::sim::player::flying(body) {
+            continue;
+        }
         match throw(&pit.settings, charge, state, input, level) {
             Some(ball) => pit.add(ball),
-            None => notices.info("no room to throw a ball here"),
+            None if local => notices.info("no room to throw a ball here"),
+            None => {}
         }
     }
 }
+
+/// A player as a throw needs it: slot, controller, state, input, and
+/// whether it is the local one.
+pub(super) type ThrowingPlayer<'a> = (usize, &'a CharacterController, &'a MovementState, &'a PlayerInput, bool);
 
 /// A ball thrown from the player's eye along the view, `charge` (0 … 1)
 /// of the way from a tap to a full throw, with the player's velocity added;

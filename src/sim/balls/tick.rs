@@ -9,9 +9,9 @@ use super::solids::BallLevel;
 use super::throw::{PendingThrow, throw_pending};
 use crate::notices::Notices;
 use crate::sim::colliders::Colliders;
-use crate::sim::feedback::Feedback;
+use crate::sim::feedback::PlayerFeedback;
 use crate::sim::input::PlayerInput;
-use crate::sim::player::{LastTick, Player};
+use crate::sim::player::{LastTick, LocalPlayer, Player};
 use crate::sim::schedule::SimSet;
 use bevy::prelude::*;
 use bevy_slidewalk::{CharacterController, MovementState};
@@ -21,75 +21,79 @@ use std::time::Instant;
 
 /// The most one tick of ball impacts can change the player's velocity, m/s.
 const MAX_PUSH: f32 = 3.0;
-/// The player's number in [`slidewalk_balls::Contact::body`].
-const PLAYER_BODY: u32 = 0;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(FixedUpdate, tick_balls.after(control_balls).in_set(SimSet::Balls));
 }
 
-/// The player as the balls meet it this tick: the capsule around its
-/// ellipsoid moving from where the last tick started to where it ended,
-/// with its controller, state and input.
-type PlayerForBalls<'a> = (
-    MovingCapsule,
-    &'a CharacterController,
-    &'a MovementState,
-    &'a PlayerInput,
-);
-
-/// The tick: a pending throw leaves the eye, every ball moves, impacts push
-/// the player and hard ones explode.
+/// The tick: pending throws leave the eyes, every ball moves, impacts
+/// push the players and hard ones explode.
 #[allow(clippy::too_many_arguments)]
 fn tick_balls(
     time: Res<Time<Fixed>>,
     colliders: Colliders,
     mut pit: ResMut<BallPit>,
     mut pending: ResMut<PendingThrow>,
-    mut feedback: ResMut<Feedback>,
     mut notices: ResMut<Notices>,
     mut blasts: MessageWriter<BallBlast>,
-    players: Query<(&CharacterController, &MovementState, &PlayerInput, &LastTick), With<Player>>,
+    mut players: Query<(
+        &Player,
+        &CharacterController,
+        &MovementState,
+        &PlayerInput,
+        &LastTick,
+        &mut PlayerFeedback,
+        Has<LocalPlayer>,
+    )>,
 ) {
     let started = Instant::now();
     let dt = time.timestep().as_secs_f32();
     let for_balls = BallLevel::new(&colliders);
     let placed = &for_balls.placed;
     let level = for_balls.obstacles();
-    let player = players.iter().next().map(|(body, state, input, last)| {
-        let capsule = MovingCapsule::around_ellipsoid(
-            last.from,
-            state.radii,
-            state.up,
-            (last.to - last.from) / dt,
-            PLAYER_BODY,
-        );
-        (capsule, body, state, input)
-    });
-    pit.simulation.config.gravity = player
-        .as_ref()
-        .map_or(Vec3::new(0.0, -9.81, 0.0), |(_, body, _, _)| body.config.gravity);
-    throw_pending(
-        &mut pending,
-        player.map(|(_, body, state, input)| (body, state, input)),
-        &mut pit,
-        &level,
-        &mut notices,
-    );
+    let mut in_order: Vec<_> = players.iter().collect();
+    in_order.sort_by_key(|p| p.0.slot);
+    // Each player as the balls meet it: the capsule around its ellipsoid
+    // moving from where the last tick started to where it ended (body
+    // number: its slot), unless it flies.
+    let capsules: Vec<MovingCapsule> = in_order
+        .iter()
+        .filter(|(_, body, ..)| !crate::sim::player::flying(body))
+        .map(|(player, _, state, _, last, ..)| {
+            MovingCapsule::around_ellipsoid(
+                last.from,
+                state.radii,
+                state.up,
+                (last.to - last.from) / dt,
+                player.slot as u32,
+            )
+        })
+        .collect();
+    pit.simulation.config.gravity = in_order
+        .first()
+        .map_or(Vec3::new(0.0, -9.81, 0.0), |(_, body, ..)| body.config.gravity);
+    let throwing: Vec<_> = in_order
+        .iter()
+        .map(|(player, body, state, input, _, _, local)| (player.slot, *body, *state, *input, *local))
+        .collect();
+    throw_pending(&mut pending, &throwing, &mut pit, &level, &mut notices);
     if pit.simulation.balls.is_empty() {
         pit.last_micros = started.elapsed().as_secs_f32() * 1e6;
         pit.last_impacts = 0;
         return;
     }
-    let mover_boxes = wake_near_motion(&mut pit, player.as_ref(), placed, dt);
+    let mover_boxes = wake_near_motion(&mut pit, &capsules, placed, dt);
     let pit = &mut *pit;
     pit.previous.clear();
     pit.previous.extend(pit.simulation.balls.iter().map(|b| b.position));
-    let report = match &player {
-        Some((capsule, body, ..)) if !crate::sim::player::flying(body) => pit.simulation.step(dt, &(level, *capsule)),
-        _ => pit.simulation.step(dt, &level),
-    };
-    feedback.ball_push = answer_impacts(pit, &report, &mut blasts);
+    // Up to two players meet the balls (a game over the network has two).
+    let report = pit
+        .simulation
+        .step(dt, &(level, (capsules.first().copied(), capsules.get(1).copied())));
+    let pushes = answer_impacts(pit, &report, &mut blasts);
+    for (player, .., mut feedback, _) in &mut players {
+        feedback.ball_push = pushes.get(player.slot).copied().unwrap_or_default();
+    }
     push_out_of_movers(pit, &colliders, mover_boxes, &mut blasts);
     drop_fallen(pit, &colliders);
     pit.last_impacts = report.impacts.len();
@@ -100,11 +104,11 @@ fn tick_balls(
 /// Returns the boxes the moving doors and lifts sweep this tick.
 fn wake_near_motion(
     pit: &mut BallPit,
-    player: Option<&PlayerForBalls>,
+    capsules: &[MovingCapsule],
     placed: &[PlacedCollider<'_>],
     dt: f32,
 ) -> Vec<(Vec3, Vec3)> {
-    if let Some((capsule, ..)) = player {
+    for capsule in capsules {
         let reach = Vec3::splat(capsule.radius + capsule.half_segment);
         let (a, b) = (capsule.centre, capsule.centre + capsule.velocity * dt);
         pit.simulation.wake_within(a.min(b) - reach, a.max(b) + reach);
@@ -123,13 +127,17 @@ fn wake_near_motion(
     mover_boxes
 }
 
-/// The tick's impacts: the player's add up to the push it is given (at
-/// most [`MAX_PUSH`]), the hard ones explode.
-fn answer_impacts(pit: &BallPit, report: &StepReport, blasts: &mut MessageWriter<BallBlast>) -> Vec3 {
-    let mut pushed = Vec3::ZERO;
+/// The tick's impacts: each player's add up to the push it is given (at
+/// most [`MAX_PUSH`]; by slot), the hard ones explode.
+fn answer_impacts(pit: &BallPit, report: &StepReport, blasts: &mut MessageWriter<BallBlast>) -> Vec<Vec3> {
+    let mut pushed = Vec::new();
     for impact in &report.impacts {
-        if let ImpactKind::Body(PLAYER_BODY) = impact.kind {
-            pushed -= impact.impulse / PLAYER_MASS;
+        if let ImpactKind::Body(body) = impact.kind {
+            let body = body as usize;
+            if pushed.len() <= body {
+                pushed.resize(body + 1, Vec3::ZERO);
+            }
+            pushed[body] -= impact.impulse / PLAYER_MASS;
         }
         if impact.speed >= BLAST_SPEED {
             let radius = pit.simulation.balls.get(impact.ball as usize).map_or(0.1, |b| b.radius);
@@ -141,7 +149,7 @@ fn answer_impacts(pit: &BallPit, report: &StepReport, blasts: &mut MessageWriter
             });
         }
     }
-    pushed.clamp_length_max(MAX_PUSH)
+    pushed.into_iter().map(|p| p.clamp_length_max(MAX_PUSH)).collect()
 }
 
 /// Near doors and lifts, no ball ends the tick inside one: a ball jammed

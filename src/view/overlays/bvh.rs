@@ -4,7 +4,7 @@
 use super::player::player_config;
 use super::switches::BvhGizmos;
 use crate::sim::level::CurrentLevel;
-use crate::sim::player::{Player, PlayerCharacter};
+use crate::sim::player::{LocalPlayer, PlayerCharacter};
 use crate::sim::rewind::Rewind;
 use bevy::prelude::*;
 use slidewalk_sweep::{Aabb, Pose};
@@ -24,7 +24,7 @@ fn box_in_frame(b: &Aabb, pose: &Pose) -> Aabb {
 fn draw_bvh(
     rewind: Res<Rewind>,
     current: Res<CurrentLevel>,
-    players: Query<PlayerCharacter, With<Player>>,
+    players: Query<PlayerCharacter, With<LocalPlayer>>,
     mut gizmos: Gizmos<BvhGizmos>,
 ) {
     let Some(level) = &current.level else { return };

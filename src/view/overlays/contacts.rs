@@ -5,7 +5,7 @@
 
 use super::player::cos_walkable;
 use super::switches::ContactGizmos;
-use crate::sim::player::{Player, PlayerCharacter};
+use crate::sim::player::{LocalPlayer, PlayerCharacter};
 use crate::sim::rewind::Rewind;
 use bevy::color::palettes::css;
 use bevy::prelude::*;
@@ -34,7 +34,7 @@ pub(super) fn role_colour(c: &PassContact, up: Vec3, cos_walkable: f32) -> Color
 
 fn draw_contacts(
     rewind: Res<Rewind>,
-    players: Query<PlayerCharacter, With<Player>>,
+    players: Query<PlayerCharacter, With<LocalPlayer>>,
     mut gizmos: Gizmos<ContactGizmos>,
 ) {
     let Some(r) = rewind.shown() else { return };

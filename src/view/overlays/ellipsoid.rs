@@ -2,7 +2,7 @@
 //! behind only, V) with the intended (white) and actual (cyan) velocity.
 
 use super::switches::EllipsoidGizmos;
-use crate::sim::player::Player;
+use crate::sim::player::LocalPlayer;
 use crate::sim::rewind::Rewind;
 use crate::sim::tuning::CurrentSettings;
 use bevy::color::palettes::css;
@@ -56,7 +56,7 @@ pub fn ellipsoid_overlay(centre: Vec3, third_person: bool, intended: Vec3, actua
 fn draw_ellipsoid(
     rewind: Res<Rewind>,
     settings: Res<CurrentSettings>,
-    players: Query<(&CharacterController, &Transform), With<Player>>,
+    players: Query<(&CharacterController, &Transform), With<LocalPlayer>>,
     mut gizmos: Gizmos<EllipsoidGizmos>,
 ) {
     let Some(r) = rewind.shown() else { return };

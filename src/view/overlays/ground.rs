@@ -3,7 +3,7 @@
 
 use super::player::player_config;
 use super::switches::GroundGizmos;
-use crate::sim::player::{Player, PlayerCharacter};
+use crate::sim::player::{LocalPlayer, PlayerCharacter};
 use crate::sim::rewind::Rewind;
 use bevy::color::palettes::css;
 use bevy::prelude::*;
@@ -12,7 +12,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(PostUpdate, draw_ground.after(TransformSystems::Propagate));
 }
 
-fn draw_ground(rewind: Res<Rewind>, players: Query<PlayerCharacter, With<Player>>, mut gizmos: Gizmos<GroundGizmos>) {
+fn draw_ground(rewind: Res<Rewind>, players: Query<PlayerCharacter, With<LocalPlayer>>, mut gizmos: Gizmos<GroundGizmos>) {
     let Some(r) = rewind.shown() else { return };
     let s = &r.after.player;
     let Some(g) = s.ground else { return };

@@ -5,7 +5,7 @@
 use super::contacts::role_colour;
 use super::player::cos_walkable;
 use super::switches::SlidePlaneGizmos;
-use crate::sim::player::{Player, PlayerCharacter};
+use crate::sim::player::{LocalPlayer, PlayerCharacter};
 use crate::sim::rewind::Rewind;
 use crate::sim::tuning::CurrentSettings;
 use bevy::prelude::*;
@@ -87,7 +87,7 @@ fn draw_slide_planes(
     rewind: Res<Rewind>,
     settings: Res<CurrentSettings>,
     fixed: Res<Time<Fixed>>,
-    players: Query<PlayerCharacter, With<Player>>,
+    players: Query<PlayerCharacter, With<LocalPlayer>>,
     mut quads: Query<(&SlideQuad, &mut Transform, &mut Visibility)>,
     mut materials: ResMut<Assets<StandardMaterial>>,
     mut gizmos: Gizmos<SlidePlaneGizmos>,

@@ -4,7 +4,7 @@
 
 use crate::sim::balls::BallPit;
 use crate::sim::crowd::CrowdSim;
-use crate::sim::player::{Player, PlayerCharacter};
+use crate::sim::player::{LocalPlayer, PlayerCharacter};
 use crate::sim::rewind::Rewind;
 use crate::sim::schedule::SimTiming;
 use crate::sim::tuning::{CurrentSettings, SettingsFile, TuningStatus};
@@ -23,5 +23,5 @@ pub(super) struct PanelState<'w, 's> {
     pub(super) crowd: Res<'w, CrowdSim>,
     pub(super) fps: Res<'w, FrameRate>,
     pub(super) fixed: Res<'w, Time<Fixed>>,
-    pub(super) players: Query<'w, 's, PlayerCharacter, With<Player>>,
+    pub(super) players: Query<'w, 's, PlayerCharacter, With<LocalPlayer>>,
 }

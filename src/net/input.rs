@@ -1,0 +1,163 @@
+//! What crosses the network each tick: a player's input ([`NetInput`]),
+//! taken from the local controls (or a script) once a tick, and given to
+//! every player's character as its [`PlayerInput`] when the tick runs.
+
+use crate::sim::input::PlayerInput;
+use crate::sim::player::{Controlled, Player};
+use bevy::prelude::*;
+use bevy_slidewalk::bevy_ggrs::ggrs::InputStatus;
+use bevy_slidewalk::bevy_ggrs::{LocalInputs, LocalPlayers, PlayerInputs};
+use glam::Vec2;
+use serde::{Deserialize, Serialize};
+use slidewalk_play::{Buttons, ScriptPlayer};
+
+use super::NetConfig;
+
+/// One player's input for one tick, as it crosses the network: numbers by
+/// their bits, so every peer simulates the same values.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NetInput {
+    /// [right, forward], each −1..1 (f32 bits).
+    movement: [u32; 2],
+    /// The turn since the last tick, radians (f32 bits): the heading is
+    /// state, which a rotating platform or a respawn also changes.
+    turn: u32,
+    /// Look up (+) or down (−), radians (f32 bits).
+    pitch: u32,
+    /// Buttons held, one bit each (`Buttons` order).
+    held: u8,
+    /// Buttons pressed since the last tick.
+    pressed: u8,
+    /// 1: respawn asked for; 2: fly mode toggled.
+    asks: u8,
+}
+
+fn button_bits(b: Buttons) -> u8 {
+    [b.jump, b.crouch, b.sprint, b.use_key, b.throw, b.drop, b.dash]
+        .iter()
+        .enumerate()
+        .fold(0, |bits, (i, &on)| bits | (u8::from(on) << i))
+}
+
+fn buttons(bits: u8) -> Buttons {
+    let on = |i: u8| bits & (1 << i) != 0;
+    Buttons {
+        jump: on(0),
+        crouch: on(1),
+        sprint: on(2),
+        use_key: on(3),
+        throw: on(4),
+        drop: on(5),
+        dash: on(6),
+    }
+}
+
+impl NetInput {
+    /// The input of `controls` for one tick, having turned `turn` radians
+    /// since the last.
+    pub fn new(controls: &PlayerInput, turn: f32) -> Self {
+        Self {
+            movement: [controls.movement.x.to_bits(), controls.movement.y.to_bits()],
+            turn: turn.to_bits(),
+            pitch: controls.pitch.to_bits(),
+            held: button_bits(controls.held),
+            pressed: button_bits(controls.pressed),
+            asks: u8::from(controls.respawn) | (u8::from(controls.toggle_fly) << 1),
+        }
+    }
+
+    /// Given to a player's `input` for the tick about to run.
+    pub fn apply(&self, input: &mut PlayerInput) {
+        let f = f32::from_bits;
+        input.movement = Vec2::new(f(self.movement[0]), f(self.movement[1]));
+        input.yaw += f(self.turn);
+        input.pitch = f(self.pitch);
+        input.held = buttons(self.held);
+        input.pressed = buttons(self.pressed);
+        input.respawn = self.asks & 1 != 0;
+        input.toggle_fly = self.asks & 2 != 0;
+    }
+}
+
+/// A script played over the network: the local player's input comes from
+/// it, one tick each time the session asks.
+#[derive(Resource)]
+pub struct NetScript {
+    player: ScriptPlayer,
+    /// Ticks played so far.
+    pub played: u64,
+    /// Every tick of the script has been asked for.
+    pub done: bool,
+}
+
+impl NetScript {
+    /// Plays `player` (made for the session's tick and the spawn's heading).
+    pub fn new(player: ScriptPlayer) -> Self {
+        Self {
+            player,
+            played: 0,
+            done: false,
+        }
+    }
+}
+
+/// The heading sent so far (the controls' or the script's), radians: the
+/// next input sends the turn from it.
+#[derive(Resource, Default)]
+pub(super) struct SentHeading(Option<f32>);
+
+/// The session asks for this machine's input (bevy_ggrs's `ReadInputs`):
+/// the controls' (or the script's) input since the last tick, its presses
+/// then taken.
+pub(super) fn read_local_input(
+    local: Res<LocalPlayers>,
+    script: Option<ResMut<NetScript>>,
+    mut sent: ResMut<SentHeading>,
+    mut controls: Query<&mut PlayerInput, With<Controlled>>,
+    mut commands: Commands,
+) {
+    let Some(mut controls) = controls.iter_mut().next() else {
+        return;
+    };
+    if let Some(mut script) = script {
+        let tick = script.player.next();
+        script.done |= tick.is_none();
+        script.played += u64::from(tick.is_some());
+        let tick = tick.unwrap_or_default();
+        if sent.0.is_none() {
+            // The script's heading is absolute; it starts where the player does.
+            sent.0 = Some(tick.yaw);
+            controls.yaw = tick.yaw;
+        }
+        controls.movement = tick.movement;
+        if !script.done {
+            controls.yaw = tick.yaw;
+        }
+        controls.held = tick.held;
+        controls.pressed = tick.pressed;
+    }
+    let turn = controls.yaw - sent.0.unwrap_or(controls.yaw);
+    sent.0 = Some(controls.yaw);
+    let input = NetInput::new(&controls, turn);
+    controls.pressed = Buttons::default();
+    controls.respawn = false;
+    controls.toggle_fly = false;
+    let inputs = local.0.iter().map(|&handle| (handle, input)).collect();
+    commands.insert_resource(LocalInputs::<NetConfig>(inputs));
+}
+
+/// Every player's input for the tick about to run, from the session (a
+/// disconnected player's: standing still).
+pub(super) fn apply_inputs(inputs: Res<PlayerInputs<NetConfig>>, mut players: Query<(&Player, &mut PlayerInput)>) {
+    for (player, mut input) in &mut players {
+        let Some(&(net, status)) = inputs.get(player.slot) else {
+            continue;
+        };
+        let net = if status == InputStatus::Disconnected {
+            NetInput::default()
+        } else {
+            net
+        };
+        net.apply(&mut input);
+    }
+}

@@ -1,0 +1,141 @@
+//! Playing over the network with rollback (`--p2p LOCAL_PORT --peer
+//! ADDR[:PORT]`): two peers meet ([`connect`]), then bevy_ggrs runs the
+//! simulation's fixed tick in its own schedule, each player's input
+//! crossing the network ([`input`]), every piece of state registered for
+//! snapshots ([`rollback`]). [`headless`] plays a script this way and
+//! prints the summary with the final state's checksum.
+
+pub mod connect;
+pub mod headless;
+pub mod input;
+pub mod rollback;
+pub mod window;
+
+use crate::notices::Notices;
+use crate::sim::launch::LaunchOptions;
+use crate::sim::level::CurrentLevel;
+use bevy::app::RunFixedMainLoopSystems;
+use bevy::prelude::*;
+use bevy_slidewalk::SlidewalkRollbackPlugin;
+use bevy_slidewalk::bevy_ggrs::ggrs::{GgrsEvent, P2PSession, SessionState};
+use bevy_slidewalk::bevy_ggrs::{
+    ConfirmedFrameCount, GgrsConfig, GgrsPlugin, GgrsSchedule, ReadInputs, RollbackFrameCount, RollbackFrameRate,
+    Session,
+};
+use input::NetInput;
+use std::collections::BTreeMap;
+use std::net::SocketAddr;
+
+/// The session's types: each player's input, peers by socket address.
+pub type NetConfig = GgrsConfig<NetInput, SocketAddr>;
+
+/// The session met the peer but waits for the level: given to bevy_ggrs
+/// once the level's entities exist, so every snapshot holds them.
+#[derive(Resource)]
+pub struct PendingSession(pub Option<P2PSession<NetConfig>>);
+
+/// How the network game goes.
+#[derive(Resource, Debug)]
+pub struct NetStatus {
+    /// The peer's address.
+    pub peer: SocketAddr,
+    /// The session is synchronized and ticking.
+    pub running: bool,
+    /// The peer disconnected (or stopped answering): this machine plays on alone.
+    pub disconnected: bool,
+    /// Ticks at which the peers' checksums differed.
+    pub desyncs: Vec<i32>,
+}
+
+/// The state's digest after each recent tick (overwritten when a tick is
+/// simulated again; final once the tick is confirmed).
+#[derive(Resource, Default, Debug)]
+pub struct TickDigests(pub BTreeMap<i32, u64>);
+
+/// Ticks of digests kept.
+const DIGESTS_KEPT: i32 = 600;
+
+/// The network game's plugins and systems (added instead of the fixed
+/// loop's ticking: bevy_ggrs runs `FixedUpdate` once per session tick).
+pub fn plugin(app: &mut App) {
+    let hz = app
+        .world()
+        .get_resource::<LaunchOptions>()
+        .map_or(60.0, |o| o.0.tick_hz());
+    app.add_plugins((GgrsPlugin::<NetConfig>::default(), SlidewalkRollbackPlugin))
+        .insert_resource(RollbackFrameRate(hz as usize))
+        .init_resource::<input::SentHeading>()
+        .init_resource::<TickDigests>()
+        .add_systems(ReadInputs, input::read_local_input)
+        .add_systems(GgrsSchedule, (input::apply_inputs, run_tick, record_digest).chain())
+        .add_systems(Update, (start_session, watch_session));
+    rollback::register(app);
+    // The session's ticks are the simulation's: the fixed loop stays still.
+    app.configure_sets(RunFixedMainLoop, RunFixedMainLoopSystems::FixedMainLoop.run_if(|| false));
+}
+
+/// One tick of the simulation: its fixed schedule, inside the session's.
+fn run_tick(world: &mut World) {
+    world.run_schedule(FixedUpdate);
+}
+
+/// The state's digest after this tick.
+fn record_digest(world: &mut World) {
+    let digest = rollback::state_digest(world);
+    let frame = world.resource::<RollbackFrameCount>().0;
+    let digests = &mut world.resource_mut::<TickDigests>().0;
+    digests.insert(frame, digest);
+    while digests.first_key_value().is_some_and(|(&f, _)| f < frame - DIGESTS_KEPT) {
+        digests.pop_first();
+    }
+}
+
+/// The level is in and its entities exist: the session starts.
+fn start_session(mut pending: ResMut<PendingSession>, current: Res<CurrentLevel>, mut commands: Commands) {
+    if current.level.is_some()
+        && let Some(session) = pending.0.take()
+    {
+        commands.insert_resource(Session::P2P(session));
+    }
+}
+
+/// The session's news on screen (and on stderr): synchronized, the peer
+/// gone quiet or disconnected, a desync.
+fn watch_session(
+    session: Option<ResMut<Session<NetConfig>>>,
+    status: Option<ResMut<NetStatus>>,
+    mut notices: ResMut<Notices>,
+) {
+    let (Some(mut session), Some(mut status)) = (session, status) else {
+        return;
+    };
+    let Session::P2P(session) = &mut *session else { return };
+    if !status.running && session.current_state() == SessionState::Running {
+        status.running = true;
+        notices.info(format!("playing with the peer at {}", status.peer));
+    }
+    for event in session.events() {
+        let line = match event {
+            GgrsEvent::Disconnected { addr } => {
+                status.disconnected = true;
+                format!("the peer at {addr} disconnected: playing on alone")
+            }
+            GgrsEvent::NetworkInterrupted { addr, disconnect_timeout } => {
+                format!("the peer at {addr} stopped answering (dropped in {} s if it stays silent)", disconnect_timeout / 1000)
+            }
+            GgrsEvent::NetworkResumed { addr } => format!("the peer at {addr} answers again"),
+            GgrsEvent::DesyncDetected { frame, addr, .. } => {
+                status.desyncs.push(frame);
+                format!("the game with {addr} went out of step at tick {frame}")
+            }
+            _ => continue,
+        };
+        eprintln!("slidewalk: {line}");
+        notices.info(line);
+    }
+}
+
+/// The tick both peers have confirmed (−1 before the first).
+pub fn confirmed_tick(world: &World) -> i32 {
+    world.get_resource::<ConfirmedFrameCount>().map_or(-1, |c| c.0)
+}
