@@ -278,3 +278,99 @@ fn a_headless_app_missing_a_plugin_is_told_which() {
         "{problem:?}"
     );
 }
+
+/// The `rollback` example in its `--synctest` mode, headless: two
+/// characters (the keyboard's, holding W, and the scripted one) for 300
+/// ticks, each simulated again 7 ticks later, with no checksum mismatch.
+#[cfg(feature = "ggrs")]
+#[test]
+fn the_rollback_example_runs_its_sync_test_without_a_mismatch() {
+    use bevy_slidewalk::bevy_ggrs::{RollbackFrameCount, SyncTestMismatch};
+    use examples::rollback::{MoverClock, Player, game, sync_test};
+    #[derive(Resource, Default)]
+    struct Mismatches(usize);
+    let mut app = App::new();
+    app.add_plugins((
+        MinimalPlugins,
+        AssetPlugin::default(),
+        MeshPlugin,
+        bevy::input::InputPlugin,
+    ))
+    .init_asset::<StandardMaterial>()
+    .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_nanos(16_666_667)))
+    .init_resource::<Mismatches>()
+    .add_observer(|_: On<SyncTestMismatch>, mut m: ResMut<Mismatches>| m.0 += 1)
+    .add_plugins(game);
+    sync_test(&mut app);
+    let feet = |app: &mut App| {
+        let mut q = app.world_mut().query::<(&Player, &MovementState)>();
+        let mut feet: Vec<(usize, Vec3)> = q.iter(app.world()).map(|(p, s)| (p.0, s.feet())).collect();
+        feet.sort_by_key(|f| f.0);
+        feet.into_iter().map(|f| f.1).collect::<Vec<_>>()
+    };
+    app.update();
+    let from = feet(&mut app);
+    assert_eq!(from.len(), 2, "one character per player");
+    app.world_mut()
+        .resource_mut::<ButtonInput<KeyCode>>()
+        .press(KeyCode::KeyW);
+    // A mismatch stops the session's frames: bounded by updates.
+    for _ in 0..400 {
+        if app.world().resource::<RollbackFrameCount>().0 >= 300 {
+            break;
+        }
+        app.update();
+    }
+    assert_eq!(app.world().resource::<Mismatches>().0, 0, "sync test mismatches");
+    assert!(app.world().resource::<RollbackFrameCount>().0 >= 300, "ticks run");
+    assert!(app.world().resource::<MoverClock>().0 >= 300, "the movers' clock");
+    let to = feet(&mut app);
+    for (handle, (a, b)) in from.iter().zip(&to).enumerate() {
+        assert!(a.distance(*b) > 3.0, "player {handle} walked from {a} to {b}");
+    }
+    // W walks away from the camera (towards -z): over the ferry's track.
+    assert!(
+        from[0].z - to[0].z > 3.0,
+        "player 0 walked from {} to {}",
+        from[0],
+        to[0]
+    );
+}
+
+/// The `rollback` example's command line: each mistake is refused in a
+/// line (the example exits with status 2), a port in use too.
+#[cfg(feature = "ggrs")]
+#[test]
+fn the_rollback_example_refuses_a_bad_command_line() {
+    use examples::rollback::{Mode, p2p_session};
+    let parse = |line: &str| Mode::parse(line.split_whitespace().map(str::to_owned));
+    assert_eq!(parse("--synctest"), Ok(Mode::SyncTest));
+    let peer = "127.0.0.1:7001".parse().unwrap();
+    assert_eq!(
+        parse("--local-port 7000 --players local 127.0.0.1:7001"),
+        Ok(Mode::P2P {
+            local_port: 7000,
+            players: vec![None, Some(peer)]
+        })
+    );
+    for bad in [
+        "--local-port 7000 --players local nowhere:7001",
+        "--local-port 70000 --players local 127.0.0.1:7001",
+        "--local-port --players local 127.0.0.1:7001",
+        "--players local 127.0.0.1:7001",
+        "--local-port 7000 --players local",
+        "--local-port 7000 --players 127.0.0.1:7001 127.0.0.1:7002",
+        "--synctest --local-port 7000",
+        "--frobnicate",
+    ] {
+        let refused = parse(bad);
+        assert!(refused.as_ref().is_err_and(|e| !e.contains('\n')), "{bad}: {refused:?}");
+    }
+    let taken = std::net::UdpSocket::bind("0.0.0.0:0").unwrap();
+    let port = taken.local_addr().unwrap().port();
+    let refused = p2p_session(port, &[None, Some(peer)]).err();
+    assert!(
+        refused.is_some_and(|e| e.contains(&port.to_string())),
+        "port {port} in use"
+    );
+}

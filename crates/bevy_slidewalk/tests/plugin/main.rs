@@ -34,6 +34,8 @@ use std::time::Duration;
 #[allow(dead_code)]
 mod examples {
     pub(crate) use super::quick_start_example as quick_start;
+    #[cfg(feature = "ggrs")]
+    pub(crate) use super::rollback_example as rollback;
     pub(crate) use super::{events_example as events, gltf_scene_example as gltf_scene};
     pub(crate) use super::{minimal_example as minimal, moving_platforms_example as moving_platforms};
 }
@@ -52,6 +54,10 @@ mod moving_platforms_example;
 #[path = "../../examples/quick_start.rs"]
 #[allow(dead_code)]
 mod quick_start_example;
+#[cfg(feature = "ggrs")]
+#[path = "../../examples/rollback.rs"]
+#[allow(dead_code)]
+mod rollback_example;
 
 /// Ticks per second (nearly: see [`TICK`]).
 const HZ: f64 = 60.0;
