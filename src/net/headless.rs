@@ -67,7 +67,7 @@ pub fn run(options: &Options) -> Result<Summary, RunError> {
             disconnected: false,
             desyncs: Vec::new(),
         })
-        .insert_resource(NetScript::new(player))
+        .insert_resource(NetScript::new(vec![player]))
         .add_plugins((sim::plugin, super::plugin));
     run_on_one_thread(
         &mut app,

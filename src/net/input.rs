@@ -79,36 +79,37 @@ impl NetInput {
     }
 }
 
-/// A script played over the network: the local player's input comes from
-/// it, one tick each time the session asks.
+/// Scripts played over the network: the local players' input comes from
+/// them (the first local player's from the first script, and so on,
+/// round), one tick each time the session asks.
 #[derive(Resource)]
 pub struct NetScript {
-    player: ScriptPlayer,
-    /// Ticks played so far.
+    players: Vec<ScriptPlayer>,
+    /// Ticks played so far (of the longest script).
     pub played: u64,
-    /// Every tick of the script has been asked for.
+    /// Every tick of every script has been asked for.
     pub done: bool,
 }
 
 impl NetScript {
-    /// Plays `player` (made for the session's tick and the spawn's heading).
-    pub fn new(player: ScriptPlayer) -> Self {
+    /// Plays `players` (each made for the session's tick).
+    pub fn new(players: Vec<ScriptPlayer>) -> Self {
         Self {
-            player,
+            players,
             played: 0,
             done: false,
         }
     }
 }
 
-/// The heading sent so far (the controls' or the script's), radians: the
-/// next input sends the turn from it.
+/// The heading sent so far for each local player (the controls' or the
+/// script's), radians: the next input sends the turn from it.
 #[derive(Resource, Default)]
-pub(super) struct SentHeading(Option<f32>);
+pub(super) struct SentHeading(Vec<Option<f32>>);
 
 /// The session asks for this machine's input (bevy_ggrs's `ReadInputs`):
-/// the controls' (or the script's) input since the last tick, its presses
-/// then taken.
+/// each local player's input since the last tick, from the controls or
+/// its script; the controls' presses are then taken.
 pub(super) fn read_local_input(
     local: Res<LocalPlayers>,
     script: Option<ResMut<NetScript>>,
@@ -116,34 +117,55 @@ pub(super) fn read_local_input(
     mut controls: Query<&mut PlayerInput, With<Controlled>>,
     mut commands: Commands,
 ) {
-    let Some(mut controls) = controls.iter_mut().next() else {
-        return;
-    };
-    if let Some(mut script) = script {
-        let tick = script.player.next();
-        script.done |= tick.is_none();
-        script.played += u64::from(tick.is_some());
-        let tick = tick.unwrap_or_default();
-        if sent.0.is_none() {
-            // The script's heading is absolute; it starts where the player does.
-            sent.0 = Some(tick.yaw);
-            controls.yaw = tick.yaw;
+    let mut from_controls = controls.iter_mut().next();
+    let mut script = script.filter(|s| !s.players.is_empty());
+    let mut inputs = Vec::with_capacity(local.0.len());
+    let mut any_tick = false;
+    for (k, &handle) in local.0.iter().enumerate() {
+        if sent.0.len() <= k {
+            sent.0.resize(k + 1, None);
         }
-        controls.movement = tick.movement;
-        if !script.done {
-            controls.yaw = tick.yaw;
-        }
-        controls.held = tick.held;
-        controls.pressed = tick.pressed;
+        let mut asked = match (&mut script, &mut from_controls) {
+            (Some(script), _) => {
+                let n = script.players.len();
+                match script.players[k % n].next() {
+                    Some(tick) => {
+                        any_tick = true;
+                        PlayerInput {
+                            movement: tick.movement,
+                            yaw: tick.yaw,
+                            held: tick.held,
+                            pressed: tick.pressed,
+                            ..PlayerInput::default()
+                        }
+                    }
+                    // Past its end: standing still, facing where it was.
+                    None => PlayerInput {
+                        yaw: sent.0[k].unwrap_or(0.0),
+                        ..PlayerInput::default()
+                    },
+                }
+            }
+            (None, Some(controls)) => **controls,
+            (None, None) => PlayerInput::default(),
+        };
+        // The heading is sent as the turn since the last tick.
+        let from = *sent.0[k].get_or_insert(asked.yaw);
+        let input = NetInput::new(&asked, asked.yaw - from);
+        sent.0[k] = Some(asked.yaw);
+        asked.pressed = Buttons::default();
+        inputs.push((handle, input));
     }
-    let turn = controls.yaw - sent.0.unwrap_or(controls.yaw);
-    sent.0 = Some(controls.yaw);
-    let input = NetInput::new(&controls, turn);
-    controls.pressed = Buttons::default();
-    controls.respawn = false;
-    controls.toggle_fly = false;
-    let inputs = local.0.iter().map(|&handle| (handle, input)).collect();
-    commands.insert_resource(LocalInputs::<NetConfig>(inputs));
+    if let Some(script) = &mut script {
+        script.done |= !any_tick;
+        script.played += u64::from(any_tick);
+    }
+    if let Some(controls) = &mut from_controls {
+        controls.pressed = Buttons::default();
+        controls.respawn = false;
+        controls.toggle_fly = false;
+    }
+    commands.insert_resource(LocalInputs::<NetConfig>(inputs.into_iter().collect()));
 }
 
 /// Every player's input for the tick about to run, from the session (a

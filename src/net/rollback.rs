@@ -13,6 +13,15 @@ use bevy_slidewalk::bevy_ggrs::RollbackApp;
 use bevy_slidewalk::{MovementState, digest_of};
 use slidewalk_net::Digest;
 
+/// A piece of state left out of the rollback on purpose: the sync test's
+/// control, which shows that the test sees a missing piece.
+#[doc(hidden)]
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LeaveOutOfRollback {
+    /// The balls.
+    Balls,
+}
+
 /// Registers every piece of the game's simulation state for snapshots.
 /// The game's tick reads and writes nothing else that lasts: the level's
 /// geometry is fixed once the session starts, the crowd is off over the
@@ -32,7 +41,9 @@ pub fn register(app: &mut App) {
         .rollback_resource_with_clone::<CurrentLevel>()
         .rollback_resource_with_clone::<PlayerSensors>()
         .rollback_resource_with_clone::<RunStats>();
-    crate::sim::balls::rollback(app);
+    if app.world().get_resource::<LeaveOutOfRollback>() != Some(&LeaveOutOfRollback::Balls) {
+        crate::sim::balls::rollback(app);
+    }
 }
 
 /// A digest of the simulation's state, bit for bit: every player's

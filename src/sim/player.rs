@@ -182,20 +182,29 @@ fn place_player(
             &mut MovementState,
             &mut PlayerInput,
             &mut PlacedInGeneration,
+            &Player,
         ),
-        With<Player>,
     >,
 ) {
     if current.level.is_none() {
         return;
     }
-    for (body, mut state, mut input, mut placed_in) in &mut players {
+    for (body, mut state, mut input, mut placed_in, player) in &mut players {
         if placed_in.0 != current.generation {
             placed_in.0 = current.generation;
             current.respawn(body, &mut state, &mut input);
+            if player.slot > 0 {
+                // Side by side: each further player 1.2 m to the right.
+                let right = slidewalk_play::heading_direction(input.yaw - std::f32::consts::FRAC_PI_2, state.up);
+                let feet = state.feet() + right * (SIDE_BY_SIDE * player.slot as f32);
+                state.teleport_feet(feet, &body.config);
+            }
         }
     }
 }
+
+/// How far apart the players of a network game start, metres.
+const SIDE_BY_SIDE: f32 = 1.2;
 
 /// Whether the player is in fly mode (moved by the game, no collision).
 pub fn flying(body: &CharacterController) -> bool {

@@ -1,0 +1,276 @@
+//! The game over the network. In one process: ggrs's sync-test session
+//! simulates every tick again 8 ticks later and compares checksums, with
+//! four players on scripts (riding a lift, walking and jumping, throwing
+//! balls, crouching and dashing), and a control that leaves the balls out
+//! of the rollback. Across processes: two headless peers on loopback play
+//! scripts of 600 ticks and print the same checksum, also with one
+//! peer's input delayed and 10% of datagrams dropped; refusals and a
+//! silent peer end with a clear line and a bounded wait.
+
+use bevy::ecs::schedule::ScheduleLabel;
+use bevy::prelude::*;
+use bevy::time::TimeUpdateStrategy;
+use bevy_slidewalk::bevy_ggrs::ggrs::{PlayerType, SessionBuilder};
+use bevy_slidewalk::bevy_ggrs::{RollbackFrameCount, Session, SyncTestMismatch};
+use slidewalk::net::rollback::LeaveOutOfRollback;
+use slidewalk::net::{NetConfig, PendingSession};
+use slidewalk::net::input::NetScript;
+use slidewalk::sim;
+use slidewalk::sim::balls::BallPit;
+use slidewalk::sim::launch::LaunchOptions;
+use slidewalk::sim::player::{NetPlayers, Player};
+use slidewalk::sim::schedule::{run_on_one_thread, tick_length};
+use bevy_slidewalk::MovementState;
+use slidewalk_play::{Options, Script, ScriptPlayer};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn script_text(text: &str) -> Script {
+    Script::parse(text).unwrap()
+}
+
+/// The four players' scripts (each 20 s).
+fn four_scripts() -> Vec<Script> {
+    vec![
+        // Rides the lift it stands on.
+        script_text(r#"{"steps": [{"for_s": 20}]}"#),
+        // Walks off, jumps, walks back.
+        script_text(
+            r#"{"steps": [{"for_s": 3, "move": [1, 0]}, {"for_s": 1, "jump": true, "move": [0, 1]},
+            {"for_s": 4, "jump": false, "move": [0, -1], "sprint": true}, {"for_s": 12, "move": [-1, 0], "sprint": false}]}"#,
+        ),
+        // Throws balls, turning.
+        script_text(
+            r#"{"steps": [{"for_s": 1, "move": [1, 0]}, {"for_s": 0.5, "throw": true}, {"for_s": 0.5, "throw": false, "yaw_deg": 90},
+            {"for_s": 0.8, "throw": true}, {"for_s": 0.5, "throw": false, "yaw_deg": 180}, {"for_s": 0.3, "throw": true},
+            {"for_s": 16.4, "throw": false, "move": [0, 1]}]}"#,
+        ),
+        // Crouches, dashes, uses.
+        script_text(
+            r#"{"steps": [{"for_s": 2, "move": [1, 0], "crouch": true}, {"for_s": 1, "crouch": false, "dash": true},
+            {"for_s": 2, "dash": false, "use": true, "move": [0, 1]}, {"for_s": 15, "use": false, "move": [0, -1]}]}"#,
+        ),
+    ]
+}
+
+#[derive(Resource, Default)]
+struct Mismatches(usize);
+
+/// The demo level with four players at the lift's spawn under a
+/// sync-test session of `check_distance`, on [`four_scripts`].
+fn sync_test_app(check_distance: usize, leave_out: Option<LeaveOutOfRollback>) -> App {
+    let hz = 60.0;
+    let options = Options {
+        tick_hz: Some(hz),
+        spawn: Some(Vec3::new(-14.75, 0.2, -21.0)),
+        ..Options::default()
+    };
+    let tick = tick_length(hz);
+    let players = four_scripts()
+        .iter()
+        .map(|s| ScriptPlayer::new(s, tick.as_secs_f32(), 0.0))
+        .collect();
+    let mut session = SessionBuilder::<NetConfig>::new()
+        .with_num_players(4)
+        .unwrap()
+        .with_max_prediction_window(check_distance + 1)
+        .with_check_distance(check_distance);
+    for i in 0..4 {
+        session = session.add_player(PlayerType::Local, i).unwrap();
+    }
+    let session = session.start_synctest_session().unwrap();
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins)
+        .insert_resource(LaunchOptions(options))
+        .insert_resource(TimeUpdateStrategy::ManualDuration(tick))
+        .insert_resource(NetPlayers { count: 4, local: 0 })
+        .insert_resource(PendingSession(None))
+        .insert_resource(NetScript::new(players))
+        .init_resource::<Mismatches>()
+        .add_observer(|_: On<SyncTestMismatch>, mut m: ResMut<Mismatches>| m.0 += 1);
+    if let Some(piece) = leave_out {
+        app.insert_resource(piece);
+    }
+    app.add_plugins((sim::plugin, slidewalk::net::plugin));
+    run_on_one_thread(&mut app, [PreUpdate.intern(), Update.intern()]);
+    app.finish();
+    app.cleanup();
+    // The level opens in the first update; the session starts after it.
+    app.update();
+    app.insert_resource(Session::SyncTest(session));
+    app
+}
+
+fn frame(app: &App) -> i32 {
+    app.world().resource::<RollbackFrameCount>().0
+}
+
+#[test]
+fn four_players_resimulate_bit_for_bit() {
+    let mut app = sync_test_app(8, None);
+    let (mut rider_top, mut most_balls) = (f32::MIN, 0);
+    for _ in 0..1500 {
+        if frame(&app) >= 1200 {
+            break;
+        }
+        app.update();
+        let mut players = app.world_mut().query::<(&Player, &MovementState)>();
+        for (p, s) in players.iter(app.world()) {
+            if p.slot == 0 {
+                rider_top = rider_top.max(s.feet().y);
+            }
+        }
+        most_balls = most_balls.max(app.world().resource::<BallPit>().simulation.balls.len());
+    }
+    assert_eq!(app.world().resource::<Mismatches>().0, 0, "sync test mismatches");
+    assert_eq!(frame(&app), 1200, "ticks run");
+    assert!(rider_top > 2.0, "the lift carried player 1 only to {rider_top} m");
+    assert!(most_balls >= 3, "{most_balls} balls in flight at most: the throws did not happen");
+}
+
+#[test]
+fn leaving_the_balls_out_is_a_mismatch() {
+    let mut app = sync_test_app(8, Some(LeaveOutOfRollback::Balls));
+    for _ in 0..400 {
+        app.update();
+    }
+    assert!(
+        app.world().resource::<Mismatches>().0 > 0,
+        "the balls were left out of the rollback, yet the sync test saw no mismatch"
+    );
+}
+
+/// A headless peer, killed if the test ends first.
+struct Peer(Child);
+
+impl Drop for Peer {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn temp(name: &str, text: &str) -> std::path::PathBuf {
+    let path = std::env::temp_dir().join(format!("slidewalk-net-{}-{name}", std::process::id()));
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+fn peer(args: &[&str]) -> Peer {
+    let child = Command::new(env!("CARGO_BIN_EXE_slidewalk"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    Peer(child)
+}
+
+/// Waits at most `limit` for the peer; its status, stdout and stderr.
+fn finish(mut peer: Peer, limit: Duration) -> (Option<i32>, String, String) {
+    let started = Instant::now();
+    loop {
+        if let Some(status) = peer.0.try_wait().unwrap() {
+            let mut out = String::new();
+            let mut err = String::new();
+            use std::io::Read;
+            peer.0.stdout.take().unwrap().read_to_string(&mut out).unwrap();
+            peer.0.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+            return (status.code(), out, err);
+        }
+        assert!(started.elapsed() < limit, "a peer ran past {limit:?}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+fn checksum(out: &str) -> String {
+    let summary: serde_json::Value = serde_json::from_str(out).unwrap_or_else(|e| panic!("{e}: {out}"));
+    assert_eq!(summary["ticks"], 600, "{out}");
+    summary["checksum"].as_str().unwrap().to_string()
+}
+
+/// Two peers on loopback, ports `a` and `b`, each with its own script of
+/// 600 ticks and its own extra flags: their summaries' checksums.
+fn two_peers(a: u16, b: u16, a_flags: &[&str], b_flags: &[&str]) -> (String, String) {
+    let walk = temp(
+        &format!("walk-{a}.json"),
+        r#"{"steps": [{"for_s": 2, "move": [0, 1]}, {"for_s": 1, "move": [1, 0], "jump": true},
+        {"for_s": 2, "jump": false, "move": [0, -1], "sprint": true, "yaw_deg": 45}, {"for_s": 1, "throw": true},
+        {"for_s": 4, "throw": false, "move": [-1, 0]}]}"#,
+    );
+    let crouch = temp(
+        &format!("crouch-{b}.json"),
+        r#"{"steps": [{"for_s": 3, "move": [-1, 0], "crouch": true}, {"for_s": 2, "crouch": false, "dash": true, "move": [0, 1]},
+        {"for_s": 1, "dash": false, "throw": true, "yaw_deg": -60}, {"for_s": 4, "throw": false, "move": [0, 1]}]}"#,
+    );
+    let (pa, pb) = (a.to_string(), b.to_string());
+    let (to_a, to_b) = (format!("127.0.0.1:{a}"), format!("127.0.0.1:{b}"));
+    let mut args_a = vec!["--headless", "--p2p", &pa, "--peer", &to_b, "--script", walk.to_str().unwrap()];
+    args_a.extend_from_slice(a_flags);
+    let mut args_b = vec!["--headless", "--p2p", &pb, "--peer", &to_a, "--script", crouch.to_str().unwrap()];
+    args_b.extend_from_slice(b_flags);
+    let (peer_a, peer_b) = (peer(&args_a), peer(&args_b));
+    let (code_a, out_a, err_a) = finish(peer_a, Duration::from_secs(60));
+    let (code_b, out_b, err_b) = finish(peer_b, Duration::from_secs(60));
+    assert_eq!(code_a, Some(0), "peer A: {err_a}");
+    assert_eq!(code_b, Some(0), "peer B: {err_b}");
+    (checksum(&out_a), checksum(&out_b))
+}
+
+#[test]
+fn two_peers_end_with_the_same_checksum() {
+    let (a, b) = two_peers(7311, 7312, &[], &[]);
+    assert_eq!(a, b, "the peers' final states differ");
+}
+
+#[test]
+fn delayed_input_and_lost_datagrams_still_agree() {
+    let (a, b) = two_peers(7321, 7322, &["--input-delay", "5", "--net-loss", "0.1"], &["--net-loss", "0.1"]);
+    assert_eq!(a, b, "the peers' final states differ");
+}
+
+#[test]
+fn a_silent_peer_ends_the_run_within_the_wait() {
+    let walk = temp("silent.json", r#"{"steps": [{"for_s": 1, "move": [0, 1]}]}"#);
+    let started = Instant::now();
+    let p = peer(&[
+        "--headless", "--p2p", "7331", "--peer", "127.0.0.1:7332", "--peer-wait", "1", "--script",
+        walk.to_str().unwrap(),
+    ]);
+    let (code, _, err) = finish(p, Duration::from_secs(20));
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("no answer from the peer at 127.0.0.1:7332"), "{err}");
+    assert!(started.elapsed() < Duration::from_secs(15));
+}
+
+#[test]
+fn refusals_are_one_line_and_status_2() {
+    let walk = temp("refused.json", r#"{"steps": [{"for_s": 1, "move": [0, 1]}]}"#);
+    let walk = walk.to_str().unwrap();
+    // An address that does not parse.
+    let (code, _, err) = finish(
+        peer(&["--headless", "--p2p", "7341", "--peer", "127.0.0.1:99999", "--script", walk]),
+        Duration::from_secs(20),
+    );
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("--peer needs ADDR[:PORT]"), "{err}");
+    // A port in use.
+    let _taken = std::net::UdpSocket::bind("0.0.0.0:7342").unwrap();
+    let (code, _, err) = finish(
+        peer(&["--headless", "--p2p", "7342", "--peer", "127.0.0.1:7343", "--script", walk]),
+        Duration::from_secs(20),
+    );
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("7342") && err.contains("in use"), "{err}");
+    // Peers on different levels.
+    let a = peer(&["--headless", "--p2p", "7344", "--peer", "127.0.0.1:7345", "--script", walk]);
+    let b = peer(&[
+        "--headless", "--p2p", "7345", "--peer", "127.0.0.1:7344", "--level", "assets/levels/magic_room.glb", "--script",
+        walk,
+    ]);
+    for (code, _, err) in [finish(a, Duration::from_secs(30)), finish(b, Duration::from_secs(30))] {
+        assert_eq!(code, Some(2), "{err}");
+        assert!(err.contains("level"), "{err}");
+    }
+}
