@@ -72,6 +72,16 @@ fn main() -> ExitCode {
         Some(s) => slidewalk::sim::script::options_for_script(&options, s),
         None => options,
     };
+    if options.p2p.is_some()
+        && let Some(s) = &script
+        && (s.start.is_some() || s.controller.is_some())
+    {
+        eprintln!(
+            "slidewalk: a script played over the network cannot set a start state or controller settings \
+             (both peers start from the level's spawn with their settings)"
+        );
+        return ExitCode::from(2);
+    }
     let mut app = App::new();
     if options.p2p.is_some() {
         match slidewalk::net::window::meet_peer(&options) {
@@ -92,7 +102,14 @@ fn main() -> ExitCode {
                 .or_else(slidewalk_play::settings::default_settings_path),
         ));
     if let Some(script) = script {
-        app.insert_resource(slidewalk::sim::script::ScriptRun::new(script));
+        if app.world().contains_resource::<slidewalk::sim::player::NetPlayers>() {
+            // Over the network the script is this player's input.
+            let dt = slidewalk::sim::schedule::tick_length(options.tick_hz()).as_secs_f32();
+            let player = slidewalk_play::ScriptPlayer::new(&script, dt, 0.0);
+            app.insert_resource(slidewalk::net::input::NetScript::new(vec![player]));
+        } else {
+            app.insert_resource(slidewalk::sim::script::ScriptRun::new(script));
+        }
     }
     app.add_plugins((
         slidewalk::view::window::window_plugins,

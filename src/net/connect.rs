@@ -45,8 +45,14 @@ pub fn settings_pairs(config: &ControllerConfig) -> Vec<(String, String)> {
         .iter()
         .map(|t| (t.key.to_string(), t.get(config).to_string()))
         .collect();
-    pairs.push(("standing_radii".into(), format!("{:?}", config.standing_radii.to_array())));
-    pairs.push(("crouched_radii".into(), format!("{:?}", config.crouched_radii.to_array())));
+    pairs.push((
+        "standing_radii".into(),
+        format!("{:?}", config.standing_radii.to_array()),
+    ));
+    pairs.push((
+        "crouched_radii".into(),
+        format!("{:?}", config.crouched_radii.to_array()),
+    ));
     pairs.push(("gravity".into(), format!("{:?}", config.gravity.to_array())));
     pairs
 }
@@ -92,7 +98,9 @@ pub fn connect(options: &Options, level: &Path, config: &ControllerConfig) -> Re
     let ours = Hello {
         protocol: PROTOCOL,
         game_version: env!("CARGO_PKG_VERSION").to_string(),
-        level: level.file_name().map_or_else(|| level.display().to_string(), |n| n.to_string_lossy().into()),
+        level: level
+            .file_name()
+            .map_or_else(|| level.display().to_string(), |n| n.to_string_lossy().into()),
         level_digest: level_digest(level).map_err(refused)?,
         settings_digest: digest_pairs(&settings),
         settings,
@@ -100,7 +108,10 @@ pub fn connect(options: &Options, level: &Path, config: &ControllerConfig) -> Re
         nonce: slidewalk_net::random_nonce(),
     };
     let wait = Duration::from_secs_f32(options.peer_wait);
-    eprintln!("slidewalk: waiting for the peer at {peer} (up to {} s)", options.peer_wait);
+    eprintln!(
+        "slidewalk: waiting for the peer at {peer} (up to {} s)",
+        options.peer_wait
+    );
     let Agreement {
         local_handle,
         remote_handle,

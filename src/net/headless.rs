@@ -32,7 +32,10 @@ pub enum RunError {
 /// `checksum` the state's digest after the script's last tick.
 pub fn run(options: &Options) -> Result<Summary, RunError> {
     let refused = RunError::Refused;
-    let path = options.script.as_ref().ok_or(refused("--headless needs --script FILE".into()))?;
+    let path = options
+        .script
+        .as_ref()
+        .ok_or(refused("--headless needs --script FILE".into()))?;
     let script = read_script(path).map_err(refused)?;
     if script.start.is_some() || script.controller.is_some() {
         return Err(refused(format!(

@@ -71,7 +71,10 @@ pub fn plugin(app: &mut App) {
         .add_systems(Update, (start_session, watch_session));
     rollback::register(app);
     // The session's ticks are the simulation's: the fixed loop stays still.
-    app.configure_sets(RunFixedMainLoop, RunFixedMainLoopSystems::FixedMainLoop.run_if(|| false));
+    app.configure_sets(
+        RunFixedMainLoop,
+        RunFixedMainLoopSystems::FixedMainLoop.run_if(|| false),
+    );
 }
 
 /// One tick of the simulation: its fixed schedule, inside the session's.
@@ -85,7 +88,10 @@ fn record_digest(world: &mut World) {
     let frame = world.resource::<RollbackFrameCount>().0;
     let digests = &mut world.resource_mut::<TickDigests>().0;
     digests.insert(frame, digest);
-    while digests.first_key_value().is_some_and(|(&f, _)| f < frame - DIGESTS_KEPT) {
+    while digests
+        .first_key_value()
+        .is_some_and(|(&f, _)| f < frame - DIGESTS_KEPT)
+    {
         digests.pop_first();
     }
 }
@@ -120,8 +126,14 @@ fn watch_session(
                 status.disconnected = true;
                 format!("the peer at {addr} disconnected: playing on alone")
             }
-            GgrsEvent::NetworkInterrupted { addr, disconnect_timeout } => {
-                format!("the peer at {addr} stopped answering (dropped in {} s if it stays silent)", disconnect_timeout / 1000)
+            GgrsEvent::NetworkInterrupted {
+                addr,
+                disconnect_timeout,
+            } => {
+                format!(
+                    "the peer at {addr} stopped answering (dropped in {} s if it stays silent)",
+                    disconnect_timeout / 1000
+                )
             }
             GgrsEvent::NetworkResumed { addr } => format!("the peer at {addr} answers again"),
             GgrsEvent::DesyncDetected { frame, addr, .. } => {

@@ -5,8 +5,8 @@
 //! when it squeezes the player or an agent of the crowd.
 
 use super::input::PlayerInput;
-use super::player::Player;
 use super::level::{CurrentLevel, DoorTrigger, MoverBody};
+use super::player::Player;
 use super::schedule::SimSet;
 use bevy::prelude::*;
 use bevy_slidewalk::MovementState;

@@ -140,7 +140,11 @@ pub fn player_character(body: CharacterController, slot: usize) -> impl Bundle {
         Player { slot },
         PlayerFeedback::default(),
         TickStart::default(),
-        Name::new(if slot == 0 { "player".to_string() } else { format!("player {}", slot + 1) }),
+        Name::new(if slot == 0 {
+            "player".to_string()
+        } else {
+            format!("player {}", slot + 1)
+        }),
         body.transform_at_feet(Vec3::ZERO),
         body,
         // A member of the player's layer, meeting every layer.
@@ -176,15 +180,13 @@ pub struct PlacedInGeneration(u32);
 /// A new level is in: the player goes to its spawn.
 fn place_player(
     current: Res<CurrentLevel>,
-    mut players: Query<
-        (
-            &CharacterController,
-            &mut MovementState,
-            &mut PlayerInput,
-            &mut PlacedInGeneration,
-            &Player,
-        ),
-    >,
+    mut players: Query<(
+        &CharacterController,
+        &mut MovementState,
+        &mut PlayerInput,
+        &mut PlacedInGeneration,
+        &Player,
+    )>,
 ) {
     if current.level.is_none() {
         return;
@@ -317,6 +319,18 @@ fn fly_motion(input: &PlayerInput, up: Vec3) -> Vec3 {
     wish.clamp_length_max(1.0) * speed
 }
 
+/// A player's components [`after_tick`] reads and writes.
+type PlayerAfterTick<'a> = (
+    &'a CharacterController,
+    &'a MovementState,
+    &'a mut PlayerInput,
+    &'a MovementReport,
+    &'a mut LastTick,
+    &'a TickStart,
+    &'a mut PlayerFeedback,
+    Has<LocalPlayer>,
+);
+
 /// After the plugin's tick: the run's figures, the heading turned by a
 /// platform and the squeezes for the next tick ([`Feedback`]), and the
 /// tick's record.
@@ -328,19 +342,7 @@ pub(super) fn after_tick(
     timings: Res<StepTimings>,
     mut feedback: ResMut<Feedback>,
     mut stats: ResMut<RunStats>,
-    mut players: Query<
-        (
-            &CharacterController,
-            &MovementState,
-            &mut PlayerInput,
-            &MovementReport,
-            &mut LastTick,
-            &TickStart,
-            &mut PlayerFeedback,
-            Has<LocalPlayer>,
-        ),
-        With<Player>,
-    >,
+    mut players: Query<PlayerAfterTick, With<Player>>,
 ) {
     if current.level.is_none() {
         return;

@@ -74,8 +74,14 @@ pub(super) fn plugin(app: &mut App) {
         generation: 0,
     })
     .add_message::<RewindRequest>()
-    .add_systems(FixedUpdate, record_tick.in_set(SimSet::Record).run_if(super::player::alone))
-    .add_systems(Update, (pause_at_launch, handle_requests).chain().run_if(super::player::alone));
+    .add_systems(
+        FixedUpdate,
+        record_tick.in_set(SimSet::Record).run_if(super::player::alone),
+    )
+    .add_systems(
+        Update,
+        (pause_at_launch, handle_requests).chain().run_if(super::player::alone),
+    );
 }
 
 fn record_tick(

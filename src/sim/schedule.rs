@@ -111,12 +111,12 @@ pub(super) fn plugin(app: &mut App) {
         interpolate: !networked,
         ..default()
     })
-        .configure_sets(
-            FixedUpdate,
-            (
-                bevy_slidewalk::SlidewalkSystems::Prepare,
-                bevy_slidewalk::SlidewalkSystems::Step,
-            )
-                .in_set(SimSet::Player),
-        );
+    .configure_sets(
+        FixedUpdate,
+        (
+            bevy_slidewalk::SlidewalkSystems::Prepare,
+            bevy_slidewalk::SlidewalkSystems::Step,
+        )
+            .in_set(SimSet::Player),
+    );
 }

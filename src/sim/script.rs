@@ -8,7 +8,7 @@ use super::launch::LaunchOptions;
 use super::level::CurrentLevel;
 use super::level::MoverBody;
 use super::movers::{LevelClock, SqueezingMovers, pose_of};
-use super::player::Player;
+use super::player::LocalPlayer;
 use super::schedule::SimSet;
 use crate::notices::Notices;
 use bevy::ecs::system::SystemParam;
@@ -130,7 +130,7 @@ fn feed_script(
     current: Res<CurrentLevel>,
     mut movers: MoverState,
     mut notices: ResMut<Notices>,
-    mut players: Query<(&mut CharacterController, &mut MovementState, &mut PlayerInput), With<Player>>,
+    mut players: Query<(&mut CharacterController, &mut MovementState, &mut PlayerInput), With<LocalPlayer>>,
 ) {
     let Some(mut run) = run else { return };
     if current.level.is_none() || run.done {
@@ -193,7 +193,7 @@ fn record(
     current: Res<CurrentLevel>,
     time: Res<Time<Fixed>>,
     recording: Option<ResMut<Recording>>,
-    inputs: Query<&PlayerInput, With<Player>>,
+    inputs: Query<&PlayerInput, With<LocalPlayer>>,
     mut notices: ResMut<Notices>,
     mut commands: Commands,
 ) {

@@ -12,8 +12,8 @@ use super::schedule::SimSet;
 use crate::notices::Notices;
 use bevy::prelude::*;
 use bevy_slidewalk::{CollisionLayers, CollisionWorld, MovementState, SlidewalkSystems};
-use slidewalk_sweep::Ellipsoid;
 use slidewalk_level::{SensorKind, Spawn};
+use slidewalk_sweep::Ellipsoid;
 
 /// The named sensors the player is in, in the order entered (the HUD
 /// lists them).
@@ -43,13 +43,22 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
+/// A player's components [`on_sensors`] reads and writes.
+type PlayerInSensors<'a> = (
+    &'a MovementState,
+    Option<&'a CollisionLayers>,
+    &'a mut InSensors,
+    &'a mut PlayerFeedback,
+    Has<LocalPlayer>,
+);
+
 /// What each player's entering and leaving sensors this tick does (found
 /// from where the players are, not from the plugin's messages, which a
 /// tick simulated again does not write twice).
 #[allow(clippy::too_many_arguments)]
 fn on_sensors(
     world: Res<CollisionWorld>,
-    mut players: Query<(&MovementState, Option<&CollisionLayers>, &mut InSensors, &mut PlayerFeedback, Has<LocalPlayer>), With<Player>>,
+    mut players: Query<PlayerInSensors, With<Player>>,
     sensors: Query<&LevelSensor>,
     mut triggers: Query<(Entity, &mut DoorTrigger)>,
     mut current: ResMut<CurrentLevel>,
@@ -68,7 +77,12 @@ fn on_sensors(
     for (state, layers, mut was, mut feedback, local) in &mut players {
         let mut now = Vec::new();
         if let Ok(ellipsoid) = Ellipsoid::new(state.radii) {
-            world.overlapping_sensors(&ellipsoid, state.position, layers.copied().unwrap_or_default(), &mut now);
+            world.overlapping_sensors(
+                &ellipsoid,
+                state.position,
+                layers.copied().unwrap_or_default(),
+                &mut now,
+            );
         }
         let changes: Vec<(Entity, bool)> = was
             .0
@@ -88,7 +102,10 @@ fn on_sensors(
             let Ok(s) = sensors.get(sensor) else { continue };
             if local {
                 let tick = stats.summary.ticks;
-                stats.summary.sensor_events.push((s.kind.word().to_string(), is_in, tick));
+                stats
+                    .summary
+                    .sensor_events
+                    .push((s.kind.word().to_string(), is_in, tick));
             }
             match (&s.kind, is_in) {
                 (SensorKind::Kill, true) => {

@@ -20,7 +20,12 @@ const COLOURS: [Color; 4] = [
 ];
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(PostUpdate, (dress_other_players, follow_others).chain().before(TransformSystems::Propagate));
+    app.add_systems(
+        PostUpdate,
+        (dress_other_players, follow_others)
+            .chain()
+            .before(TransformSystems::Propagate),
+    );
 }
 
 /// Each other player gets a body the first time it is seen (an entity of
@@ -52,7 +57,10 @@ fn dress_other_players(
 }
 
 /// Each body where its character is drawn, scaled to its radii.
-fn follow_others(players: Query<(&Transform, &MovementState), With<Player>>, mut bodies: Query<(&OtherBody, &mut Transform), Without<Player>>) {
+fn follow_others(
+    players: Query<(&Transform, &MovementState), With<Player>>,
+    mut bodies: Query<(&OtherBody, &mut Transform), Without<Player>>,
+) {
     for (body, mut t) in &mut bodies {
         if let Ok((at, state)) = players.get(body.0) {
             *t = Transform::from_translation(at.translation).with_scale(state.radii);

@@ -110,7 +110,7 @@ impl Context<'_, '_, '_> {
 /// removed or changed (their mesh asset included), their poses, and which
 /// of them move. Only colliders that changed are looked at (a scene of
 /// resting props costs a pass over a list, not a look at each entity).
-#[allow(clippy::too_many_arguments)]
+#[allow(clippy::too_many_arguments, clippy::type_complexity)]
 pub(crate) fn sync_colliders(
     mut world: ResMut<CollisionWorld>,
     time: Res<Time>,
@@ -124,6 +124,8 @@ pub(crate) fn sync_colliders(
     names: Query<&'static Name>,
     mut removals: ResMut<PendingRemovals>,
     mut rules_removed: RulesRemoved,
+    // Those given back since the last sync (by a rollback); all of them
+    // to write back to.
     mut motions: ParamSet<(
         Query<(Entity, &ColliderMotion), Changed<ColliderMotion>>,
         Query<&mut ColliderMotion>,

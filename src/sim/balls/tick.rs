@@ -26,6 +26,18 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(FixedUpdate, tick_balls.after(control_balls).in_set(SimSet::Balls));
 }
 
+/// A player as the balls meet it: its slot, controller, state, input and
+/// last tick, the push it is given, whether it is the local one.
+type PlayerForBalls<'a> = (
+    &'a Player,
+    &'a CharacterController,
+    &'a MovementState,
+    &'a PlayerInput,
+    &'a LastTick,
+    &'a mut PlayerFeedback,
+    Has<LocalPlayer>,
+);
+
 /// The tick: pending throws leave the eyes, every ball moves, impacts
 /// push the players and hard ones explode.
 #[allow(clippy::too_many_arguments)]
@@ -36,15 +48,7 @@ fn tick_balls(
     mut pending: ResMut<PendingThrow>,
     mut notices: ResMut<Notices>,
     mut blasts: MessageWriter<BallBlast>,
-    mut players: Query<(
-        &Player,
-        &CharacterController,
-        &MovementState,
-        &PlayerInput,
-        &LastTick,
-        &mut PlayerFeedback,
-        Has<LocalPlayer>,
-    )>,
+    mut players: Query<PlayerForBalls>,
 ) {
     let started = Instant::now();
     let dt = time.timestep().as_secs_f32();

@@ -12,7 +12,11 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(PostUpdate, draw_ground.after(TransformSystems::Propagate));
 }
 
-fn draw_ground(rewind: Res<Rewind>, players: Query<PlayerCharacter, With<LocalPlayer>>, mut gizmos: Gizmos<GroundGizmos>) {
+fn draw_ground(
+    rewind: Res<Rewind>,
+    players: Query<PlayerCharacter, With<LocalPlayer>>,
+    mut gizmos: Gizmos<GroundGizmos>,
+) {
     let Some(r) = rewind.shown() else { return };
     let s = &r.after.player;
     let Some(g) = s.ground else { return };

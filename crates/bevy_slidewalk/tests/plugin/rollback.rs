@@ -50,7 +50,7 @@ fn scripted(handle: usize, f: u32) -> u8 {
         // Walks a square, jumping every 1.5 s.
         0 => turn[(f / 120 % 4) as usize] | if f % 90 == 30 { JUMP } else { 0 },
         // Crouches for 4 s, then walks upright for 4 s.
-        1 => turn[(f / 150 % 4) as usize] | if f / 240 % 2 == 0 { CROUCH } else { 0 },
+        1 => turn[(f / 150 % 4) as usize] | if (f / 240).is_multiple_of(2) { CROUCH } else { 0 },
         // Rides the lift, stepping about on it now and then.
         2 => {
             if f % 200 < 20 {
