@@ -16,6 +16,10 @@ use std::time::Duration;
 /// (ggrs's prediction window).
 pub const PREDICTION_WINDOW: usize = 8;
 
+/// How long a silent peer is waited for before it counts as gone and
+/// this machine plays on alone.
+pub const DISCONNECT_TIMEOUT: Duration = Duration::from_secs(10);
+
 /// Why a network game did not start.
 #[derive(Debug)]
 pub enum ConnectError {
@@ -128,6 +132,9 @@ pub fn connect(options: &Options, level: &Path, config: &ControllerConfig) -> Re
         .with_input_delay(options.input_delay)
         .with_max_prediction_window(PREDICTION_WINDOW)
         .with_desync_detection_mode(DesyncDetection::On { interval: 10 })
+        // A slow frame (a software-rendered window) is not a departure.
+        .with_disconnect_notify_delay(Duration::from_secs(3))
+        .with_disconnect_timeout(DISCONNECT_TIMEOUT)
         .add_player(PlayerType::Local, local_handle)
         .map_err(ggrs_error)?
         .add_player(PlayerType::Remote(peer), remote_handle)
