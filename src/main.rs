@@ -105,8 +105,7 @@ fn main() -> ExitCode {
         if app.world().contains_resource::<slidewalk::sim::player::NetPlayers>() {
             // Over the network the script is this player's input.
             let dt = slidewalk::sim::schedule::tick_length(options.tick_hz()).as_secs_f32();
-            let player = slidewalk_play::ScriptPlayer::new(&script, dt, 0.0);
-            app.insert_resource(slidewalk::net::input::NetScript::new(vec![player]));
+            app.insert_resource(slidewalk::net::input::NetScript::new(vec![script], dt));
         } else {
             app.insert_resource(slidewalk::sim::script::ScriptRun::new(script));
         }

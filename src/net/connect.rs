@@ -98,7 +98,10 @@ pub fn connect(options: &Options, level: &Path, config: &ControllerConfig) -> Re
     if options.net_loss > 0.0 {
         socket = socket.with_loss(options.net_loss, u64::from(port));
     }
-    let settings = settings_pairs(config);
+    let mut settings = settings_pairs(config);
+    // Where the players start is part of the simulation too.
+    settings.push(("spawn".into(), format!("{:?}", options.spawn.map(|s| s.to_array()))));
+    settings.push(("yaw".into(), format!("{:?}", options.yaw_deg)));
     let ours = Hello {
         protocol: PROTOCOL,
         game_version: env!("CARGO_PKG_VERSION").to_string(),

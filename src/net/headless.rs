@@ -13,12 +13,16 @@ use crate::sim::script::{options_for_script, read_script};
 use bevy::ecs::schedule::ScheduleLabel;
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
-use slidewalk_play::{Options, ScriptPlayer, Summary};
+use slidewalk_play::{Options, Summary};
 use std::time::{Duration, Instant};
 
 /// How long past its script a run waits for the peer to confirm the last
 /// tick before it gives up, seconds.
 const CONFIRM_WAIT_S: f64 = 20.0;
+
+/// How long a peer goes on after it has confirmed the last tick, so that
+/// its last datagrams reach the other even when some are lost.
+const FAREWELL: Duration = Duration::from_millis(1500);
 
 /// Why a headless network run did not end with a summary.
 pub enum RunError {
@@ -56,21 +60,16 @@ pub fn run(options: &Options) -> Result<Summary, RunError> {
         ConnectError::NoAnswer(line) => RunError::NoPeer(line),
     })?;
     let tick = tick_length(options.tick_hz());
-    let player = ScriptPlayer::new(&script, tick.as_secs_f32(), 0.0);
-    let last_tick = player.total_ticks() as i32;
+    let net_script = NetScript::new(vec![script.clone()], tick.as_secs_f32());
+    let last_tick = net_script.ticks() as i32;
     let mut app = App::new();
     app.add_plugins(MinimalPlugins)
         .insert_resource(LaunchOptions(options.clone()))
         .insert_resource(TimeUpdateStrategy::ManualDuration(tick))
         .insert_resource(connected.players)
         .insert_resource(PendingSession(Some(connected.session)))
-        .insert_resource(NetStatus {
-            peer: connected.peer,
-            running: false,
-            disconnected: false,
-            desyncs: Vec::new(),
-        })
-        .insert_resource(NetScript::new(vec![player]))
+        .insert_resource(NetStatus::new(connected.peer))
+        .insert_resource(net_script)
         .add_plugins((sim::plugin, super::plugin));
     run_on_one_thread(
         &mut app,
@@ -88,20 +87,36 @@ pub fn run(options: &Options) -> Result<Summary, RunError> {
     let started = Instant::now();
     let limit = Duration::from_secs_f64(script.seconds() + f64::from(options.peer_wait) + CONFIRM_WAIT_S);
     let mut next = Instant::now();
+    let mut finished: Option<(Summary, Instant)> = None;
     loop {
         app.update();
         let world = app.world();
-        if confirmed_tick(world) >= last_tick
+        let status = world.resource::<NetStatus>();
+        if status.disconnected && finished.is_none() {
+            return Err(RunError::NoPeer(format!(
+                "the peer at {} left before the script's last tick ({last_tick}; confirmed: {})",
+                connected.peer,
+                confirmed_tick(world)
+            )));
+        }
+        if finished.is_none()
+            && confirmed_tick(world) >= last_tick
             && let Some(&digest) = world.resource::<TickDigests>().0.get(&last_tick)
         {
             let mut summary = world.resource::<RunStats>().summary.clone();
             summary.ticks = last_tick as u64;
             summary.checksum = Some(format!("{digest:016x}"));
-            let status = world.resource::<NetStatus>();
             if !status.desyncs.is_empty() {
                 eprintln!("slidewalk: the peers went out of step at ticks {:?}", status.desyncs);
             }
-            return Ok(summary);
+            finished = Some((summary, Instant::now()));
+        }
+        // Confirmed here: a while longer, so that the peer hears the
+        // last inputs too (ggrs sends them again until acknowledged).
+        if let Some((summary, at)) = &finished
+            && at.elapsed() >= FAREWELL
+        {
+            return Ok(summary.clone());
         }
         if started.elapsed() > limit {
             return Err(RunError::NoPeer(format!(

@@ -3,13 +3,14 @@
 //! every player's character as its [`PlayerInput`] when the tick runs.
 
 use crate::sim::input::PlayerInput;
-use crate::sim::player::{Controlled, Player};
+use crate::sim::level::CurrentLevel;
+use crate::sim::player::{Controlled, LocalPlayer, Player};
 use bevy::prelude::*;
 use bevy_slidewalk::bevy_ggrs::ggrs::InputStatus;
 use bevy_slidewalk::bevy_ggrs::{LocalInputs, LocalPlayers, PlayerInputs};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
-use slidewalk_play::{Buttons, ScriptPlayer};
+use slidewalk_play::{Buttons, Script, ScriptPlayer};
 
 use super::NetConfig;
 
@@ -81,9 +82,15 @@ impl NetInput {
 
 /// Scripts played over the network: the local players' input comes from
 /// them (the first local player's from the first script, and so on,
-/// round), one tick each time the session asks.
+/// round), one tick each time the session asks. Their headings are
+/// absolute, as on one machine: each starts from the spawn's.
 #[derive(Resource)]
 pub struct NetScript {
+    scripts: Vec<Script>,
+    /// The tick's length, seconds.
+    dt: f32,
+    /// The scripts being played (made when the level is in: they start
+    /// from the spawn's heading).
     players: Vec<ScriptPlayer>,
     /// Ticks played so far (of the longest script).
     pub played: u64,
@@ -92,13 +99,24 @@ pub struct NetScript {
 }
 
 impl NetScript {
-    /// Plays `players` (each made for the session's tick).
-    pub fn new(players: Vec<ScriptPlayer>) -> Self {
+    /// Plays `scripts` at ticks of `dt` seconds.
+    pub fn new(scripts: Vec<Script>, dt: f32) -> Self {
         Self {
-            players,
+            scripts,
+            dt,
+            players: Vec::new(),
             played: 0,
             done: false,
         }
+    }
+
+    /// Ticks of the longest script.
+    pub fn ticks(&self) -> u64 {
+        self.scripts
+            .iter()
+            .map(|s| ScriptPlayer::new(s, self.dt, 0.0).total_ticks())
+            .max()
+            .unwrap_or(0)
     }
 }
 
@@ -112,13 +130,25 @@ pub(super) struct SentHeading(Vec<Option<f32>>);
 /// its script; the controls' presses are then taken.
 pub(super) fn read_local_input(
     local: Res<LocalPlayers>,
+    current: Res<CurrentLevel>,
     script: Option<ResMut<NetScript>>,
     mut sent: ResMut<SentHeading>,
     mut controls: Query<&mut PlayerInput, With<Controlled>>,
     mut commands: Commands,
 ) {
     let mut from_controls = controls.iter_mut().next();
-    let mut script = script.filter(|s| !s.players.is_empty());
+    let spawn_yaw = current.respawn_point().yaw;
+    let mut script = script.filter(|s| !s.scripts.is_empty());
+    if let Some(script) = &mut script
+        && script.players.is_empty()
+    {
+        let dt = script.dt;
+        script.players = script
+            .scripts
+            .iter()
+            .map(|s| ScriptPlayer::new(s, dt, spawn_yaw))
+            .collect();
+    }
     let mut inputs = Vec::with_capacity(local.0.len());
     let mut any_tick = false;
     for (k, &handle) in local.0.iter().enumerate() {
@@ -149,8 +179,10 @@ pub(super) fn read_local_input(
             (None, Some(controls)) => **controls,
             (None, None) => PlayerInput::default(),
         };
-        // The heading is sent as the turn since the last tick.
-        let from = *sent.0[k].get_or_insert(asked.yaw);
+        // The heading is sent as the turn since the last tick (a script's
+        // from the spawn's heading, where the player starts).
+        let start = if script.is_some() { spawn_yaw } else { asked.yaw };
+        let from = *sent.0[k].get_or_insert(start);
         let input = NetInput::new(&asked, asked.yaw - from);
         sent.0[k] = Some(asked.yaw);
         asked.pressed = Buttons::default();
@@ -182,4 +214,25 @@ pub(super) fn apply_inputs(inputs: Res<PlayerInputs<NetConfig>>, mut players: Qu
         };
         net.apply(&mut input);
     }
+}
+
+/// The peer never came: the local player is played from the controls on
+/// this machine's fixed tick, as on one machine.
+pub(super) fn play_alone(
+    mut sent: ResMut<SentHeading>,
+    mut controls: Query<&mut PlayerInput, (With<Controlled>, Without<LocalPlayer>)>,
+    mut players: Query<&mut PlayerInput, With<LocalPlayer>>,
+) {
+    let (Some(mut controls), Some(mut input)) = (controls.iter_mut().next(), players.iter_mut().next()) else {
+        return;
+    };
+    if sent.0.is_empty() {
+        sent.0.push(None);
+    }
+    let from = *sent.0[0].get_or_insert(controls.yaw);
+    NetInput::new(&controls, controls.yaw - from).apply(&mut input);
+    sent.0[0] = Some(controls.yaw);
+    controls.pressed = Buttons::default();
+    controls.respawn = false;
+    controls.toggle_fly = false;
 }

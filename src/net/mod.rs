@@ -14,7 +14,7 @@ pub mod window;
 use crate::notices::Notices;
 use crate::sim::launch::LaunchOptions;
 use crate::sim::level::CurrentLevel;
-use bevy::app::RunFixedMainLoopSystems;
+use bevy::app::{FixedMain, RunFixedMainLoopSystems};
 use bevy::prelude::*;
 use bevy_slidewalk::SlidewalkRollbackPlugin;
 use bevy_slidewalk::bevy_ggrs::ggrs::{GgrsEvent, P2PSession, SessionState};
@@ -45,6 +45,25 @@ pub struct NetStatus {
     pub disconnected: bool,
     /// Ticks at which the peers' checksums differed.
     pub desyncs: Vec<i32>,
+    /// When the session was started (it waits for the peer to synchronize).
+    pub started: Option<std::time::Instant>,
+    /// The peer never synchronized: this machine plays alone, ticked by
+    /// the fixed loop again.
+    pub alone: bool,
+}
+
+impl NetStatus {
+    /// The status of a session with `peer`, not started yet.
+    pub fn new(peer: SocketAddr) -> Self {
+        Self {
+            peer,
+            running: false,
+            disconnected: false,
+            desyncs: Vec::new(),
+            started: None,
+            alone: false,
+        }
+    }
 }
 
 /// The state's digest after each recent tick (overwritten when a tick is
@@ -56,7 +75,7 @@ pub struct TickDigests(pub BTreeMap<i32, u64>);
 const DIGESTS_KEPT: i32 = 600;
 
 /// The network game's plugins and systems (added instead of the fixed
-/// loop's ticking: bevy_ggrs runs `FixedUpdate` once per session tick).
+/// loop's ticking: bevy_ggrs runs `FixedMain` once per session tick).
 pub fn plugin(app: &mut App) {
     let hz = app
         .world()
@@ -68,18 +87,27 @@ pub fn plugin(app: &mut App) {
         .init_resource::<TickDigests>()
         .add_systems(ReadInputs, input::read_local_input)
         .add_systems(GgrsSchedule, (input::apply_inputs, run_tick, record_digest).chain())
-        .add_systems(Update, (start_session, watch_session));
+        .add_systems(Update, (start_session, watch_session))
+        .add_systems(
+            FixedUpdate,
+            input::play_alone
+                .in_set(crate::sim::schedule::SimSet::Input)
+                .run_if(playing_alone),
+        );
     rollback::register(app);
-    // The session's ticks are the simulation's: the fixed loop stays still.
+    // The session's ticks are the simulation's: the fixed loop stays
+    // still, unless the peer never came.
     app.configure_sets(
         RunFixedMainLoop,
-        RunFixedMainLoopSystems::FixedMainLoop.run_if(|| false),
+        RunFixedMainLoopSystems::FixedMainLoop.run_if(playing_alone),
     );
 }
 
-/// One tick of the simulation: its fixed schedule, inside the session's.
+/// One tick of the simulation: the fixed schedules (`FixedUpdate`, and
+/// `FixedPostUpdate`, where Bevy signals that message buffers may be
+/// swapped), inside the session's.
 fn run_tick(world: &mut World) {
-    world.run_schedule(FixedUpdate);
+    world.run_schedule(FixedMain);
 }
 
 /// The state's digest after this tick.
@@ -96,12 +124,25 @@ fn record_digest(world: &mut World) {
     }
 }
 
+/// Whether the peer never synchronized and this machine plays alone.
+fn playing_alone(status: Option<Res<NetStatus>>) -> bool {
+    status.is_some_and(|s| s.alone)
+}
+
 /// The level is in and its entities exist: the session starts.
-fn start_session(mut pending: ResMut<PendingSession>, current: Res<CurrentLevel>, mut commands: Commands) {
+fn start_session(
+    mut pending: ResMut<PendingSession>,
+    current: Res<CurrentLevel>,
+    status: Option<ResMut<NetStatus>>,
+    mut commands: Commands,
+) {
     if current.level.is_some()
         && let Some(session) = pending.0.take()
     {
         commands.insert_resource(Session::P2P(session));
+        if let Some(mut status) = status {
+            status.started = Some(std::time::Instant::now());
+        }
     }
 }
 
@@ -110,12 +151,23 @@ fn start_session(mut pending: ResMut<PendingSession>, current: Res<CurrentLevel>
 fn watch_session(
     session: Option<ResMut<Session<NetConfig>>>,
     status: Option<ResMut<NetStatus>>,
+    options: Option<Res<LaunchOptions>>,
     mut notices: ResMut<Notices>,
+    mut commands: Commands,
 ) {
     let (Some(mut session), Some(mut status)) = (session, status) else {
         return;
     };
     let Session::P2P(session) = &mut *session else { return };
+    let wait = options.map_or(15.0, |o| o.0.peer_wait);
+    if !status.running && status.started.is_some_and(|t| t.elapsed().as_secs_f32() > wait) {
+        let line = format!("the peer at {} never joined the game: playing alone", status.peer);
+        eprintln!("slidewalk: {line}");
+        notices.error(line);
+        status.alone = true;
+        commands.remove_resource::<Session<NetConfig>>();
+        return;
+    }
     if !status.running && session.current_state() == SessionState::Running {
         status.running = true;
         notices.info(format!("playing with the peer at {}", status.peer));

@@ -30,12 +30,7 @@ impl Connected {
     /// The session and who is who, into `app` (before its plugins).
     pub fn insert_into(self, app: &mut App) {
         app.insert_resource(self.players)
-            .insert_resource(NetStatus {
-                peer: self.peer,
-                running: false,
-                disconnected: false,
-                desyncs: Vec::new(),
-            })
+            .insert_resource(NetStatus::new(self.peer))
             .insert_resource(PendingSession(Some(self.session)));
     }
 }

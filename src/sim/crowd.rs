@@ -174,7 +174,14 @@ fn control_crowd(
     mut sim: ResMut<CrowdSim>,
     mut notices: ResMut<Notices>,
     current: Res<CurrentLevel>,
+    net: Option<Res<super::player::NetPlayers>>,
 ) {
+    if net.is_some() {
+        if controls.read().count() > 0 {
+            notices.info("the crowd is not played over the network");
+        }
+        return;
+    }
     for control in controls.read() {
         match *control {
             CrowdControl::Clear => {

@@ -78,10 +78,13 @@ fn advance_movers(
     mut clock: ResMut<LevelClock>,
     mut squeezed: ResMut<SqueezingMovers>,
     mut bodies: Query<(&mut MoverBody, &mut Transform)>,
-    players: Query<(&MovementState, &PlayerInput), With<Player>>,
+    players: Query<(&MovementState, &PlayerInput, &Player)>,
     triggers: Query<&DoorTrigger>,
 ) {
     let Some(level) = &current.level else { return };
+    // In slot order: the same on every peer of a network game.
+    let mut players: Vec<_> = players.iter().map(|(state, input, p)| (p.slot, state, input)).collect();
+    players.sort_by_key(|p| p.0);
     let dt = time.timestep().as_secs_f32();
     clock.seconds += dt as f64;
     let squeezers = std::mem::take(&mut squeezed.0);
@@ -104,7 +107,7 @@ fn advance_movers(
             let bounds = bounds_at(mover, &body.pose);
             let distance = players
                 .iter()
-                .map(|(c, _)| distance_to_box(&bounds, c.position))
+                .map(|(_, c, _)| distance_to_box(&bounds, c.position))
                 .fold(f32::INFINITY, f32::min);
             // The door's trigger zone (a sensor) says whether the player is
             // near: open while inside. The distance is the use key's reach,
@@ -122,7 +125,7 @@ fn advance_movers(
                 door.squeezed();
             }
             // Each player who pressed the use key, from where it stands.
-            for (c, input) in &players {
+            for (_, c, input) in &players {
                 if input.pressed.use_key {
                     door.use_key(&spec, distance_to_box(&bounds, c.position), USE_REACH);
                 }

@@ -260,7 +260,9 @@ fn before_tick(
         let used = *input;
         if std::mem::take(&mut input.respawn) {
             current.respawn(&body, &mut state, &mut input);
-            notices.info("back at the spawn point");
+            if local {
+                notices.info("back at the spawn point");
+            }
         }
         // Below the level: back to the respawn point (a level with a kill
         // zone says where that is itself, `sensors`).
@@ -282,11 +284,13 @@ fn before_tick(
             // No dash, mantle or climb goes on where flying left it.
             let feet = state.feet().dot(state.up);
             state.moves = slidewalk_controller::MoveState::new(feet);
-            notices.info(if flying(&body) {
-                "fly mode: on (no collision)"
-            } else {
-                "fly mode: off"
-            });
+            if local {
+                notices.info(if flying(&body) {
+                    "fly mode: on (no collision)"
+                } else {
+                    "fly mode: off"
+                });
+            }
         }
         let from = state.position;
         let up = state.up;

@@ -45,6 +45,7 @@ pub(super) fn plugin(app: &mut App) {
 
 /// A player's components [`on_sensors`] reads and writes.
 type PlayerInSensors<'a> = (
+    &'a Player,
     &'a MovementState,
     Option<&'a CollisionLayers>,
     &'a mut InSensors,
@@ -58,7 +59,7 @@ type PlayerInSensors<'a> = (
 #[allow(clippy::too_many_arguments)]
 fn on_sensors(
     world: Res<CollisionWorld>,
-    mut players: Query<PlayerInSensors, With<Player>>,
+    mut players: Query<PlayerInSensors>,
     sensors: Query<&LevelSensor>,
     mut triggers: Query<(Entity, &mut DoorTrigger)>,
     mut current: ResMut<CurrentLevel>,
@@ -74,7 +75,11 @@ fn on_sensors(
         };
     }
     let mut occupied = Vec::new();
-    for (state, layers, mut was, mut feedback, local) in &mut players {
+    // In slot order: the same on every peer of a network game (the last
+    // checkpoint entered in a tick is the one kept).
+    let mut players: Vec<_> = players.iter_mut().collect();
+    players.sort_by_key(|p| p.0.slot);
+    for (_, state, layers, mut was, mut feedback, local) in players {
         let mut now = Vec::new();
         if let Ok(ellipsoid) = Ellipsoid::new(state.radii) {
             world.overlapping_sensors(

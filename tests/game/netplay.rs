@@ -10,18 +10,18 @@
 use bevy::ecs::schedule::ScheduleLabel;
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
+use bevy_slidewalk::MovementState;
 use bevy_slidewalk::bevy_ggrs::ggrs::{PlayerType, SessionBuilder};
 use bevy_slidewalk::bevy_ggrs::{RollbackFrameCount, Session, SyncTestMismatch};
+use slidewalk::net::input::NetScript;
 use slidewalk::net::rollback::LeaveOutOfRollback;
 use slidewalk::net::{NetConfig, PendingSession};
-use slidewalk::net::input::NetScript;
 use slidewalk::sim;
 use slidewalk::sim::balls::BallPit;
 use slidewalk::sim::launch::LaunchOptions;
 use slidewalk::sim::player::{NetPlayers, Player};
 use slidewalk::sim::schedule::{run_on_one_thread, tick_length};
-use bevy_slidewalk::MovementState;
-use slidewalk_play::{Options, Script, ScriptPlayer};
+use slidewalk_play::{Options, Script};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -66,10 +66,7 @@ fn sync_test_app(check_distance: usize, leave_out: Option<LeaveOutOfRollback>) -
         ..Options::default()
     };
     let tick = tick_length(hz);
-    let players = four_scripts()
-        .iter()
-        .map(|s| ScriptPlayer::new(s, tick.as_secs_f32(), 0.0))
-        .collect();
+    let scripts = NetScript::new(four_scripts(), tick.as_secs_f32());
     let mut session = SessionBuilder::<NetConfig>::new()
         .with_num_players(4)
         .unwrap()
@@ -85,7 +82,7 @@ fn sync_test_app(check_distance: usize, leave_out: Option<LeaveOutOfRollback>) -
         .insert_resource(TimeUpdateStrategy::ManualDuration(tick))
         .insert_resource(NetPlayers { count: 4, local: 0 })
         .insert_resource(PendingSession(None))
-        .insert_resource(NetScript::new(players))
+        .insert_resource(scripts)
         .init_resource::<Mismatches>()
         .add_observer(|_: On<SyncTestMismatch>, mut m: ResMut<Mismatches>| m.0 += 1);
     if let Some(piece) = leave_out {
@@ -125,7 +122,10 @@ fn four_players_resimulate_bit_for_bit() {
     assert_eq!(app.world().resource::<Mismatches>().0, 0, "sync test mismatches");
     assert_eq!(frame(&app), 1200, "ticks run");
     assert!(rider_top > 2.0, "the lift carried player 1 only to {rider_top} m");
-    assert!(most_balls >= 3, "{most_balls} balls in flight at most: the throws did not happen");
+    assert!(
+        most_balls >= 3,
+        "{most_balls} balls in flight at most: the throws did not happen"
+    );
 }
 
 #[test]
@@ -206,9 +206,25 @@ fn two_peers(a: u16, b: u16, a_flags: &[&str], b_flags: &[&str]) -> (String, Str
     );
     let (pa, pb) = (a.to_string(), b.to_string());
     let (to_a, to_b) = (format!("127.0.0.1:{a}"), format!("127.0.0.1:{b}"));
-    let mut args_a = vec!["--headless", "--p2p", &pa, "--peer", &to_b, "--script", walk.to_str().unwrap()];
+    let mut args_a = vec![
+        "--headless",
+        "--p2p",
+        &pa,
+        "--peer",
+        &to_b,
+        "--script",
+        walk.to_str().unwrap(),
+    ];
     args_a.extend_from_slice(a_flags);
-    let mut args_b = vec!["--headless", "--p2p", &pb, "--peer", &to_a, "--script", crouch.to_str().unwrap()];
+    let mut args_b = vec![
+        "--headless",
+        "--p2p",
+        &pb,
+        "--peer",
+        &to_a,
+        "--script",
+        crouch.to_str().unwrap(),
+    ];
     args_b.extend_from_slice(b_flags);
     let (peer_a, peer_b) = (peer(&args_a), peer(&args_b));
     let (code_a, out_a, err_a) = finish(peer_a, Duration::from_secs(60));
@@ -226,7 +242,12 @@ fn two_peers_end_with_the_same_checksum() {
 
 #[test]
 fn delayed_input_and_lost_datagrams_still_agree() {
-    let (a, b) = two_peers(7321, 7322, &["--input-delay", "5", "--net-loss", "0.1"], &["--net-loss", "0.1"]);
+    let (a, b) = two_peers(
+        7321,
+        7322,
+        &["--input-delay", "5", "--net-loss", "0.1"],
+        &["--net-loss", "0.1"],
+    );
     assert_eq!(a, b, "the peers' final states differ");
 }
 
@@ -235,7 +256,14 @@ fn a_silent_peer_ends_the_run_within_the_wait() {
     let walk = temp("silent.json", r#"{"steps": [{"for_s": 1, "move": [0, 1]}]}"#);
     let started = Instant::now();
     let p = peer(&[
-        "--headless", "--p2p", "7331", "--peer", "127.0.0.1:7332", "--peer-wait", "1", "--script",
+        "--headless",
+        "--p2p",
+        "7331",
+        "--peer",
+        "127.0.0.1:7332",
+        "--peer-wait",
+        "1",
+        "--script",
         walk.to_str().unwrap(),
     ]);
     let (code, _, err) = finish(p, Duration::from_secs(20));
@@ -250,7 +278,15 @@ fn refusals_are_one_line_and_status_2() {
     let walk = walk.to_str().unwrap();
     // An address that does not parse.
     let (code, _, err) = finish(
-        peer(&["--headless", "--p2p", "7341", "--peer", "127.0.0.1:99999", "--script", walk]),
+        peer(&[
+            "--headless",
+            "--p2p",
+            "7341",
+            "--peer",
+            "127.0.0.1:99999",
+            "--script",
+            walk,
+        ]),
         Duration::from_secs(20),
     );
     assert_eq!(code, Some(2), "{err}");
@@ -258,15 +294,38 @@ fn refusals_are_one_line_and_status_2() {
     // A port in use.
     let _taken = std::net::UdpSocket::bind("0.0.0.0:7342").unwrap();
     let (code, _, err) = finish(
-        peer(&["--headless", "--p2p", "7342", "--peer", "127.0.0.1:7343", "--script", walk]),
+        peer(&[
+            "--headless",
+            "--p2p",
+            "7342",
+            "--peer",
+            "127.0.0.1:7343",
+            "--script",
+            walk,
+        ]),
         Duration::from_secs(20),
     );
     assert_eq!(code, Some(2), "{err}");
     assert!(err.contains("7342") && err.contains("in use"), "{err}");
     // Peers on different levels.
-    let a = peer(&["--headless", "--p2p", "7344", "--peer", "127.0.0.1:7345", "--script", walk]);
+    let a = peer(&[
+        "--headless",
+        "--p2p",
+        "7344",
+        "--peer",
+        "127.0.0.1:7345",
+        "--script",
+        walk,
+    ]);
     let b = peer(&[
-        "--headless", "--p2p", "7345", "--peer", "127.0.0.1:7344", "--level", "assets/levels/magic_room.glb", "--script",
+        "--headless",
+        "--p2p",
+        "7345",
+        "--peer",
+        "127.0.0.1:7344",
+        "--level",
+        "assets/levels/magic_room.glb",
+        "--script",
         walk,
     ]);
     for (code, _, err) in [finish(a, Duration::from_secs(30)), finish(b, Duration::from_secs(30))] {

@@ -89,8 +89,10 @@ impl Default for CharacterController {
 /// written, and an active character is drawn there without interpolating
 /// from where it was. The ground it names keeps its collider index (that
 /// of [`CollisionWorld::placed`](crate::CollisionWorld::placed) when the
-/// state was saved). Only write it when it changes: Bevy's change
-/// detection is what tells the plugin it was written.
+/// state was saved). The plugin knows it was written by its value: a
+/// state other than the one the last tick left (writing the same one
+/// changes nothing, and a rollback that restores the state with the
+/// plugin's memory of it is no teleport).
 #[derive(Component, Reflect, Clone, Copy, Debug, PartialEq, Deref, DerefMut)]
 #[reflect(Component, Default, Debug, Clone)]
 pub struct MovementState(pub CharacterState);

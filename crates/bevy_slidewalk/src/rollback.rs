@@ -1,6 +1,6 @@
 //! Rollback with bevy_ggrs (the `ggrs` feature): [`SlidewalkRollbackPlugin`]
-//! registers every component and resource a tick reads and writes for
-//! snapshots and checksums, numbers the ticks for [`ShownEvents`], and
+//! registers every component and resource of the plugin that a tick reads
+//! and writes for snapshots and checksums, numbers the ticks for [`ShownEvents`], and
 //! gives characters and colliders the `Rollback` marker. The list and
 //! why it is whole are in docs/plugin.md ("Rollback").
 

@@ -37,6 +37,12 @@ impl ShownEvents {
     /// a tick; a smaller or equal one is a tick simulated again).
     pub fn set_tick(&mut self, tick: i64) {
         self.tick = Some(tick);
+        let oldest = self.written.front().map(|(t, _)| *t);
+        if oldest.is_some_and(|o| tick < o) {
+            // Numbered from the start again (a new session): nothing
+            // written before is this tick's.
+            self.written.clear();
+        }
         let newest = self.written.back().map(|(t, _)| *t);
         if newest.is_none_or(|n| tick > n) {
             self.written.push_back((tick, Vec::new()));
