@@ -22,10 +22,16 @@ pub fn app(options: &Options, script: Script) -> App {
         .insert_resource(TimeUpdateStrategy::ManualDuration(tick_length(options.tick_hz())))
         .insert_resource(ScriptRun::new(script))
         .add_plugins(sim::plugin);
-    // The frame schedules too (the simulation plugin already runs the fixed
-    // ones on one thread): headless, a frame is one tick of a few microseconds.
+    finish_headless(&mut app);
+    app
+}
+
+/// The frame schedules on one thread too (the simulation plugin already
+/// runs the fixed ones so): headless, a frame is one tick of a few
+/// microseconds. Then the plugins' setup is finished, as `App::run` does.
+pub fn finish_headless(app: &mut App) {
     run_on_one_thread(
-        &mut app,
+        app,
         [
             First.intern(),
             PreUpdate.intern(),
@@ -37,7 +43,6 @@ pub fn app(options: &Options, script: Script) -> App {
     );
     app.finish();
     app.cleanup();
-    app
 }
 
 /// Runs `app` until its script is done (or `max_ticks`), returns the summary.

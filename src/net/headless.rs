@@ -8,9 +8,8 @@ use super::{NetStatus, PendingSession, TickDigests, confirmed_tick};
 use crate::sim;
 use crate::sim::launch::LaunchOptions;
 use crate::sim::player::RunStats;
-use crate::sim::schedule::{run_on_one_thread, tick_length};
+use crate::sim::schedule::tick_length;
 use crate::sim::script::{options_for_script, read_script};
-use bevy::ecs::schedule::ScheduleLabel;
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 use slidewalk_play::{Options, Summary};
@@ -71,19 +70,7 @@ pub fn run(options: &Options) -> Result<Summary, RunError> {
         .insert_resource(NetStatus::new(connected.peer))
         .insert_resource(net_script)
         .add_plugins((sim::plugin, super::plugin));
-    run_on_one_thread(
-        &mut app,
-        [
-            First.intern(),
-            PreUpdate.intern(),
-            RunFixedMainLoop.intern(),
-            Update.intern(),
-            PostUpdate.intern(),
-            Last.intern(),
-        ],
-    );
-    app.finish();
-    app.cleanup();
+    crate::headless::finish_headless(&mut app);
     let started = Instant::now();
     let limit = Duration::from_secs_f64(script.seconds() + f64::from(options.peer_wait) + CONFIRM_WAIT_S);
     let mut next = Instant::now();
