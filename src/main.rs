@@ -102,7 +102,7 @@ fn main() -> ExitCode {
                 .or_else(slidewalk_play::settings::default_settings_path),
         ));
     if let Some(script) = script {
-        if app.world().contains_resource::<slidewalk::sim::player::NetPlayers>() {
+        if app.world().contains_resource::<slidewalk::sim::launch::NetPlayers>() {
             // Over the network the script is this player's input.
             let dt = slidewalk::sim::schedule::tick_length(options.tick_hz()).as_secs_f32();
             app.insert_resource(slidewalk::net::input::NetScript::new(vec![script], dt));
@@ -115,7 +115,7 @@ fn main() -> ExitCode {
         slidewalk::sim::plugin,
         slidewalk::view::plugin,
     ));
-    if app.world().contains_resource::<slidewalk::sim::player::NetPlayers>() {
+    if app.world().contains_resource::<slidewalk::sim::launch::NetPlayers>() {
         app.add_plugins(slidewalk::net::plugin);
     }
     app.run();

@@ -3,7 +3,7 @@
 //! simulation settings, and ggrs's peer-to-peer session started on it.
 
 use super::NetConfig;
-use crate::sim::player::NetPlayers;
+use crate::sim::launch::NetPlayers;
 use bevy_slidewalk::bevy_ggrs::ggrs::{DesyncDetection, P2PSession, PlayerType, SessionBuilder};
 use slidewalk_controller::ControllerConfig;
 use slidewalk_net::{Agreement, Digest, HandshakeError, Hello, NetSocket, PROTOCOL, handshake, parse_peer};

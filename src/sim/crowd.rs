@@ -174,7 +174,7 @@ fn control_crowd(
     mut sim: ResMut<CrowdSim>,
     mut notices: ResMut<Notices>,
     current: Res<CurrentLevel>,
-    net: Option<Res<super::player::NetPlayers>>,
+    net: Option<Res<super::launch::NetPlayers>>,
 ) {
     if net.is_some() {
         if controls.read().count() > 0 {

@@ -282,7 +282,7 @@ fn open_levels(
     mut notices: ResMut<Notices>,
     options: Option<Res<LaunchOptions>>,
     geometry: Query<Entity, LevelGeometry>,
-    net: Option<Res<super::player::NetPlayers>>,
+    net: Option<Res<super::launch::NetPlayers>>,
     mut commands: Commands,
 ) {
     for OpenLevel(path) in requests.read() {

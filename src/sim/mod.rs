@@ -17,6 +17,7 @@ pub mod launch;
 pub mod level;
 pub mod movers;
 pub mod player;
+pub mod players;
 pub mod rewind;
 pub mod schedule;
 pub mod script;

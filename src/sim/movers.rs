@@ -6,7 +6,7 @@
 
 use super::input::PlayerInput;
 use super::level::{CurrentLevel, DoorTrigger, MoverBody};
-use super::player::Player;
+use super::players::Player;
 use super::schedule::SimSet;
 use bevy::prelude::*;
 use bevy_slidewalk::MovementState;

@@ -9,6 +9,7 @@
 use super::colliders::Colliders;
 use super::feedback::{Feedback, PlayerFeedback};
 use super::input::PlayerInput;
+use super::launch::NetPlayers;
 use super::level::CurrentLevel;
 use super::schedule::SimSet;
 use super::tuning::CurrentSettings;
@@ -25,25 +26,7 @@ use slidewalk_level::layers::PLAYER_LAYERS;
 use slidewalk_play::{Buttons, Summary};
 use slidewalk_sweep::{Candidate, KeepTriangles, PlacedCollider, projects_onto_triangle};
 
-/// Marks a player's character: the one player of a game on one machine,
-/// each of the players of a game over the network.
-#[derive(Component, Clone, Copy, Debug)]
-pub struct Player {
-    /// Its number among the players (0 on one machine; the network
-    /// session's player handle).
-    pub slot: usize,
-}
-
-/// Marks the player this machine shows: the camera, the HUD and the
-/// overlays follow it.
-#[derive(Component, Debug)]
-pub struct LocalPlayer;
-
-/// Marks the entity whose [`PlayerInput`] the keyboard, mouse and gamepad
-/// write: the local player itself on one machine; over the network, an
-/// entity of its own, read once a tick into the session's input.
-#[derive(Component, Debug)]
-pub struct Controlled;
+pub use super::players::{Controlled, LocalPlayer, Player};
 
 /// The player's character as the view reads it: its controller (the
 /// config) and its state.
@@ -114,23 +97,6 @@ pub(super) fn plugin(app: &mut App) {
                     .in_set(SimSet::Player),
             ),
         );
-}
-
-/// The players of a game over the network: how many, and which of them
-/// this machine plays (inserted before the simulation's plugins; absent,
-/// one player on one machine).
-#[derive(Resource, Clone, Copy, Debug)]
-pub struct NetPlayers {
-    /// Players in the session.
-    pub count: usize,
-    /// This machine's player's slot.
-    pub local: usize,
-}
-
-/// Whether the game runs on one machine (no network session): local-only
-/// actions (a rewind, live tuning, opening another level) need it.
-pub fn alone(net: Option<Res<NetPlayers>>) -> bool {
-    net.is_none()
 }
 
 /// A player's character in `slot` with `body`: everything the simulation

@@ -106,7 +106,7 @@ pub(super) fn plugin(app: &mut App) {
     // collider entities; doors and lifts move (SimSet::Movers) before it.
     // Over the network the session runs the ticks at its own pace: the
     // characters are drawn where each tick leaves them.
-    let networked = app.world().contains_resource::<super::player::NetPlayers>();
+    let networked = app.world().contains_resource::<super::launch::NetPlayers>();
     app.add_plugins(bevy_slidewalk::SlidewalkPlugin {
         interpolate: !networked,
         ..default()

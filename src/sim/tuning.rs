@@ -167,7 +167,7 @@ fn apply_tuning(
     mut status: ResMut<TuningStatus>,
     // The player is the character with a player's input.
     mut players: Query<&mut CharacterController, With<PlayerInput>>,
-    net: Option<Res<super::player::NetPlayers>>,
+    net: Option<Res<super::launch::NetPlayers>>,
 ) {
     if net.is_some() {
         // Both peers simulate with the settings they agreed on at the start.

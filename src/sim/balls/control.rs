@@ -23,7 +23,7 @@ pub(super) fn control_balls(
     mut notices: ResMut<Notices>,
     colliders: Colliders,
     players: Query<&MovementState, With<Player>>,
-    net: Option<Res<crate::sim::player::NetPlayers>>,
+    net: Option<Res<crate::sim::launch::NetPlayers>>,
 ) {
     if net.is_some() {
         if controls.read().count() > 0 {
