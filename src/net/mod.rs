@@ -106,7 +106,15 @@ pub fn plugin(app: &mut App) {
 /// One tick of the simulation: the fixed schedules (`FixedUpdate`, and
 /// `FixedPostUpdate`, where Bevy signals that message buffers may be
 /// swapped), inside the session's.
+/// The tick's clock is the fixed one, as in Bevy's fixed loop: every
+/// system sees the same tick length as on one machine (bevy_ggrs's own
+/// clock counts whole nanoseconds from the tick number, so its ticks
+/// alternate between two lengths that differ in the last bit).
 fn run_tick(world: &mut World) {
+    let step = world.resource::<Time<Fixed>>().timestep();
+    world.resource_mut::<Time<Fixed>>().advance_by(step);
+    let fixed = world.resource::<Time<Fixed>>().as_generic();
+    *world.resource_mut::<Time>() = fixed;
     world.run_schedule(FixedMain);
 }
 

@@ -349,7 +349,7 @@ fn open_levels(
 /// level). Also whether a place to stand was found, and whether the
 /// command line placed the player.
 fn choose_spawn(level: &Level, walker: &ControllerConfig, asked: Option<&LaunchOptions>) -> (Spawn, bool, bool) {
-    let walkable = walker.walkable_slope_deg.to_radians().cos();
+    let walkable = libm::cosf(walker.walkable_slope_deg.to_radians());
     let found = slidewalk_level::spawn::start_point(level, walker.standing_radii, walkable);
     let mut spawn = found.unwrap_or_else(|| slidewalk_play::above_the_level(level));
     let mut placed_by_flag = false;

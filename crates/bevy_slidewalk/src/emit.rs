@@ -230,7 +230,7 @@ fn hit_wall(w: &mut EventWriters, f: &TickFacts, touching_wall: &mut bool) {
         return;
     }
     let up = f.up();
-    let walkable_cos = f.config.walkable_slope_deg.to_radians().cos();
+    let walkable_cos = libm::cosf(f.config.walkable_slope_deg.to_radians());
     let wall = f
         .report
         .tick

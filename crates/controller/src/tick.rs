@@ -374,7 +374,7 @@ impl<'a> Run<'a> {
     /// Cosine of the walkable slope, a hair lenient: a ramp at exactly the
     /// limit is walkable despite its normal's rounding.
     pub(crate) fn cos_walkable(&self) -> f32 {
-        self.c.walkable_slope_deg.to_radians().cos() - 1e-5
+        libm::cosf(self.c.walkable_slope_deg.to_radians()) - 1e-5
     }
 
     pub(crate) fn support(&self, state: &CharacterState) -> Support<'a> {

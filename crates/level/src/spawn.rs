@@ -69,8 +69,8 @@ pub fn start_point(level: &Level, radii: Vec3, walkable_cos: f32) -> Option<Spaw
     (0..SPIRAL_POINTS).find_map(|k| {
         let f = k as f32 / SPIRAL_POINTS as f32;
         let angle = k as f32 * 2.4;
-        let x = centre.x + angle.cos() * half.x * f;
-        let z = centre.z + angle.sin() * half.z * f;
+        let x = centre.x + libm::cosf(angle) * half.x * f;
+        let z = centre.z + libm::sinf(angle) * half.z * f;
         let above = Vec3::new(x, bounds.max.y + radii.y + 0.1, z);
         drop_onto(&e, above, bounds, &colliders, walkable_cos).map(|feet| Spawn {
             position: feet,

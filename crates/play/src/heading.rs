@@ -6,7 +6,7 @@ use glam::{Quat, Vec2, Vec3};
 /// The unit direction a heading of `yaw` radians looks along, turned so
 /// that `up` is up (for y up: `(−sin yaw, 0, −cos yaw)`).
 pub fn heading_direction(yaw: f32, up: Vec3) -> Vec3 {
-    let flat = Vec3::new(-yaw.sin(), 0.0, -yaw.cos());
+    let flat = Vec3::new(-libm::sinf(yaw), 0.0, -libm::cosf(yaw));
     Quat::from_rotation_arc(Vec3::Y, up.normalize_or(Vec3::Y)) * flat
 }
 

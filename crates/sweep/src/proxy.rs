@@ -171,18 +171,18 @@ impl ProxyMesh {
         let mut rings: Vec<(f64, f64)> = Vec::new(); // (y, ring radius)
         for k in 1..=rings_per_half {
             let a = std::f64::consts::FRAC_PI_2 * (1.0 - k as f64 / rings_per_half as f64);
-            rings.push((-half - radius * a.sin(), radius * a.cos()));
+            rings.push((-half - radius * libm::sin(a), radius * libm::cos(a)));
         }
         for k in (if half > 0.0 { 0 } else { 1 })..rings_per_half {
             let a = std::f64::consts::FRAC_PI_2 * (k as f64 / rings_per_half as f64);
-            rings.push((half + radius * a.sin(), radius * a.cos()));
+            rings.push((half + radius * libm::sin(a), radius * libm::cos(a)));
         }
         self.positions.push((centre - DVec3::Y * (half + radius)).as_vec3());
         for &(y, r) in &rings {
             for s in 0..SEGMENTS {
                 let a = std::f64::consts::TAU * s as f64 / SEGMENTS as f64;
                 self.positions
-                    .push((centre + DVec3::new(r * a.cos(), y, r * a.sin())).as_vec3());
+                    .push((centre + DVec3::new(r * libm::cos(a), y, r * libm::sin(a))).as_vec3());
             }
         }
         self.positions.push((centre + DVec3::Y * (half + radius)).as_vec3());

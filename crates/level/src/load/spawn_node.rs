@@ -31,6 +31,6 @@ pub(super) fn spawn_at(world: &Mat4) -> Result<Spawn, String> {
     }
     Ok(Spawn {
         position,
-        yaw: (-forward.x).atan2(-forward.z),
+        yaw: libm::atan2f(-forward.x, -forward.z),
     })
 }

@@ -79,7 +79,7 @@ impl Ground {
     /// Whether a surface with world normal `normal` is walkable.
     #[inline]
     pub fn supports(&self, normal: Vec3) -> bool {
-        normal.dot(self.up) >= self.max_slope.cos()
+        normal.dot(self.up) >= libm::cosf(self.max_slope)
     }
 }
 
