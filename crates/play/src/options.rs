@@ -8,7 +8,8 @@ pub const USAGE: &str = "\
 usage: slidewalk [--level PATH] [--tick-hz N] [--spawn X,Y,Z] [--yaw DEG] [--settings FILE] [--crowd N]
                  [--record FILE] [--script FILE] [--rewind AT,BACK] [--screenshot PNG --frames N]
                  [--p2p LOCAL_PORT --peer ADDR[:PORT] [--input-delay FRAMES] [--net-loss FRACTION] [--peer-wait SECONDS]]
-       slidewalk --headless --script FILE [--level PATH] [--tick-hz N] [--spawn X,Y,Z] [--yaw DEG] [--crowd N]";
+       slidewalk --headless --script FILE [--level PATH] [--tick-hz N] [--spawn X,Y,Z] [--yaw DEG] [--crowd N]
+                            [--p2p LOCAL_PORT --peer ADDR[:PORT] ...]";
 
 /// Most agents `--crowd` may ask for (the game keeps at most this many).
 pub const MAX_CROWD: usize = 20_000;
