@@ -155,7 +155,7 @@ pub(super) fn read_local_input(
         if sent.0.len() <= k {
             sent.0.resize(k + 1, None);
         }
-        let mut asked = match (&mut script, &mut from_controls) {
+        let asked = match (&mut script, &mut from_controls) {
             (Some(script), _) => {
                 let n = script.players.len();
                 match script.players[k % n].next() {
@@ -185,7 +185,6 @@ pub(super) fn read_local_input(
         let from = *sent.0[k].get_or_insert(start);
         let input = NetInput::new(&asked, asked.yaw - from);
         sent.0[k] = Some(asked.yaw);
-        asked.pressed = Buttons::default();
         inputs.push((handle, input));
     }
     if let Some(script) = &mut script {
