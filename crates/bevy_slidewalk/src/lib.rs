@@ -49,6 +49,12 @@
 //!   game that sweep against the same colliders.
 //! * Every public component and resource is `Reflect` and registered, for
 //!   inspectors.
+//! * With the feature `ggrs`, `SlidewalkRollbackPlugin` registers every
+//!   piece of the plugin's state with bevy_ggrs (re-exported as
+//!   `bevy_slidewalk::bevy_ggrs`) for rollback netcode, and
+//!   [`ShownEvents`] keeps a tick simulated again from writing its
+//!   movement events twice (docs/plugin.md, "Rollback"; the `rollback`
+//!   example).
 //!
 //! # Order within a tick
 //!
