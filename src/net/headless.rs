@@ -7,7 +7,6 @@ use super::input::NetScript;
 use super::{NetStatus, PendingSession, TickDigests, confirmed_tick};
 use crate::sim;
 use crate::sim::launch::LaunchOptions;
-use crate::sim::player::RunStats;
 use crate::sim::schedule::tick_length;
 use crate::sim::script::{options_for_script, read_script};
 use bevy::prelude::*;
@@ -88,9 +87,9 @@ pub fn run(options: &Options) -> Result<Summary, RunError> {
         }
         if finished.is_none()
             && confirmed_tick(world) >= last_tick
-            && let Some(&digest) = world.resource::<TickDigests>().0.get(&last_tick)
+            && let Some((digest, summary)) = world.resource::<TickDigests>().0.get(&last_tick)
         {
-            let mut summary = world.resource::<RunStats>().summary.clone();
+            let mut summary = summary.clone();
             summary.ticks = last_tick as u64;
             summary.checksum = Some(format!("{digest:016x}"));
             if !status.desyncs.is_empty() {

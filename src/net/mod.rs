@@ -14,6 +14,8 @@ pub mod window;
 use crate::notices::Notices;
 use crate::sim::launch::LaunchOptions;
 use crate::sim::level::CurrentLevel;
+use crate::sim::player::RunStats;
+use slidewalk_play::Summary;
 use bevy::app::{FixedMain, RunFixedMainLoopSystems};
 use bevy::prelude::*;
 use bevy_slidewalk::SlidewalkRollbackPlugin;
@@ -66,10 +68,11 @@ impl NetStatus {
     }
 }
 
-/// The state's digest after each recent tick (overwritten when a tick is
-/// simulated again; final once the tick is confirmed).
+/// The state's digest and the run's summary after each recent tick
+/// (overwritten when a tick is simulated again; final once the tick is
+/// confirmed).
 #[derive(Resource, Default, Debug)]
-pub struct TickDigests(pub BTreeMap<i32, u64>);
+pub struct TickDigests(pub BTreeMap<i32, (u64, Summary)>);
 
 /// Ticks of digests kept.
 const DIGESTS_KEPT: i32 = 600;
@@ -118,12 +121,13 @@ fn run_tick(world: &mut World) {
     world.run_schedule(FixedMain);
 }
 
-/// The state's digest after this tick.
+/// The state's digest and the summary after this tick.
 fn record_digest(world: &mut World) {
     let digest = rollback::state_digest(world);
+    let summary = world.resource::<RunStats>().summary.clone();
     let frame = world.resource::<RollbackFrameCount>().0;
     let digests = &mut world.resource_mut::<TickDigests>().0;
-    digests.insert(frame, digest);
+    digests.insert(frame, (digest, summary));
     while digests
         .first_key_value()
         .is_some_and(|(&f, _)| f < frame - DIGESTS_KEPT)
