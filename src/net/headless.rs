@@ -78,6 +78,12 @@ pub fn run(options: &Options) -> Result<Summary, RunError> {
         app.update();
         let world = app.world();
         let status = world.resource::<NetStatus>();
+        if status.alone {
+            return Err(RunError::NoPeer(format!(
+                "the peer at {} answered the handshake but never joined the game",
+                connected.peer
+            )));
+        }
         if status.disconnected && finished.is_none() {
             return Err(RunError::NoPeer(format!(
                 "the peer at {} left before the script's last tick ({last_tick}; confirmed: {})",
