@@ -15,7 +15,6 @@ use crate::notices::Notices;
 use crate::sim::launch::LaunchOptions;
 use crate::sim::level::CurrentLevel;
 use crate::sim::player::RunStats;
-use slidewalk_play::Summary;
 use bevy::app::{FixedMain, RunFixedMainLoopSystems};
 use bevy::prelude::*;
 use bevy_slidewalk::SlidewalkRollbackPlugin;
@@ -25,6 +24,7 @@ use bevy_slidewalk::bevy_ggrs::{
     Session,
 };
 use input::NetInput;
+use slidewalk_play::Summary;
 use std::collections::BTreeMap;
 use std::net::SocketAddr;
 
