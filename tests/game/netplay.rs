@@ -17,7 +17,7 @@ use slidewalk::net::input::NetScript;
 use slidewalk::net::rollback::LeaveOutOfRollback;
 use slidewalk::net::{NetConfig, PendingSession};
 use slidewalk::sim;
-use slidewalk::sim::balls::BallPit;
+use slidewalk::sim::balls::{BallBlast, BallPit};
 use slidewalk::sim::launch::LaunchOptions;
 use slidewalk::sim::launch::NetPlayers;
 use slidewalk::sim::player::Player;
@@ -57,6 +57,17 @@ fn four_scripts() -> Vec<Script> {
 #[derive(Resource, Default)]
 struct Mismatches(usize);
 
+/// Every ball blast written, as bits (point and speed), in order.
+#[derive(Resource, Default)]
+struct BlastsSeen(Vec<[u32; 4]>);
+
+fn see_blasts(mut blasts: MessageReader<BallBlast>, mut seen: ResMut<BlastsSeen>) {
+    for b in blasts.read() {
+        let p = b.point.to_array().map(f32::to_bits);
+        seen.0.push([p[0], p[1], p[2], b.speed.to_bits()]);
+    }
+}
+
 /// The demo level with four players at the lift's spawn under a
 /// sync-test session of `check_distance`, on [`four_scripts`].
 fn sync_test_app(check_distance: usize, leave_out: Option<LeaveOutOfRollback>) -> App {
@@ -85,6 +96,8 @@ fn sync_test_app(check_distance: usize, leave_out: Option<LeaveOutOfRollback>) -
         .insert_resource(PendingSession(None))
         .insert_resource(scripts)
         .init_resource::<Mismatches>()
+        .init_resource::<BlastsSeen>()
+        .add_systems(Update, see_blasts)
         .add_observer(|_: On<SyncTestMismatch>, mut m: ResMut<Mismatches>| m.0 += 1);
     if let Some(piece) = leave_out {
         app.insert_resource(piece);
@@ -126,6 +139,17 @@ fn four_players_resimulate_bit_for_bit() {
     assert!(
         most_balls >= 3,
         "{most_balls} balls in flight at most: the throws did not happen"
+    );
+    // Every tick was simulated nine times; each blast was shown once.
+    let mut blasts = app.world().resource::<BlastsSeen>().0.clone();
+    let shown = blasts.len();
+    blasts.sort_unstable();
+    blasts.dedup();
+    assert!(shown > 0, "no ball blasted");
+    assert_eq!(
+        blasts.len(),
+        shown,
+        "a blast was shown again when its tick was simulated again"
     );
 }
 

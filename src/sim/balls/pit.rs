@@ -4,7 +4,9 @@
 
 use crate::sim::level::CurrentLevel;
 use crate::sim::schedule::SimSet;
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
+use bevy_slidewalk::ShownEvents;
 use slidewalk_balls::{Ball, BallConfig, BallSimulation};
 
 /// What the panel can change about the balls.
@@ -187,6 +189,30 @@ pub struct BallBlast {
     pub speed: f32,
     /// The ball's radius, metres (sets the explosion's size).
     pub radius: f32,
+}
+
+impl BallBlast {
+    /// Whether two blasts are one explosion seen twice (a rollback
+    /// simulating its tick again, with other inputs, moves it a little):
+    /// centres within the larger ball's radius.
+    pub fn alike(&self, other: &BallBlast) -> bool {
+        self.point.distance(other.point) <= self.radius.max(other.radius)
+    }
+}
+
+/// Where a tick's blasts go: each written once, even when a rollback
+/// simulates its tick again ([`ShownEvents::write_once`]).
+#[derive(SystemParam)]
+pub struct Blasts<'w> {
+    writer: MessageWriter<'w, BallBlast>,
+    shown: ResMut<'w, ShownEvents>,
+}
+
+impl Blasts<'_> {
+    /// Writes `blast` unless an earlier simulation of this tick wrote it.
+    pub fn write(&mut self, blast: BallBlast) {
+        self.shown.write_once(&mut self.writer, blast, BallBlast::alike);
+    }
 }
 
 pub(super) fn plugin(app: &mut App) {

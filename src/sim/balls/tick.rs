@@ -4,7 +4,7 @@
 //! (or burst) and balls that left the level go.
 
 use super::control::control_balls;
-use super::pit::{BLAST_SPEED, BallBlast, BallPit, PLAYER_MASS};
+use super::pit::{BLAST_SPEED, BallBlast, BallPit, Blasts, PLAYER_MASS};
 use super::solids::BallLevel;
 use super::throw::{PendingThrow, throw_pending};
 use crate::notices::Notices;
@@ -47,7 +47,7 @@ fn tick_balls(
     mut pit: ResMut<BallPit>,
     mut pending: ResMut<PendingThrow>,
     mut notices: ResMut<Notices>,
-    mut blasts: MessageWriter<BallBlast>,
+    mut blasts: Blasts,
     mut players: Query<PlayerForBalls>,
 ) {
     let started = Instant::now();
@@ -133,7 +133,7 @@ fn wake_near_motion(
 
 /// The tick's impacts: each player's add up to the push it is given (at
 /// most [`MAX_PUSH`]; by slot), the hard ones explode.
-fn answer_impacts(pit: &BallPit, report: &StepReport, blasts: &mut MessageWriter<BallBlast>) -> Vec<Vec3> {
+fn answer_impacts(pit: &BallPit, report: &StepReport, blasts: &mut Blasts) -> Vec<Vec3> {
     let mut pushed = Vec::new();
     for impact in &report.impacts {
         if let ImpactKind::Body(body) = impact.kind {
@@ -159,12 +159,7 @@ fn answer_impacts(pit: &BallPit, report: &StepReport, blasts: &mut MessageWriter
 /// Near doors and lifts, no ball ends the tick inside one: a ball jammed
 /// this tick does not answer a surface moving into it, so it is pushed
 /// out; one that cannot be (crushed) bursts.
-fn push_out_of_movers(
-    pit: &mut BallPit,
-    colliders: &Colliders,
-    mover_boxes: Vec<(Vec3, Vec3)>,
-    blasts: &mut MessageWriter<BallBlast>,
-) {
+fn push_out_of_movers(pit: &mut BallPit, colliders: &Colliders, mover_boxes: Vec<(Vec3, Vec3)>, blasts: &mut Blasts) {
     if mover_boxes.is_empty() {
         return;
     }

@@ -1,7 +1,11 @@
 //! Movement events: each fires as documented (once per jump, landing,
-//! wall touch; footsteps by distance), with the figures they carry.
+//! wall touch; footsteps by distance), with the figures they carry; a
+//! game's own message written once per tick ([`ShownEvents::write_once`]).
 
 use super::*;
+use bevy::ecs::message::Messages;
+use bevy::ecs::system::RunSystemOnce;
+use bevy_slidewalk::ShownEvents;
 
 #[test]
 fn events_fire_as_documented() {
@@ -117,4 +121,48 @@ fn hit_wall_speed_is_the_speed_at_the_moment_of_contact() {
             );
         }
     }
+}
+
+/// A game's own message, for [`ShownEvents::write_once`].
+#[derive(Message, Clone, Copy, Debug, PartialEq)]
+struct Boom(f32);
+
+/// Simulates tick `tick` (again, if it was before), which writes `booms`;
+/// returns the ones shown. Two booms within 0.5 are alike.
+fn simulate_booms(world: &mut World, tick: Option<i64>, booms: &[f32]) -> Vec<f32> {
+    if let Some(tick) = tick {
+        world.resource_mut::<ShownEvents>().set_tick(tick);
+    }
+    let booms = booms.to_vec();
+    world
+        .run_system_once(move |mut writer: MessageWriter<Boom>, mut shown: ResMut<ShownEvents>| {
+            for &b in &booms {
+                shown.write_once(&mut writer, Boom(b), |x, y| (x.0 - y.0).abs() < 0.5);
+            }
+        })
+        .unwrap();
+    world.resource_mut::<Messages<Boom>>().drain().map(|b| b.0).collect()
+}
+
+#[test]
+fn a_game_s_own_message_is_shown_once_however_often_its_tick_is_simulated() {
+    let mut world = World::new();
+    world.init_resource::<ShownEvents>();
+    world.init_resource::<Messages<Boom>>();
+    // Without tick numbers (no rollback), everything is written.
+    assert_eq!(simulate_booms(&mut world, None, &[1.0, 1.0]), [1.0, 1.0]);
+    // The first time: two alike in one tick are both written.
+    assert_eq!(simulate_booms(&mut world, Some(1), &[1.0, 1.1]), [1.0, 1.1]);
+    assert_eq!(simulate_booms(&mut world, Some(2), &[5.0]), [5.0]);
+    // Tick 1 again with other inputs: the two booms moved a little are the
+    // ones shown; a new one is written (late, but once).
+    assert_eq!(simulate_booms(&mut world, Some(1), &[1.05, 1.2, 3.0]), [3.0]);
+    // And a third time, one boom fewer: nothing new.
+    assert_eq!(simulate_booms(&mut world, Some(1), &[1.0, 3.1]), Vec::<f32>::new());
+    // Three alike where two were shown: the third is new.
+    assert_eq!(simulate_booms(&mut world, Some(1), &[1.0, 1.0, 1.0]), [1.0]);
+    assert_eq!(simulate_booms(&mut world, Some(2), &[5.2]), Vec::<f32>::new());
+    assert_eq!(simulate_booms(&mut world, Some(3), &[5.2]), [5.2]);
+    // Numbered from the start again (a new session): shown anew.
+    assert_eq!(simulate_booms(&mut world, Some(0), &[1.0]), [1.0]);
 }
