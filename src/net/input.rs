@@ -2,15 +2,17 @@
 //! taken from the local controls (or a script) once a tick, and given to
 //! every player's character as its [`PlayerInput`] when the tick runs.
 
-use crate::sim::input::PlayerInput;
+use crate::sim::input::{HeadingTakenIn, PlayerInput};
+use crate::sim::launch::LaunchOptions;
 use crate::sim::level::CurrentLevel;
 use crate::sim::player::{Controlled, LocalPlayer, Player};
 use bevy::prelude::*;
 use bevy_slidewalk::bevy_ggrs::ggrs::InputStatus;
-use bevy_slidewalk::bevy_ggrs::{LocalInputs, LocalPlayers, PlayerInputs};
+use bevy_slidewalk::bevy_ggrs::{LocalInputs, LocalPlayers, PlayerInputs, RollbackFrameCount};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 use slidewalk_play::{Buttons, Script, ScriptPlayer};
+use std::collections::VecDeque;
 
 use super::NetConfig;
 
@@ -120,22 +122,44 @@ impl NetScript {
     }
 }
 
-/// The heading sent so far for each local player (the controls' or the
-/// script's), radians: the next input sends the turn from it.
+/// What this machine has given the session of its local players' input.
 #[derive(Resource, Default)]
-pub(super) struct SentHeading(Vec<Option<f32>>);
+pub(super) struct LocalReads {
+    /// The heading sent so far for each local player (the controls' or
+    /// the script's), radians: the next input sends the turn from it.
+    heading: Vec<Option<f32>>,
+    /// The controls' turns sent and maybe not simulated yet (an input
+    /// read at tick number N is simulated by tick N + input delay + 1),
+    /// oldest first: the tick number read at and the turn, radians.
+    in_flight: VecDeque<(i32, f32)>,
+    /// The first local player's input comes from the controls.
+    from_controls: bool,
+    /// The tick number of the last read and the inputs it gave.
+    last: Option<(i32, Vec<(usize, NetInput)>)>,
+}
 
 /// The session asks for this machine's input (bevy_ggrs's `ReadInputs`):
 /// each local player's input since the last tick, from the controls or
-/// its script; the controls' presses are then taken.
+/// its script; the controls' presses are then taken. While the session
+/// waits for the peer (its prediction window full) it keeps the input it
+/// was given and drops any other for that tick: the same input is given
+/// again and nothing is taken from the controls or the scripts, so no
+/// turn, press or script tick is lost.
 pub(super) fn read_local_input(
     local: Res<LocalPlayers>,
+    frame: Res<RollbackFrameCount>,
     current: Res<CurrentLevel>,
     script: Option<ResMut<NetScript>>,
-    mut sent: ResMut<SentHeading>,
+    mut reads: ResMut<LocalReads>,
     mut controls: Query<&mut PlayerInput, With<Controlled>>,
     mut commands: Commands,
 ) {
+    if let Some((read_at, inputs)) = &reads.last
+        && *read_at == frame.0
+    {
+        commands.insert_resource(LocalInputs::<NetConfig>(inputs.iter().copied().collect()));
+        return;
+    }
     let mut from_controls = controls.iter_mut().next();
     let spawn_yaw = current.respawn_point().yaw;
     let mut script = script.filter(|s| !s.scripts.is_empty());
@@ -149,11 +173,12 @@ pub(super) fn read_local_input(
             .map(|s| ScriptPlayer::new(s, dt, spawn_yaw))
             .collect();
     }
+    let reads = &mut *reads;
     let mut inputs = Vec::with_capacity(local.0.len());
     let mut any_tick = false;
     for (k, &handle) in local.0.iter().enumerate() {
-        if sent.0.len() <= k {
-            sent.0.resize(k + 1, None);
+        if reads.heading.len() <= k {
+            reads.heading.resize(k + 1, None);
         }
         let asked = match (&mut script, &mut from_controls) {
             (Some(script), _) => {
@@ -171,7 +196,7 @@ pub(super) fn read_local_input(
                     }
                     // Past its end: standing still, facing where it was.
                     None => PlayerInput {
-                        yaw: sent.0[k].unwrap_or(0.0),
+                        yaw: reads.heading[k].unwrap_or(0.0),
                         ..PlayerInput::default()
                     },
                 }
@@ -182,10 +207,14 @@ pub(super) fn read_local_input(
         // The heading is sent as the turn since the last tick (a script's
         // from the spawn's heading, where the player starts).
         let start = if script.is_some() { spawn_yaw } else { asked.yaw };
-        let from = *sent.0[k].get_or_insert(start);
-        let input = NetInput::new(&asked, asked.yaw - from);
-        sent.0[k] = Some(asked.yaw);
-        inputs.push((handle, input));
+        let from = *reads.heading[k].get_or_insert(start);
+        let turn = asked.yaw - from;
+        reads.heading[k] = Some(asked.yaw);
+        inputs.push((handle, NetInput::new(&asked, turn)));
+        if k == 0 {
+            reads.from_controls = script.is_none() && from_controls.is_some();
+            reads.in_flight.push_back((frame.0, turn));
+        }
     }
     if let Some(script) = &mut script {
         script.done |= !any_tick;
@@ -196,7 +225,34 @@ pub(super) fn read_local_input(
         controls.respawn = false;
         controls.toggle_fly = false;
     }
-    commands.insert_resource(LocalInputs::<NetConfig>(inputs.into_iter().collect()));
+    commands.insert_resource(LocalInputs::<NetConfig>(inputs.iter().copied().collect()));
+    reads.last = Some((frame.0, inputs));
+}
+
+/// How much of the controls' heading the newest simulated tick has taken
+/// in ([`HeadingTakenIn`], for the view): the heading sent less the turns
+/// the session has not simulated yet. Run after the session's ticks.
+pub(super) fn note_heading_taken_in(
+    frame: Res<RollbackFrameCount>,
+    options: Option<Res<LaunchOptions>>,
+    mut reads: ResMut<LocalReads>,
+    mut taken_in: ResMut<HeadingTakenIn>,
+) {
+    let delay = options.map_or(0, |o| o.0.input_delay) as i32;
+    // Read at tick N, simulated once the tick count reaches N + delay + 1.
+    while reads
+        .in_flight
+        .front()
+        .is_some_and(|&(read_at, _)| read_at + delay < frame.0)
+    {
+        reads.in_flight.pop_front();
+    }
+    taken_in.0 = match reads.heading.first() {
+        Some(&Some(sent)) if reads.from_controls => {
+            Some(sent - reads.in_flight.iter().map(|(_, turn)| turn).sum::<f32>())
+        }
+        _ => None,
+    };
 }
 
 /// Every player's input for the tick about to run, from the session (a
@@ -218,19 +274,20 @@ pub(super) fn apply_inputs(inputs: Res<PlayerInputs<NetConfig>>, mut players: Qu
 /// The peer never came: the local player is played from the controls on
 /// this machine's fixed tick, as on one machine.
 pub(super) fn play_alone(
-    mut sent: ResMut<SentHeading>,
+    mut reads: ResMut<LocalReads>,
     mut controls: Query<&mut PlayerInput, (With<Controlled>, Without<LocalPlayer>)>,
     mut players: Query<&mut PlayerInput, With<LocalPlayer>>,
 ) {
     let (Some(mut controls), Some(mut input)) = (controls.iter_mut().next(), players.iter_mut().next()) else {
         return;
     };
-    if sent.0.is_empty() {
-        sent.0.push(None);
+    if reads.heading.is_empty() {
+        reads.heading.push(None);
     }
-    let from = *sent.0[0].get_or_insert(controls.yaw);
+    let from = *reads.heading[0].get_or_insert(controls.yaw);
     NetInput::new(&controls, controls.yaw - from).apply(&mut input);
-    sent.0[0] = Some(controls.yaw);
+    reads.heading[0] = Some(controls.yaw);
+    reads.from_controls = true;
     controls.pressed = Buttons::default();
     controls.respawn = false;
     controls.toggle_fly = false;

@@ -86,11 +86,12 @@ pub fn plugin(app: &mut App) {
         .map_or(60.0, |o| o.0.tick_hz());
     app.add_plugins((GgrsPlugin::<NetConfig>::default(), SlidewalkRollbackPlugin))
         .insert_resource(RollbackFrameRate(hz as usize))
-        .init_resource::<input::SentHeading>()
+        .init_resource::<input::LocalReads>()
+        .init_resource::<crate::sim::input::HeadingTakenIn>()
         .init_resource::<TickDigests>()
         .add_systems(ReadInputs, input::read_local_input)
         .add_systems(GgrsSchedule, (input::apply_inputs, run_tick, record_digest).chain())
-        .add_systems(Update, (start_session, watch_session))
+        .add_systems(Update, (start_session, watch_session, input::note_heading_taken_in))
         .add_systems(
             FixedUpdate,
             input::play_alone

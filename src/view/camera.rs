@@ -3,11 +3,13 @@
 //! step-ups and step-downs (the view only; the collision stays exact) — or
 //! behind the player (V), pulled in by a sweep so it never looks through a
 //! wall, with the player's body (the ellipsoid) drawn. While the rewind
-//! shows an earlier tick, the camera shows that tick.
+//! shows an earlier tick, the camera shows that tick. Over the network the
+//! camera turns with the controls at once: the look the session has not
+//! simulated yet (its input delay) is added to the simulated one.
 
 use crate::sim::colliders::Colliders;
-use crate::sim::input::PlayerInput;
-use crate::sim::player::{LastTick, LocalPlayer, PlayerCharacter};
+use crate::sim::input::{HeadingTakenIn, PlayerInput};
+use crate::sim::player::{Controlled, LastTick, LocalPlayer, PlayerCharacter};
 use crate::sim::rewind::Rewind;
 use crate::sim::schedule::SimSet;
 use crate::sim::tuning::CurrentSettings;
@@ -110,7 +112,9 @@ pub struct ShownPlayer {
 
 fn show_player(
     rewind: Res<Rewind>,
+    taken_in: Option<Res<HeadingTakenIn>>,
     players: Query<(&Transform, &MovementState, &PlayerInput), With<LocalPlayer>>,
+    controls: Query<&PlayerInput, (With<Controlled>, Without<LocalPlayer>)>,
     mut shown: ResMut<ShownPlayer>,
 ) {
     let Some((drawn, state, input)) = players.iter().next() else {
@@ -127,14 +131,21 @@ fn show_player(
                 pitch: r.pitch,
             }
         }
-        None => ShownPlayer {
-            // Drawn by the plugin between the last two ticks.
-            centre: drawn.translation,
-            radii: state.radii,
-            up: state.up,
-            yaw: input.yaw,
-            pitch: input.pitch,
-        },
+        None => {
+            // Over the network, the controls' look not simulated yet too.
+            let (yaw, pitch) = taken_in
+                .map(|t| *t)
+                .unwrap_or_default()
+                .look(input, controls.iter().next());
+            ShownPlayer {
+                // Drawn by the plugin between the last two ticks.
+                centre: drawn.translation,
+                radii: state.radii,
+                up: state.up,
+                yaw,
+                pitch,
+            }
+        }
     };
 }
 

@@ -14,6 +14,7 @@ mod drawing;
 mod filters;
 mod gamepad;
 mod moves;
+mod netlook;
 mod netplay;
 mod rewind;
 mod tuning;
