@@ -29,13 +29,38 @@ use std::sync::Arc;
 ///     commands.spawn((Collider::triangles(corners, vec![[0, 1, 2], [0, 2, 3]]), Transform::default()));
 /// }
 /// ```
+///
+/// Colliders are swept in the order they were inserted (contacts at the
+/// same time go to the earlier one), whatever the order of the app's
+/// queries: two apps that insert the same colliders in the same order
+/// simulate alike, whatever else they spawn (a window and a headless
+/// peer of one network game).
 #[derive(Component, Clone, Reflect)]
 #[reflect(opaque)]
 #[reflect(Component, Clone)]
 #[require(Transform, ColliderMotion)]
+#[component(on_insert = number_collider)]
 pub struct Collider {
     pub(crate) source: ColliderSource,
     pub(crate) surfaces: Option<Arc<TriangleSurfaces>>,
+    /// Its place in the order colliders were inserted (set on insertion).
+    pub(crate) serial: u64,
+}
+
+/// How many colliders have been inserted: the next one's serial.
+#[derive(Resource, Default)]
+pub(crate) struct ColliderSerials(u64);
+
+/// Gives a collider just inserted the next serial.
+fn number_collider(mut world: DeferredWorld, context: HookContext) {
+    let Some(mut serials) = world.get_resource_mut::<ColliderSerials>() else {
+        return;
+    };
+    serials.0 += 1;
+    let serial = serials.0;
+    if let Some(mut collider) = world.get_mut::<Collider>(context.entity) {
+        collider.serial = serial;
+    }
 }
 
 /// Where a collider's triangles come from.
@@ -65,6 +90,7 @@ impl Collider {
         Self {
             source: ColliderSource::Mesh,
             surfaces: None,
+            serial: 0,
         }
     }
 
@@ -75,6 +101,7 @@ impl Collider {
         Self {
             source: ColliderSource::Triangles(Arc::new((positions, triangles))),
             surfaces: None,
+            serial: 0,
         }
     }
 
@@ -85,6 +112,7 @@ impl Collider {
         Self {
             source: ColliderSource::Built(collider),
             surfaces: None,
+            serial: 0,
         }
     }
 

@@ -195,6 +195,7 @@ pub enum SlidewalkSystems {
 impl Plugin for SlidewalkPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<CollisionWorld>()
+            .init_resource::<collider::ColliderSerials>()
             .init_resource::<Obstacles>()
             .init_resource::<removals::PendingRemovals>()
             // Read by the propagation the plugin runs (an app without

@@ -238,6 +238,7 @@ fn update(world: &mut CollisionWorld, cx: &Context, (entity, collider, mesh, glo
             }
             let body = BuiltBody {
                 entity,
+                serial: collider.serial,
                 shape,
                 linear: at.linear,
                 surface: inherited_surface(entity, cx.surfaces, cx.parents),

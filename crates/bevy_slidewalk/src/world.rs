@@ -32,6 +32,8 @@ pub const MERGE_MAX_TRIANGLES: usize = 4096;
 /// One collider entity in the world.
 struct Body {
     entity: Entity,
+    /// The collider's insertion serial: bodies are kept in its order.
+    serial: u64,
     /// Triangles in the entity's frame, its scale (and shear) applied.
     shape: Arc<MeshCollider>,
     /// The linear part of its transform baked into `shape`.
@@ -110,6 +112,8 @@ pub struct CollisionWorld {
     slots: Vec<Slot>,
     /// The merged structure no longer matches the bodies.
     stale: bool,
+    /// The bodies are out of their colliders' insertion order.
+    unordered: bool,
     /// Length of the last tick, seconds.
     dt: f32,
     /// Colliders refused (and warned about) until they change.
@@ -290,15 +294,27 @@ impl CollisionWorld {
             Some(&i) => {
                 let old = &self.bodies[i];
                 self.stale |= old.merged() || body.merged();
+                self.unordered |= old.serial != body.serial;
                 self.bodies[i] = body;
             }
             None => {
                 self.stale |= body.merged();
+                self.unordered |= self.bodies.last().is_some_and(|last| last.serial > body.serial);
                 self.by_entity.insert(body.entity, self.bodies.len());
                 self.bodies.push(body);
             }
         }
         self.stale = true;
+    }
+
+    /// Puts the bodies in their colliders' insertion order (the sync
+    /// meets them in the order of the app's archetypes).
+    fn put_in_order(&mut self) {
+        self.bodies.sort_by_key(|b| b.serial);
+        for (i, body) in self.bodies.iter().enumerate() {
+            self.by_entity.insert(body.entity, i);
+        }
+        self.unordered = false;
     }
 
     fn remove(&mut self, entity: Entity) {
@@ -340,6 +356,8 @@ impl CollisionWorld {
 /// A collider's triangles as just built, for [`CollisionWorld::adopt`].
 pub(crate) struct BuiltBody {
     pub entity: Entity,
+    /// The collider's insertion serial (its place in the order).
+    pub serial: u64,
     /// Triangles in the entity's frame, `linear` applied.
     pub shape: Arc<MeshCollider>,
     pub linear: Mat3,
@@ -476,6 +494,7 @@ impl CollisionWorld {
         self.motion_changed.push(entity);
         self.insert(Body {
             entity,
+            serial: built.serial,
             shape: built.shape,
             linear: built.linear,
             surface: built.surface,
@@ -521,6 +540,9 @@ impl CollisionWorld {
     /// The sync is done: the merged structure rebuilt if it no longer
     /// matches, the sensors' grid if one moved.
     pub(crate) fn finish_sync(&mut self) {
+        if self.unordered {
+            self.put_in_order();
+        }
         if self.stale {
             self.rebuild();
         } else if self.sensors.moved {

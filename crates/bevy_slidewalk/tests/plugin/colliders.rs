@@ -191,3 +191,61 @@ fn many_small_colliders_walk_like_one() {
         assert!((one - many).length() < 1e-3, "{one} vs {many}");
     });
 }
+
+/// Colliders are swept in the order they were inserted, not in the order
+/// of the app's archetypes: a window and a headless peer of one network
+/// game (whose other entities differ) meet the same colliders in the same
+/// order, and ties and ground contacts' collider indices agree.
+#[test]
+fn colliders_are_in_the_order_they_were_inserted_whatever_the_archetypes() {
+    let order_in = |warm_up_other_archetype_first: bool| {
+        let mut app = app_at(Pacing::FramesPerTick(1));
+        if warm_up_other_archetype_first {
+            // Another app made the launch pads' archetype first (and
+            // spent some entities).
+            let e = app
+                .world_mut()
+                .spawn((solid_cube(), LaunchPad { velocity: Vec3::Y }))
+                .id();
+            app.world_mut().despawn(e);
+            run(&mut app, 1);
+        }
+        // Climbable and launch pads stand alone (never merged): one placed
+        // collider each. Inserted: ladder 1, pad, ladder 2.
+        let ladder_1 = app.world_mut().spawn((solid_cube(), Climbable)).id();
+        let pad = app
+            .world_mut()
+            .spawn((solid_cube(), LaunchPad { velocity: Vec3::Y }))
+            .id();
+        let ladder_2 = app.world_mut().spawn((solid_cube(), Climbable)).id();
+        run(&mut app, 1);
+        let world = app.world().resource::<CollisionWorld>();
+        let placed: Vec<Entity> = (0..world.placed().len()).filter_map(|i| world.entity(i, 0)).collect();
+        let name = |e: Entity| match e {
+            e if e == ladder_1 => "ladder 1",
+            e if e == pad => "pad",
+            e if e == ladder_2 => "ladder 2",
+            _ => "other",
+        };
+        placed.into_iter().map(name).collect::<Vec<_>>()
+    };
+    assert_eq!(order_in(false), ["ladder 1", "pad", "ladder 2"]);
+    assert_eq!(order_in(true), ["ladder 1", "pad", "ladder 2"]);
+}
+
+/// A 1 m cube of explicit triangles.
+fn solid_cube() -> Collider {
+    let mesh = Mesh::from(Cuboid::new(1.0, 1.0, 1.0));
+    let positions: Vec<Vec3> = mesh
+        .attribute(Mesh::ATTRIBUTE_POSITION)
+        .and_then(|a| a.as_float3())
+        .unwrap()
+        .iter()
+        .map(|&p| Vec3::from(p))
+        .collect();
+    let Some(Indices::U32(indices)) = mesh.indices() else {
+        panic!("a cuboid's indices are u32")
+    };
+    let triangles = indices.chunks(3).map(|t| [t[0], t[1], t[2]]).collect();
+    Collider::triangles(positions, triangles)
+}
