@@ -18,9 +18,11 @@ use glam::{Mat3, Vec3};
 use slidewalk_sweep::{Aabb, MeshCollider, PlacedCollider, Pose};
 use std::sync::Arc;
 
+mod body;
 mod merge;
 mod sensors;
 
+use body::Body;
 use merge::Merged;
 use sensors::Sensors;
 
@@ -28,66 +30,6 @@ use sensors::Sensors;
 /// resting ones; larger ones keep their own structure (rebuilding a merge
 /// is cheap only while its parts are small).
 pub const MERGE_MAX_TRIANGLES: usize = 4096;
-
-/// One collider entity in the world.
-struct Body {
-    entity: Entity,
-    /// The collider's insertion serial: bodies are kept in its order.
-    serial: u64,
-    /// Triangles in the entity's frame, its scale (and shear) applied.
-    shape: Arc<MeshCollider>,
-    /// The linear part of its transform baked into `shape`.
-    linear: Mat3,
-    surface: Surface,
-    triangle_surfaces: Option<Arc<TriangleSurfaces>>,
-    /// Pose at the end of this tick.
-    pose: Pose,
-    /// Pose at the end of the previous tick.
-    previous: Pose,
-    /// It has moved since it was added: placed on its own, with velocities.
-    mover: bool,
-    /// Its layers, one-way direction, whether it is a sensor.
-    rules: ColliderRules,
-}
-
-impl Body {
-    fn merged(&self) -> bool {
-        !self.mover && self.shape.len() <= MERGE_MAX_TRIANGLES && !self.rules.stands_alone()
-    }
-
-    /// Its one-way direction in the world (unit), if any.
-    fn world_one_way(&self) -> Option<Vec3> {
-        self.rules
-            .one_way
-            .and_then(|d| (self.pose.rotation * (self.linear.inverse().transpose() * d)).try_normalize())
-    }
-
-    /// Placed at its pose for this tick (or the last), with its velocities,
-    /// layers and one-way direction.
-    fn placed(&self, dt: f32, at_start: bool) -> PlacedCollider<'_> {
-        let placed = if self.mover && dt > 0.0 {
-            let mut placed = PlacedCollider::from_poses(&self.shape, self.previous, self.pose, dt);
-            if at_start {
-                placed.pose = self.previous;
-            }
-            placed
-        } else {
-            PlacedCollider::moving(&self.shape, self.pose, Vec3::ZERO, Vec3::ZERO)
-        };
-        // The shape has the entity's scale and shear baked in: a direction
-        // of its local frame is a normal there, turned by the inverse
-        // transpose.
-        let one_way = self.rules.one_way.map(|d| self.linear.inverse().transpose() * d);
-        placed.with_layers(self.rules.layers).with_one_way(one_way)
-    }
-
-    fn surface(&self, triangle: u32) -> &Surface {
-        self.triangle_surfaces
-            .as_ref()
-            .and_then(|t| t.surfaces.get(*t.of_triangle.get(triangle as usize)? as usize))
-            .unwrap_or(&self.surface)
-    }
-}
 
 /// What a collider index of [`CollisionWorld::placed`] stands for.
 #[derive(Clone, Copy, Debug)]
