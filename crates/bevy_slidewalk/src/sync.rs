@@ -132,8 +132,8 @@ pub(crate) fn sync_colliders(
     )>,
 ) {
     let world = &mut *world;
-    // Given back by a rollback (or written back by the last sync: then
-    // the same as the world's, and nothing changes).
+    // Given back by a rollback (the sync's own writes are not seen here:
+    // a system's changes are older than its next run).
     for (entity, motion) in &motions.p0() {
         world.restore_motion(entity, motion);
     }

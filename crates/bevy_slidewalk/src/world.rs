@@ -54,8 +54,6 @@ pub struct CollisionWorld {
     slots: Vec<Slot>,
     /// The merged structure no longer matches the bodies.
     stale: bool,
-    /// The bodies are out of their colliders' insertion order.
-    unordered: bool,
     /// Length of the last tick, seconds.
     dt: f32,
     /// Colliders refused (and warned about) until they change.
@@ -236,12 +234,10 @@ impl CollisionWorld {
             Some(&i) => {
                 let old = &self.bodies[i];
                 self.stale |= old.merged() || body.merged();
-                self.unordered |= old.serial != body.serial;
                 self.bodies[i] = body;
             }
             None => {
                 self.stale |= body.merged();
-                self.unordered |= self.bodies.last().is_some_and(|last| last.serial > body.serial);
                 self.by_entity.insert(body.entity, self.bodies.len());
                 self.bodies.push(body);
             }
@@ -256,7 +252,6 @@ impl CollisionWorld {
         for (i, body) in self.bodies.iter().enumerate() {
             self.by_entity.insert(body.entity, i);
         }
-        self.unordered = false;
     }
 
     fn remove(&mut self, entity: Entity) {
@@ -336,18 +331,21 @@ impl CollisionWorld {
             self.forget(entity);
             return;
         };
+        let body = &self.bodies[i];
+        if body.pose != pose || body.mover != motion.is_mover() {
+            self.place(i, pose, motion.is_mover());
+        }
+    }
+
+    /// Body `i` is at `pose`, a mover or not: the sensors' grid is redone
+    /// if it is a sensor, the merge if it joins or leaves it.
+    fn place(&mut self, i: usize, pose: Pose, mover: bool) {
         let body = &mut self.bodies[i];
-        if body.pose == pose && body.mover == motion.is_mover() {
-            return;
-        }
+        let was_merged = body.merged();
         body.pose = pose;
-        if body.rules.sensor {
-            self.sensors.moved = true;
-        }
-        if body.mover != motion.is_mover() {
-            body.mover = motion.is_mover();
-            self.stale |= body.shape.len() <= MERGE_MAX_TRIANGLES && !body.rules.sensor;
-        }
+        body.mover = mover;
+        self.sensors.moved |= body.rules.sensor;
+        self.stale |= was_merged != body.merged();
     }
 
     /// The colliders whose [`ColliderMotion`] changed in this sync, with it.
@@ -397,19 +395,9 @@ impl CollisionWorld {
         let Some(&i) = self.by_entity.get(&entity) else {
             return;
         };
-        let body = &mut self.bodies[i];
-        if pose == body.pose {
-            return;
-        }
-        body.pose = pose;
-        self.motion_changed.push(entity);
-        if body.rules.sensor {
-            self.sensors.moved = true;
-        }
-        if !body.mover {
-            body.mover = true;
-            // It was merged if small and not a sensor: the merge must be remade.
-            self.stale |= body.shape.len() <= MERGE_MAX_TRIANGLES && !body.rules.sensor;
+        if pose != self.bodies[i].pose {
+            self.motion_changed.push(entity);
+            self.place(i, pose, true);
         }
     }
 
@@ -482,10 +470,10 @@ impl CollisionWorld {
     /// The sync is done: the merged structure rebuilt if it no longer
     /// matches, the sensors' grid if one moved.
     pub(crate) fn finish_sync(&mut self) {
-        if self.unordered {
-            self.put_in_order();
-        }
         if self.stale {
+            if !self.bodies.is_sorted_by_key(|b| b.serial) {
+                self.put_in_order();
+            }
             self.rebuild();
         } else if self.sensors.moved {
             self.rebuild_sensors();
