@@ -294,7 +294,7 @@ fn scene(
     let shape = meshes.add(Mesh::from(Sphere::new(1.0)).scaled_by(body.config.standing_radii));
     for handle in 0..players {
         let a = TAU * handle as f32 / players as f32;
-        let feet = Vec3::new(2.0 * a.sin(), 0.0, 6.0 + 2.0 * a.cos());
+        let feet = Vec3::new(2.0 * libm::sinf(a), 0.0, 6.0 + 2.0 * libm::cosf(a));
         let colour = materials.add(COLOURS[handle % COLOURS.len()]);
         commands.spawn((
             body.transform_at_feet(feet),
@@ -384,8 +384,8 @@ fn move_movers(mut clock: ResMut<MoverClock>, mut movers: Query<(&Mover, &mut Tr
     let t = clock.0 as f32 / HZ as f32;
     for (mover, mut transform) in &mut movers {
         transform.translation = match *mover {
-            Mover::Lift { base, rise } => base + Vec3::Y * rise * 0.5 * (1.0 - (TAU * t / 8.0).cos()),
-            Mover::Ferry { base, reach } => base + Vec3::X * reach * (TAU * t / 10.0).sin(),
+            Mover::Lift { base, rise } => base + Vec3::Y * rise * 0.5 * (1.0 - libm::cosf(TAU * t / 8.0)),
+            Mover::Ferry { base, reach } => base + Vec3::X * reach * libm::sinf(TAU * t / 10.0),
         };
     }
 }

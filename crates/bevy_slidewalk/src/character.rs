@@ -109,12 +109,17 @@ impl MovementState {
         self.0.position = centre;
         self.0.velocity = Vec3::ZERO;
         self.0.ground = None;
-        // A dash, mantle or climb under way, the wall touched and a rising
-        // jump do not follow it (the air jumps and dashes left do).
+        // A dash, mantle or climb under way, the wall touched or last
+        // jumped off and a rising jump do not follow it, and the height it
+        // last pushed off from is the new one (the air jumps and dashes
+        // left do follow it).
+        let feet = self.0.feet().dot(self.0.up);
         let moves = &mut self.0.moves;
         moves.under_way = None;
         moves.wall = None;
+        moves.wall_jumped_off = None;
         moves.jump_cut = None;
+        moves.push_off_height = feet;
     }
 
     /// Puts the feet at `feet` (metres), standing with `config`'s radii, at

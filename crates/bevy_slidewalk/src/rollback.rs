@@ -16,8 +16,8 @@ use crate::shown::ShownEvents;
 use bevy::prelude::*;
 use bevy::reflect::{PartialReflect, ReflectRef};
 use bevy_ggrs::{
-    AdvanceWorld, AdvanceWorldSystems, CloneStrategy, ComponentSnapshotPlugin, RollbackApp, RollbackFrameCount,
-    checksum_hasher,
+    AdvanceWorld, AdvanceWorldSystems, CloneStrategy, ComponentSnapshotPlugin, CopyStrategy, ReflectStrategy,
+    RollbackApp, RollbackFrameCount, checksum_hasher,
 };
 use std::hash::Hasher;
 
@@ -40,7 +40,7 @@ use std::hash::Hasher;
 /// colliders' [`ColliderMotion`] (where each was a tick ago, whether it
 /// moves) and their rules ([`CollisionLayers`], [`OneWay`], [`Sensor`],
 /// [`Climbable`], [`LaunchPad`], [`Surface`]); `Transform` (unless the
-/// app registered it already); the sensors each character overlaps. For
+/// app registered it before adding this plugin); the sensors each character overlaps. For
 /// checksums: every [`MovementState`] and [`ColliderMotion`], bit for bit.
 /// Every character and every collider gets bevy_ggrs's [`Rollback`](bevy_ggrs::Rollback)
 /// marker. Movement events of a tick simulated again are written only
@@ -49,7 +49,12 @@ pub struct SlidewalkRollbackPlugin;
 
 impl Plugin for SlidewalkRollbackPlugin {
     fn build(&self, app: &mut App) {
-        if !app.is_plugin_added::<ComponentSnapshotPlugin<CloneStrategy<Transform>>>() {
+        // An app that rolls `Transform` back its own way registers it
+        // before this plugin (bevy_ggrs refuses a second registration).
+        let registered = app.is_plugin_added::<ComponentSnapshotPlugin<CloneStrategy<Transform>>>()
+            || app.is_plugin_added::<ComponentSnapshotPlugin<CopyStrategy<Transform>>>()
+            || app.is_plugin_added::<ComponentSnapshotPlugin<ReflectStrategy<Transform>>>();
+        if !registered {
             app.rollback_component_with_clone::<Transform>();
         }
         app.rollback_component_with_clone::<CharacterController>()
@@ -70,13 +75,23 @@ impl Plugin for SlidewalkRollbackPlugin {
             .checksum_component::<ColliderMotion>(digest_of)
             .require_rollback::<CharacterController>()
             .require_rollback::<Collider>()
-            .add_systems(AdvanceWorld, number_the_tick.in_set(AdvanceWorldSystems::First));
+            .add_systems(AdvanceWorld, number_the_tick.in_set(AdvanceWorldSystems::First))
+            .add_systems(First, forget_ended_sessions);
     }
 }
 
 /// The tick about to be simulated is bevy_ggrs's frame.
 fn number_the_tick(frame: Res<RollbackFrameCount>, mut shown: ResMut<ShownEvents>) {
     shown.set_tick(i64::from(frame.0));
+}
+
+/// No session has ticked (bevy_ggrs holds the frame count at 0 while none
+/// runs): a session that ended is forgotten, and the next one's tick
+/// numbers are its own.
+fn forget_ended_sessions(frame: Option<Res<RollbackFrameCount>>, mut shown: ResMut<ShownEvents>) {
+    if frame.is_some_and(|f| f.0 == 0) {
+        shown.between_sessions();
+    }
 }
 
 /// A 64-bit digest of `value`, bit for bit: every number by its bits,
@@ -113,37 +128,16 @@ fn digest_into(value: &dyn PartialReflect, h: &mut impl Hasher) {
     }
 }
 
+/// A number by its bits (floats have no reflected hash), anything else
+/// (integers, `bool`, `Entity`) by its reflected hash, which Bevy keeps
+/// the same across processes.
 fn digest_opaque(o: &dyn PartialReflect, h: &mut impl Hasher) {
-    let Some(any) = o.try_as_reflect().map(|r| r.as_any()) else {
-        return;
-    };
-    if let Some(v) = any.downcast_ref::<f32>() {
+    let any = o.try_as_reflect().map(|r| r.as_any());
+    if let Some(v) = any.and_then(|a| a.downcast_ref::<f32>()) {
         h.write_u32(v.to_bits());
-    } else if let Some(v) = any.downcast_ref::<f64>() {
+    } else if let Some(v) = any.and_then(|a| a.downcast_ref::<f64>()) {
         h.write_u64(v.to_bits());
-    } else if let Some(v) = any.downcast_ref::<bool>() {
-        h.write_u8(u8::from(*v));
-    } else if let Some(v) = any.downcast_ref::<u32>() {
-        h.write_u32(*v);
-    } else if let Some(v) = any.downcast_ref::<u64>() {
-        h.write_u64(*v);
-    } else if let Some(v) = any.downcast_ref::<usize>() {
-        h.write_usize(*v);
-    } else if let Some(v) = any.downcast_ref::<u8>() {
-        h.write_u8(*v);
-    } else if let Some(v) = any.downcast_ref::<u16>() {
-        h.write_u16(*v);
-    } else if let Some(v) = any.downcast_ref::<i32>() {
-        h.write_i32(*v);
-    } else if let Some(v) = any.downcast_ref::<i64>() {
-        h.write_i64(*v);
-    } else if let Some(v) = any.downcast_ref::<Entity>() {
-        h.write_u64(v.to_bits());
-    } else {
-        // Any other opaque value (none in the plugin's state) by its
-        // reflected hash where it has one.
-        if let Some(v) = o.reflect_hash() {
-            h.write_u64(v);
-        }
+    } else if let Some(v) = o.reflect_hash() {
+        h.write_u64(v);
     }
 }

@@ -84,6 +84,15 @@ impl ShownEvents {
         }
     }
 
+    /// Between sessions: the next tick numbers start again, and until
+    /// [`set_tick`](Self::set_tick) is called every event is written.
+    /// [`SlidewalkRollbackPlugin`](crate::SlidewalkRollbackPlugin) calls it
+    /// while no bevy_ggrs session runs.
+    pub fn between_sessions(&mut self) {
+        self.tick = None;
+        self.written.clear();
+    }
+
     /// Whether the tick simulated now writes an event of `kind` for
     /// `character` about `about`: the first time this tick does (and then
     /// it is remembered).

@@ -165,4 +165,8 @@ fn a_game_s_own_message_is_shown_once_however_often_its_tick_is_simulated() {
     assert_eq!(simulate_booms(&mut world, Some(3), &[5.2]), [5.2]);
     // Numbered from the start again (a new session): shown anew.
     assert_eq!(simulate_booms(&mut world, Some(0), &[1.0]), [1.0]);
+    // A new session whose first tick is numbered as a remembered one.
+    assert_eq!(simulate_booms(&mut world, Some(1), &[7.0]), [7.0]);
+    world.resource_mut::<ShownEvents>().between_sessions();
+    assert_eq!(simulate_booms(&mut world, Some(1), &[7.0]), [7.0]);
 }

@@ -134,3 +134,19 @@ fn each_move_is_one_event() {
         }
     });
 }
+
+/// A teleport leaves the wall last jumped off and the height last pushed
+/// off from behind (a mantle's reach counts from the new place), but keeps
+/// the air jumps used.
+#[test]
+fn a_teleport_starts_the_moves_afresh_where_it_lands() {
+    let mut state = MovementState::default();
+    state.moves.push_off_height = 0.0;
+    state.moves.wall_jumped_off = Some(Vec3::X);
+    state.moves.air_jumps_used = 1;
+    state.teleport(Vec3::new(0.0, 10.0, 0.0));
+    assert_eq!(state.moves.push_off_height, state.feet().y);
+    assert!(state.feet().y > 9.0);
+    assert_eq!(state.moves.wall_jumped_off, None);
+    assert_eq!(state.moves.air_jumps_used, 1);
+}

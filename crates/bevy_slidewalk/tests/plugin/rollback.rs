@@ -3,7 +3,8 @@
 //! checksums. Four characters on scripted inputs walk, jump, crouch, ride
 //! a lift and are pushed by a door for 1,200 ticks at 60 Hz with no
 //! mismatch, each event written once; a control that leaves the lift's
-//! clock out of the rollback shows the same test failing.
+//! clock out of the rollback shows the same test failing; a second
+//! session writes its own events.
 
 use super::*;
 use bevy_slidewalk::SlidewalkRollbackPlugin;
@@ -149,6 +150,16 @@ fn sync_test_app(check_distance: usize, clock_rolled_back: bool) -> (App, [Entit
     for (i, &c) in characters.iter().enumerate() {
         app.world_mut().entity_mut(c).insert(Handle(i));
     }
+    app.insert_resource(sync_test_session(check_distance));
+    log::<Jumped>(&mut app);
+    log::<Landed>(&mut app);
+    log::<BoardedMover>(&mut app);
+    (app, characters)
+}
+
+/// A sync-test session of the four players, checking `check_distance`
+/// ticks back.
+fn sync_test_session(check_distance: usize) -> Session<Config> {
     let mut session = SessionBuilder::<Config>::new()
         .with_num_players(4)
         .unwrap()
@@ -157,11 +168,7 @@ fn sync_test_app(check_distance: usize, clock_rolled_back: bool) -> (App, [Entit
     for i in 0..4 {
         session = session.add_player(PlayerType::Local, i).unwrap();
     }
-    app.insert_resource(Session::SyncTest(session.start_synctest_session().unwrap()));
-    log::<Jumped>(&mut app);
-    log::<Landed>(&mut app);
-    log::<BoardedMover>(&mut app);
-    (app, characters)
+    Session::SyncTest(session.start_synctest_session().unwrap())
 }
 
 /// What a run of 1,200 ticks did: each character's events (jumps,
@@ -260,4 +267,29 @@ fn state_left_out_of_the_rollback_is_a_mismatch() {
         app.world().resource::<Mismatches>().0 > 0,
         "the movers' clock was not rolled back, yet the sync test saw no mismatch"
     );
+}
+
+/// A second session numbers its ticks from 1 again: its events are its
+/// own, not taken for the first session's ticks simulated again.
+#[test]
+fn a_new_session_writes_its_own_events() {
+    let (mut app, [jumper, ..]) = sync_test_app(8, true);
+    let frame = |app: &App| app.world().resource::<RollbackFrameCount>().0;
+    let jumps = |app: &App| logged::<Jumped>(app).iter().filter(|e| e.character == jumper).count();
+    // Shorter than the 128 ticks remembered: the first jump is at input
+    // frame 30.
+    while frame(&app) < 100 {
+        app.update();
+    }
+    assert_eq!(jumps(&app), 1, "the first session's jump");
+    app.world_mut().remove_resource::<Session<Config>>();
+    app.update();
+    app.update();
+    // The same inputs again, from the first frame.
+    app.insert_resource(InputFrame(0));
+    app.insert_resource(sync_test_session(8));
+    while frame(&app) < 100 {
+        app.update();
+    }
+    assert_eq!(jumps(&app), 2, "the second session's jump, at the same tick number");
 }
