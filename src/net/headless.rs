@@ -68,6 +68,7 @@ pub fn run(options: &Options) -> Result<Summary, RunError> {
         .insert_resource(PendingSession(Some(connected.session)))
         .insert_resource(NetStatus::new(connected.peer))
         .insert_resource(net_script)
+        .init_resource::<TickDigests>()
         .add_plugins((sim::plugin, super::plugin));
     crate::headless::finish_headless(&mut app);
     let started = Instant::now();

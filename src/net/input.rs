@@ -69,6 +69,19 @@ impl NetInput {
         }
     }
 
+    /// The next tick's input guessed from this one while the player's
+    /// real one is late: the same stick, look, turn and buttons held, but
+    /// no new press and no respawn or fly toggle (those happen on one
+    /// tick; repeated, a late player would jump, respawn or switch fly
+    /// on every predicted tick).
+    pub fn predicted(&self) -> Self {
+        Self {
+            pressed: 0,
+            asks: 0,
+            ..*self
+        }
+    }
+
     /// Given to a player's `input` for the tick about to run.
     pub fn apply(&self, input: &mut PlayerInput) {
         let f = f32::from_bits;

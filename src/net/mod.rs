@@ -18,18 +18,32 @@ use crate::sim::player::RunStats;
 use bevy::app::{FixedMain, RunFixedMainLoopSystems};
 use bevy::prelude::*;
 use bevy_slidewalk::SlidewalkRollbackPlugin;
-use bevy_slidewalk::bevy_ggrs::ggrs::{GgrsEvent, P2PSession, SessionState};
+use bevy_slidewalk::bevy_ggrs::ggrs::{Config, GgrsEvent, InputPredictor, P2PSession, SessionState};
 use bevy_slidewalk::bevy_ggrs::{
-    ConfirmedFrameCount, GgrsConfig, GgrsPlugin, GgrsSchedule, ReadInputs, RollbackFrameCount, RollbackFrameRate,
-    Session,
+    ConfirmedFrameCount, GgrsPlugin, GgrsSchedule, ReadInputs, RollbackFrameCount, RollbackFrameRate, Session,
 };
 use input::NetInput;
 use slidewalk_play::Summary;
 use std::collections::BTreeMap;
 use std::net::SocketAddr;
 
-/// The session's types: each player's input, peers by socket address.
-pub type NetConfig = GgrsConfig<NetInput, SocketAddr>;
+/// The session's types: each player's input (a late one predicted by
+/// [`NetInput::predicted`]), peers by socket address.
+#[derive(Debug)]
+pub struct NetConfig;
+
+impl Config for NetConfig {
+    type Input = NetInput;
+    type InputPredictor = NetConfig;
+    type State = u8;
+    type Address = SocketAddr;
+}
+
+impl InputPredictor<NetInput> for NetConfig {
+    fn predict(previous: NetInput) -> NetInput {
+        previous.predicted()
+    }
+}
 
 /// The session met the peer but waits for the level: given to bevy_ggrs
 /// once the level's entities exist, so every snapshot holds them.
@@ -70,7 +84,7 @@ impl NetStatus {
 
 /// The state's digest and the run's summary after each recent tick
 /// (overwritten when a tick is simulated again; final once the tick is
-/// confirmed).
+/// confirmed), kept by a headless run (which inserts it).
 #[derive(Resource, Default, Debug)]
 pub struct TickDigests(pub BTreeMap<i32, (u64, Summary)>);
 
@@ -88,9 +102,17 @@ pub fn plugin(app: &mut App) {
         .insert_resource(RollbackFrameRate(hz as usize))
         .init_resource::<input::LocalReads>()
         .init_resource::<crate::sim::input::HeadingTakenIn>()
-        .init_resource::<TickDigests>()
         .add_systems(ReadInputs, input::read_local_input)
-        .add_systems(GgrsSchedule, (input::apply_inputs, run_tick, record_digest).chain())
+        .add_systems(
+            GgrsSchedule,
+            (
+                input::apply_inputs,
+                run_tick,
+                // Only a headless run prints a tick's digest.
+                record_digest.run_if(resource_exists::<TickDigests>),
+            )
+                .chain(),
+        )
         .add_systems(Update, (start_session, watch_session, input::note_heading_taken_in))
         .add_systems(
             FixedUpdate,

@@ -170,8 +170,13 @@ fn apply_tuning(
     net: Option<Res<super::launch::NetPlayers>>,
 ) {
     if net.is_some() {
-        // Both peers simulate with the settings they agreed on at the start.
-        if changes.read().count() > 0 {
+        // Both peers simulate with the settings they agreed on at the start
+        // (the view's own settings still apply).
+        let controller_changes = changes
+            .read()
+            .filter(|c| wanted_config(c, &ControllerConfig::default()).is_some())
+            .count();
+        if controller_changes > 0 {
             status.refused = Some("the controller settings are locked during a network game".into());
         }
         return;

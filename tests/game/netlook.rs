@@ -149,3 +149,30 @@ fn a_stalled_session_loses_no_turn_or_press_and_the_view_turns_at_once() {
     let a_on_b = q.iter(b.world()).find(|(p, _)| p.slot == 0).unwrap().1.yaw;
     assert_eq!(a_on_b.to_bits(), simulated.yaw.to_bits());
 }
+
+/// While a player's input is late, ggrs guesses it: the stick, turn and
+/// buttons held go on, a press or a respawn does not happen again.
+#[test]
+fn a_late_input_is_predicted_without_its_presses() {
+    use bevy_slidewalk::bevy_ggrs::ggrs::InputPredictor;
+    use slidewalk::net::input::NetInput;
+    let mut last = PlayerInput {
+        movement: Vec2::new(0.5, 1.0),
+        pitch: 0.25,
+        respawn: true,
+        toggle_fly: true,
+        ..PlayerInput::default()
+    };
+    last.held.sprint = true;
+    last.held.jump = true;
+    last.pressed.jump = true;
+    let predicted = <NetConfig as InputPredictor<NetInput>>::predict(NetInput::new(&last, 0.01));
+    let mut input = PlayerInput::default();
+    predicted.apply(&mut input);
+    assert_eq!(input.movement, last.movement);
+    assert_eq!(input.pitch, last.pitch);
+    assert_eq!(input.yaw, 0.01, "the turn goes on");
+    assert!(input.held.sprint && input.held.jump, "buttons held stay held");
+    assert!(!input.pressed.jump, "no new press");
+    assert!(!input.respawn && !input.toggle_fly, "no respawn or fly toggle");
+}

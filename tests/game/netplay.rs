@@ -358,3 +358,21 @@ fn refusals_are_one_line_and_status_2() {
         assert!(err.contains("level"), "{err}");
     }
 }
+
+/// In a network game the controller's settings are locked (both peers
+/// simulate the ones they agreed on), the view's own are not.
+#[test]
+fn the_controller_is_locked_over_the_network_and_the_view_is_not() {
+    use slidewalk::sim::tuning::Tune;
+    let mut app = sync_test_app(8, None);
+    for _ in 0..5 {
+        app.update();
+    }
+    assert_eq!(super::tune(&mut app, Tune::Hud(false)), None, "a view setting");
+    assert_eq!(super::tune(&mut app, Tune::ThirdPerson(true)), None, "a view setting");
+    let refused = super::tune(&mut app, Tune::Value("walk_speed", 3.0));
+    assert!(
+        refused.as_deref().is_some_and(|r| r.contains("locked")),
+        "the walk speed changed over the network: {refused:?}"
+    );
+}
