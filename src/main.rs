@@ -73,13 +73,9 @@ fn main() -> ExitCode {
         None => options,
     };
     if options.p2p.is_some()
-        && let Some(s) = &script
-        && (s.start.is_some() || s.controller.is_some())
+        && let Some(Err(line)) = script.as_ref().map(slidewalk::net::check_script)
     {
-        eprintln!(
-            "slidewalk: a script played over the network cannot set a start state or controller settings \
-             (both peers start from the level's spawn with their settings)"
-        );
+        eprintln!("slidewalk: {line}");
         return ExitCode::from(2);
     }
     let mut app = App::new();

@@ -39,13 +39,7 @@ pub fn run(options: &Options) -> Result<Summary, RunError> {
         .as_ref()
         .ok_or(refused("--headless needs --script FILE".into()))?;
     let script = read_script(path).map_err(refused)?;
-    if script.start.is_some() || script.controller.is_some() {
-        return Err(refused(format!(
-            "{}: a script played over the network cannot set a start state or controller settings \
-             (both peers start from the level's spawn with their settings)",
-            path.display()
-        )));
-    }
+    super::check_script(&script).map_err(|line| refused(format!("{}: {line}", path.display())))?;
     let settings = match &options.settings {
         Some(file) => slidewalk_play::Settings::read(file).map_err(refused)?,
         None => slidewalk_play::Settings::default(),

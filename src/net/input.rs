@@ -107,10 +107,6 @@ pub struct NetScript {
     /// The scripts being played (made when the level is in: they start
     /// from the spawn's heading).
     players: Vec<ScriptPlayer>,
-    /// Ticks played so far (of the longest script).
-    pub played: u64,
-    /// Every tick of every script has been asked for.
-    pub done: bool,
 }
 
 impl NetScript {
@@ -120,8 +116,6 @@ impl NetScript {
             scripts,
             dt,
             players: Vec::new(),
-            played: 0,
-            done: false,
         }
     }
 
@@ -188,7 +182,6 @@ pub(super) fn read_local_input(
     }
     let reads = &mut *reads;
     let mut inputs = Vec::with_capacity(local.0.len());
-    let mut any_tick = false;
     for (k, &handle) in local.0.iter().enumerate() {
         if reads.heading.len() <= k {
             reads.heading.resize(k + 1, None);
@@ -197,16 +190,13 @@ pub(super) fn read_local_input(
             (Some(script), _) => {
                 let n = script.players.len();
                 match script.players[k % n].next() {
-                    Some(tick) => {
-                        any_tick = true;
-                        PlayerInput {
-                            movement: tick.movement,
-                            yaw: tick.yaw,
-                            held: tick.held,
-                            pressed: tick.pressed,
-                            ..PlayerInput::default()
-                        }
-                    }
+                    Some(tick) => PlayerInput {
+                        movement: tick.movement,
+                        yaw: tick.yaw,
+                        held: tick.held,
+                        pressed: tick.pressed,
+                        ..PlayerInput::default()
+                    },
                     // Past its end: standing still, facing where it was.
                     None => PlayerInput {
                         yaw: reads.heading[k].unwrap_or(0.0),
@@ -228,10 +218,6 @@ pub(super) fn read_local_input(
             reads.from_controls = script.is_none() && from_controls.is_some();
             reads.in_flight.push_back((frame.0, turn));
         }
-    }
-    if let Some(script) = &mut script {
-        script.done |= !any_tick;
-        script.played += u64::from(any_tick);
     }
     if let Some(controls) = &mut from_controls {
         controls.pressed = Buttons::default();

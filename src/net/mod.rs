@@ -91,6 +91,20 @@ pub struct TickDigests(pub BTreeMap<i32, (u64, Summary)>);
 /// Ticks of digests kept.
 const DIGESTS_KEPT: i32 = 600;
 
+/// A script played over the network must start where both peers start:
+/// refused (with the line to print) if it sets a start state or
+/// controller settings.
+pub fn check_script(script: &slidewalk_play::Script) -> Result<(), String> {
+    if script.start.is_some() || script.controller.is_some() {
+        return Err(
+            "a script played over the network cannot set a start state or controller settings \
+                    (both peers start from the level's spawn with their settings)"
+                .into(),
+        );
+    }
+    Ok(())
+}
+
 /// The network game's plugins and systems (added instead of the fixed
 /// loop's ticking: bevy_ggrs runs `FixedMain` once per session tick).
 pub fn plugin(app: &mut App) {

@@ -2,6 +2,7 @@
 //! `SlidewalkRollbackPlugin` registers), and the digest of the state that
 //! two peers compare.
 
+use crate::sim::balls::BallPit;
 use crate::sim::feedback::{Feedback, PlayerFeedback};
 use crate::sim::input::PlayerInput;
 use crate::sim::level::{CurrentLevel, DoorTrigger, MoverBody};
@@ -40,10 +41,40 @@ pub fn register(app: &mut App) {
         .rollback_resource_with_clone::<LevelClock>()
         .rollback_resource_with_clone::<CurrentLevel>()
         .rollback_resource_with_clone::<PlayerSensors>()
-        .rollback_resource_with_clone::<RunStats>();
+        .rollback_resource_with_clone::<RunStats>()
+        // ggrs compares the peers' checksums during the game: the doors,
+        // the lifts and the level's clock besides the plugin's state.
+        .checksum_component::<MoverBody>(mover_digest)
+        .checksum_resource::<LevelClock>(clock_digest);
     if app.world().get_resource::<LeaveOutOfRollback>() != Some(&LeaveOutOfRollback::Balls) {
         crate::sim::balls::rollback(app);
+        app.checksum_resource::<BallPit>(balls_digest);
     }
+}
+
+/// A door's or lift's digest: its index, pose and door or lift state, bit
+/// for bit (their debug text writes every number in full).
+fn mover_digest(m: &MoverBody) -> u64 {
+    let mut digest = Digest::new();
+    digest.write_str(&format!("{} {:?} {:?} {:?}", m.index, m.pose, m.door, m.lift_s));
+    digest.finish()
+}
+
+fn clock_digest(clock: &LevelClock) -> u64 {
+    let mut digest = Digest::new();
+    digest.write_u64(clock.seconds.to_bits());
+    digest.finish()
+}
+
+/// Every ball's position and velocity, bit for bit.
+fn balls_digest(pit: &BallPit) -> u64 {
+    let mut digest = Digest::new();
+    for ball in &pit.simulation.balls {
+        for v in [ball.position, ball.velocity] {
+            v.to_array().iter().for_each(|x| digest.write_f32(*x));
+        }
+    }
+    digest.finish()
 }
 
 /// A digest of the simulation's state, bit for bit: every player's
@@ -61,24 +92,20 @@ pub fn state_digest(world: &mut World) -> u64 {
         digest.write_u64(slot as u64);
         digest.write_u64(state);
     }
-    let mut movers: Vec<String> = world
+    let mut movers: Vec<(usize, u64)> = world
         .query::<&MoverBody>()
         .iter(world)
-        .map(|m| format!("{} {:?} {:?} {:?}", m.index, m.pose, m.door, m.lift_s))
+        .map(|m| (m.index, mover_digest(m)))
         .collect();
     movers.sort_unstable();
-    for m in movers {
-        digest.write_str(&m);
+    for (_, m) in movers {
+        digest.write_u64(m);
     }
     if let Some(clock) = world.get_resource::<LevelClock>() {
-        digest.write_u64(clock.seconds.to_bits());
+        digest.write_u64(clock_digest(clock));
     }
-    if let Some(pit) = world.get_resource::<crate::sim::balls::BallPit>() {
-        for ball in &pit.simulation.balls {
-            for v in [ball.position, ball.velocity] {
-                v.to_array().iter().for_each(|x| digest.write_f32(*x));
-            }
-        }
+    if let Some(pit) = world.get_resource::<BallPit>() {
+        digest.write_u64(balls_digest(pit));
     }
     digest.finish()
 }

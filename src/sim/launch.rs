@@ -22,6 +22,6 @@ pub struct NetPlayers {
 
 /// Whether the game runs on one machine (no network session): local-only
 /// actions (a rewind, live tuning, opening another level) need it.
-pub fn alone(net: Option<Res<NetPlayers>>) -> bool {
+pub fn on_one_machine(net: Option<Res<NetPlayers>>) -> bool {
     net.is_none()
 }

@@ -76,11 +76,13 @@ pub(super) fn plugin(app: &mut App) {
     .add_message::<RewindRequest>()
     .add_systems(
         FixedUpdate,
-        record_tick.in_set(SimSet::Record).run_if(super::launch::alone),
+        record_tick.in_set(SimSet::Record).run_if(super::launch::on_one_machine),
     )
     .add_systems(
         Update,
-        (pause_at_launch, handle_requests).chain().run_if(super::launch::alone),
+        (pause_at_launch, handle_requests)
+            .chain()
+            .run_if(super::launch::on_one_machine),
     );
 }
 
