@@ -1,5 +1,8 @@
-//! The level's sensors in play, read from the plugin's `EnteredSensor` and
-//! `LeftSensor` right after the player's tick: a kill zone respawns the
+//! The level's sensors in play, found from each player's state right after
+//! its tick (`CollisionWorld::overlapping_sensors` against the sensors it
+//! was in, kept in [`InSensors`] so a rollback restores them; the plugin's
+//! messages are for what is shown and are not written again when a
+//! rollback simulates a tick again): a kill zone respawns the
 //! player (at the next tick, through [`Feedback`]), a checkpoint moves the
 //! respawn point, any other sensor is told on screen and listed while the
 //! player is in it, and a door's trigger zone opens the door while the
