@@ -2,8 +2,9 @@
 //! checker and the demo level generator. Both are also binaries:
 //! `cargo run -p slidewalk_level_tools --bin level-check -- FILE.glb` walks a level
 //! with random walkers driving the character controller and says whether it
-//! passes; `cargo run -p slidewalk_level_tools --bin make-levels` writes the demo
-//! levels into `assets/levels/`.
+//! passes; `cargo run -p slidewalk_level_tools --bin make-levels -- assets/levels`
+//! writes the demo levels into `assets/levels/` (with no folder given, into
+//! the current directory).
 //!
 //! [`walk_level`] runs the checker's walks on a loaded [`slidewalk_level::Level`];
 //! [`analytic_fit`] says how well each analytic collider's triangles fit

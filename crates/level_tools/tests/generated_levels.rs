@@ -12,7 +12,7 @@ const LEVEL_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../assets/level
 fn playground() -> Level {
     let path = format!("{LEVEL_DIR}/playground.glb");
     slidewalk_level::load(&path)
-        .unwrap_or_else(|e| panic!("{e} (run `cargo run -p slidewalk_level_tools --bin make-levels`)"))
+        .unwrap_or_else(|e| panic!("{e} (run `cargo run -p slidewalk_level_tools --bin make-levels -- assets/levels`)"))
 }
 
 /// The default player ellipsoid.
@@ -69,13 +69,13 @@ fn committed_levels_match_the_generator() {
         let (name, generate) = (level.file, level.generate);
         let path = format!("{LEVEL_DIR}/{name}");
         let committed = std::fs::read(&path).unwrap_or_else(|e| {
-            panic!("cannot read {path}: {e}; run `cargo run -p slidewalk_level_tools --bin make-levels`")
+            panic!("cannot read {path}: {e}; run `cargo run -p slidewalk_level_tools --bin make-levels -- assets/levels`")
         });
         let fresh = generate();
         assert!(
             committed == fresh,
             "{path} ({} bytes) differs from what the generator produces now ({} bytes): \
-             run `cargo run -p slidewalk_level_tools --bin make-levels` and commit the result",
+             run `cargo run -p slidewalk_level_tools --bin make-levels -- assets/levels` and commit the result",
             committed.len(),
             fresh.len()
         );

@@ -14,7 +14,7 @@ use slidewalk_sweep::{AnalyticShape, Ellipsoid, PlacedCollider, penetration_dept
 fn magic_room() -> Level {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../assets/levels/magic_room.glb");
     slidewalk_level::load(path)
-        .unwrap_or_else(|e| panic!("{e} (run `cargo run -p slidewalk_level_tools --bin make-levels`)"))
+        .unwrap_or_else(|e| panic!("{e} (run `cargo run -p slidewalk_level_tools --bin make-levels -- assets/levels`)"))
 }
 
 fn near(a: Vec3, b: Vec3) -> bool {

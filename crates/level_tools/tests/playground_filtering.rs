@@ -15,7 +15,7 @@ const PLAYGROUND: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../assets/leve
 
 fn playground() -> Level {
     slidewalk_level::load(PLAYGROUND)
-        .unwrap_or_else(|e| panic!("{e} (run `cargo run -p slidewalk_level_tools --bin make-levels`)"))
+        .unwrap_or_else(|e| panic!("{e} (run `cargo run -p slidewalk_level_tools --bin make-levels -- assets/levels`)"))
 }
 
 /// The default player ellipsoid.

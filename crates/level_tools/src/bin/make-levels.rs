@@ -1,6 +1,10 @@
 //! Writes the generated demo levels (binary glTF) into a directory:
-//! `cargo run -p slidewalk_level_tools --bin make-levels [-- OUT_DIR]`, by default
-//! `assets/levels/` of the workspace. The output is byte-identical run to run.
+//! `make-levels [OUT_DIR]`, by default the current directory (never the
+//! directory it was built in: installed by `cargo install`, that is
+//! cargo's read-only copy of the source). The workspace's levels are
+//! regenerated with the folder given:
+//! `cargo run -p slidewalk_level_tools --bin make-levels -- assets/levels`.
+//! The output is byte-identical run to run.
 //!
 //! `make-levels --generated TRIANGLES FILE` writes instead the benchmarks'
 //! large generated level (terrain, buildings and stairs,
@@ -18,10 +22,10 @@ fn main() -> ExitCode {
     }
     let mut args = args.into_iter();
     let out_dir = match (args.next(), args.next()) {
-        (None, _) => PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../assets/levels")),
+        (None, _) => PathBuf::from("."),
         (Some(dir), None) if dir != "-h" && dir != "--help" => PathBuf::from(dir),
         _ => {
-            eprintln!("usage: make-levels [OUT_DIR]   (default: assets/levels of the workspace)");
+            eprintln!("usage: make-levels [OUT_DIR]   (default: the current directory)");
             eprintln!("       make-levels --generated TRIANGLES FILE");
             return ExitCode::from(2);
         }

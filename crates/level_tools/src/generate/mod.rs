@@ -1,5 +1,5 @@
 //! The level generator: builds the demo levels in code and writes them as
-//! binary glTF (`cargo run -p slidewalk_level_tools --bin make-levels`). The output is a
+//! binary glTF (`cargo run -p slidewalk_level_tools --bin make-levels -- assets/levels`). The output is a
 //! pure function of this code: the same bytes on every run (no hash-map
 //! iteration, no timestamps, shortest float formatting, trigonometry in f64).
 //!
