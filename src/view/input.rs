@@ -6,7 +6,7 @@
 //! balls); a level file dropped on the window is opened.
 //! While the panel has the pointer or the keyboard, the game gets neither.
 //! What the keyboard holds is also kept in [`KeyboardIntent`], for the
-//! gamepad (`view::gamepad`, run after [`read_keys`]) to add its own to.
+//! gamepad (`view::gamepad`, run after `read_keys`) to add its own to.
 
 use crate::sim::balls::BallControl;
 use crate::sim::input::PlayerInput;

@@ -86,7 +86,14 @@ impl ShownEvents {
 
     /// Between sessions: the next tick numbers start again, and until
     /// [`set_tick`](Self::set_tick) is called every event is written.
-    /// [`SlidewalkRollbackPlugin`](crate::SlidewalkRollbackPlugin) calls it
+    #[cfg_attr(
+        feature = "ggrs",
+        doc = "[`SlidewalkRollbackPlugin`](crate::SlidewalkRollbackPlugin) calls it"
+    )]
+    #[cfg_attr(
+        not(feature = "ggrs"),
+        doc = "`SlidewalkRollbackPlugin` (the `ggrs` feature) calls it"
+    )]
     /// while no bevy_ggrs session runs.
     pub fn between_sessions(&mut self) {
         self.tick = None;

@@ -65,6 +65,8 @@
 //! assert!(player.grounded());
 //! assert!(player.position.z < -3.0 && player.position.z > -4.5, "{}", player.position);
 //! ```
+// docs.rs (nightly, `--cfg docsrs`) labels each item with the feature it needs.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(missing_docs)]
 
 mod air;

@@ -127,6 +127,8 @@
 //! assert!(step.position.y >= 0.9);
 //! assert_eq!(step.contacts.len(), 1);
 //! ```
+// docs.rs (nightly, `--cfg docsrs`) labels each item with the feature it needs.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(missing_docs)]
 // One exception, earned by the crowd benchmark: `prefetch`.
 #![deny(unsafe_code)]

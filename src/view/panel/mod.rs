@@ -4,7 +4,8 @@
 //! explanation, the rewind (opened while paused), live readouts with
 //! rolling plots, and the bouncing balls (size, bounce, friction, throw,
 //! cap, tick time), the long sections collapsed until opened.
-//! The panel only sends [`Tune`] and [`RewindRequest`] messages; the
+//! The panel only sends [`Tune`](crate::sim::tuning::Tune) and
+//! [`RewindRequest`](crate::sim::rewind::RewindRequest) messages; the
 //! simulation checks and applies them, and a refusal is shown here.
 //!
 //! * `draw`: the panel's window and its sections in order;

@@ -21,7 +21,8 @@ pub(super) fn check_radii(what: &str, r: Vec3) -> Result<Vec3, String> {
 }
 
 /// Every scalar tunable, in the panel's order: the walking rules', then
-/// the moves' ([`super::moves`]).
+/// the moves' (variable jump, air jumps, dash, wall slide and jump,
+/// mantle, climb).
 pub const TUNABLES: &[Tunable] = &joined::<15, 12, 27>(WALKING, super::moves::MOVES);
 
 /// `a` then `b`.
