@@ -3,34 +3,9 @@
 //! tested against every query instead.
 
 use glam::Vec3;
+use slidewalk_sweep::CellHasher;
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
-
-/// Hashes a cell's integer coordinates by multiply and rotate (as
-/// rustc's FxHash does): the standard SipHash, built against hostile
-/// keys, cost more than half of a 10,000-ball tick here.
-#[derive(Clone, Copy, Debug, Default)]
-struct CellHasher(u64);
-
-impl Hasher for CellHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(b as u64);
-        }
-    }
-
-    fn write_i32(&mut self, i: i32) {
-        self.write_u64(i as u32 as u64);
-    }
-
-    fn write_u64(&mut self, i: u64) {
-        self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-}
+use std::hash::BuildHasherDefault;
 
 type Cells = HashMap<(i32, i32, i32), Vec<u32>, BuildHasherDefault<CellHasher>>;
 

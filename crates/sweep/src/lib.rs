@@ -135,6 +135,7 @@
 
 mod aabb;
 mod bvh;
+mod cell_hasher;
 mod collider;
 pub mod counts;
 mod ellipsoid;
@@ -151,6 +152,7 @@ mod volume;
 
 pub use aabb::Aabb;
 pub use bvh::{Bvh, BvhStats, VisitedNode};
+pub use cell_hasher::CellHasher;
 pub use collider::{BuildError, BuildReport, MeshCollider, PlacedCollider, Pose};
 pub use ellipsoid::{Ellipsoid, EllipsoidError};
 pub use filter::{Candidate, CollisionLayers, ContactFilter, KeepTriangles, ONE_WAY_SLACK, StandardRules};

@@ -4,40 +4,17 @@
 //! many volumes there are.
 
 use crate::aabb::Aabb;
+use crate::cell_hasher::CellHasher;
 use crate::collider::PlacedCollider;
 use crate::ellipsoid::Ellipsoid;
 use crate::query::sweep::triangles_near;
 use crate::triangle::{closest_point_on_triangle, segment_crosses_triangle};
 use glam::Vec3;
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::BuildHasherDefault;
 
 /// A grid cell's key: its three coordinates packed into 21 bits each.
 type CellKey = u64;
-
-/// Hashes a packed cell key by one multiplication (Fibonacci hashing):
-/// the grid looks cells up for every body every tick, where the standard
-/// hasher's cost would dominate.
-#[derive(Default)]
-struct CellHasher(u64);
-
-impl Hasher for CellHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        // Only keys are hashed, through `write_u64`; any other input still
-        // hashes, by byte.
-        for &b in bytes {
-            self.write_u64(u64::from(b));
-        }
-    }
-
-    fn write_u64(&mut self, key: u64) {
-        self.0 = (self.0 ^ key).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29);
-    }
-}
 
 /// The cells of a grid: ids by packed key.
 type Cells = HashMap<CellKey, Vec<u32>, BuildHasherDefault<CellHasher>>;
