@@ -32,6 +32,8 @@
 //!   ([`Impact::impulse`]), which the game gives back to the player through
 //!   its controller (so a ball can push the player, but never into
 //!   geometry: the controller sweeps that push like any other motion).
+//!   Any number of players meet the balls: a slice of capsules is one
+//!   [`Solids`] (`&(level, capsules.as_slice())`), the earliest contact of all.
 //! * **Gravity** by a (semi-implicit) Euler step at the start of the tick,
 //!   as the lesson does; the rest of the tick continues from each impact,
 //!   several bounces a tick if need be.

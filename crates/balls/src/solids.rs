@@ -46,6 +46,25 @@ impl<A: Solids, B: Solids> Solids for (A, B) {
     }
 }
 
+/// Any number of solids as one (the players' capsules, however many play):
+/// the earliest contact of them all, each looking only as far as the
+/// earliest found so far. Pass a slice (`capsules.as_slice()`), so a step
+/// allocates nothing for it.
+impl<T: Solids> Solids for [T] {
+    fn sweep(&self, centre: Vec3, radius: f32, velocity: Vec3, at: f32, duration: f32) -> Option<Contact> {
+        let mut best: Option<Contact> = None;
+        for solid in self {
+            let horizon = best.map_or(duration, |c| c.time);
+            if let Some(c) = solid.sweep(centre, radius, velocity, at, horizon)
+                && best.is_none_or(|b| c.time < b.time)
+            {
+                best = Some(c);
+            }
+        }
+        best
+    }
+}
+
 impl<T: Solids + ?Sized> Solids for &T {
     fn sweep(&self, centre: Vec3, radius: f32, velocity: Vec3, at: f32, duration: f32) -> Option<Contact> {
         (**self).sweep(centre, radius, velocity, at, duration)

@@ -5,7 +5,7 @@
 
 use crate::support::{Rng, TOLERANCE, box_mesh};
 use glam::Vec3;
-use slidewalk_balls::{Ball, BallConfig, BallSimulation, ImpactKind, MeshSolids, MovingCapsule};
+use slidewalk_balls::{Ball, BallConfig, BallSimulation, ImpactKind, MeshSolids, MovingCapsule, NoSolids};
 use slidewalk_sweep::PlacedCollider;
 
 #[test]
@@ -136,5 +136,66 @@ fn the_player_kicks_a_resting_ball_and_takes_the_opposite_impulse() {
         world.balls[0].position.x >= player_x + 0.5 - TOLERANCE,
         "{}",
         world.balls[0].position
+    );
+}
+
+#[test]
+fn balls_meet_every_player_of_five_and_the_nearest_of_two_in_line() {
+    let config = BallConfig {
+        gravity: Vec3::ZERO,
+        ..BallConfig::default()
+    };
+    let mut world = BallSimulation::new(config);
+    // Five players standing 3 m apart along x (body numbers 10 … 14), a
+    // ball 1 m in front of each (+z) thrown at it at 4 m/s.
+    let players: Vec<MovingCapsule> = (0..5)
+        .map(|k| {
+            let centre = Vec3::new(3.0 * k as f32, 0.0, 0.0);
+            MovingCapsule::around_ellipsoid(centre, Vec3::new(0.4, 0.9, 0.4), Vec3::Y, Vec3::ZERO, 10 + k)
+        })
+        .collect();
+    for k in 0..5 {
+        world.balls.push(Ball::new(
+            Vec3::new(3.0 * k as f32, 0.0, 1.0),
+            Vec3::new(0.0, 0.0, -4.0),
+            0.1,
+        ));
+    }
+    let report = world.step(0.5, &(NoSolids, players.as_slice()));
+    for k in 0..5u32 {
+        let impact = report.impacts.iter().find(|i| i.ball == k);
+        assert_eq!(
+            impact.map(|i| i.kind),
+            Some(ImpactKind::Body(10 + k)),
+            "ball {k}: {:?}",
+            report.impacts
+        );
+        // Met at the capsule's surface: 1 m − 0.4 − 0.1 at 4 m/s.
+        assert!((impact.unwrap().time - 0.125).abs() < 1e-4, "{impact:?}");
+        assert!(world.balls[k as usize].velocity.z > 0.0, "ball {k} was not sent back");
+    }
+
+    // Two players in the ball's line, the far one first in the slice: the
+    // near one (third in the slice) is met.
+    let mut world = BallSimulation::new(config);
+    world
+        .balls
+        .push(Ball::new(Vec3::new(0.0, 0.0, 5.0), Vec3::new(0.0, 0.0, -8.0), 0.1));
+    let at = |z: f32, body| {
+        MovingCapsule::around_ellipsoid(
+            Vec3::new(0.0, 0.0, z),
+            Vec3::new(0.4, 0.9, 0.4),
+            Vec3::Y,
+            Vec3::ZERO,
+            body,
+        )
+    };
+    let lined = [at(-2.0, 1), at(20.0, 2), at(2.0, 3)];
+    let report = world.step(0.5, &(NoSolids, &lined[..]));
+    assert_eq!(
+        report.impacts.first().map(|i| i.kind),
+        Some(ImpactKind::Body(3)),
+        "{:?}",
+        report.impacts
     );
 }
