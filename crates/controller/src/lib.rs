@@ -74,6 +74,7 @@ mod config;
 mod drop;
 pub mod frame;
 pub mod moves;
+mod place;
 mod platform;
 mod shape;
 mod state;

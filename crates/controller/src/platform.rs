@@ -1,17 +1,27 @@
 //! Riding: a character standing on a moving collider (lift, turntable,
-//! door) is carried by that collider's rigid motion over the tick.
+//! door), or climbing a moving climbable face, is carried by that
+//! collider's rigid motion over the tick.
 
+use crate::moves::Move;
 use crate::state::{CharacterState, Pass};
 use crate::tick::Run;
 use glam::{Quat, Vec3};
 use slidewalk_sweep::{ContactResponse, Ellipsoid};
 
 impl Run<'_> {
-    /// Carries a character standing on a moving collider by that
-    /// collider's rigid motion over this tick (translation and rotation).
+    /// Carries a character standing on a moving collider, or climbing
+    /// one, by that collider's rigid motion over this tick (translation
+    /// and rotation; a climber's face normal turns with it).
     pub(crate) fn carry(&mut self, state: &mut CharacterState, e: &Ellipsoid) {
-        let Some(g) = state.ground else { return };
-        let Some(collider) = self.world.colliders.get(g.collider) else {
+        let held = match (state.ground, state.moves.climb()) {
+            (Some(g), _) => g.collider,
+            (None, Some(climb)) => {
+                let Some(c) = climb.collider else { return };
+                c
+            }
+            (None, None) => return,
+        };
+        let Some(collider) = self.world.colliders.get(held) else {
             return;
         };
         if collider.linear_velocity == Vec3::ZERO && collider.angular_velocity == Vec3::ZERO {
@@ -30,5 +40,11 @@ impl Run<'_> {
         self.report.heading_delta = collider.angular_velocity.dot(state.up) * dt;
         state.position = result.position;
         state.velocity = turn * state.velocity;
+        if let Some(Move::Climb(climb)) = &mut state.moves.under_way {
+            let normal = crate::frame::horizontal(turn * climb.normal, state.up).normalize_or_zero();
+            if normal != Vec3::ZERO {
+                climb.normal = normal;
+            }
+        }
     }
 }

@@ -82,8 +82,19 @@ pub struct CharacterState {
     /// change (crouch, stand up, new gravity, new config) takes effect only
     /// where the new shape fits.
     pub radii: Vec3,
-    /// The ground stood on after the last tick, if any.
+    /// The ground stood on after the last tick, if any (not known while
+    /// [`placed`](Self::placed)).
     pub ground: Option<GroundContact>,
+    /// Placed since its last tick (made by [`standing_at`](Self::standing_at),
+    /// moved by [`teleport`](Self::teleport): a spawn, a respawn): the
+    /// ground under it is not known yet. The next tick finds it before it
+    /// decides anything else (a jump, a dash, a crouch): ground within the
+    /// snap distance below, while not moving up off it, is stood on from
+    /// that tick's start (the centre put down onto it, no landing
+    /// reported; [`TickReport::found_ground`]); none, and it is in the air
+    /// with no coyote time. A placed character is not carried by the
+    /// motion its ground made before it was there. The tick clears it.
+    pub placed: bool,
     /// Seconds since the character last stood on ground (0 while standing).
     pub air_time: f32,
     /// A jump may still start from coyote time (cleared by jumping).
@@ -101,8 +112,9 @@ pub struct CharacterState {
 }
 
 impl CharacterState {
-    /// A character whose feet are at `feet` (metres), standing, at rest, y up.
-    /// It is not yet known to be grounded: the first tick finds out.
+    /// A character whose feet are at `feet` (metres), standing, at rest,
+    /// "up" against `config`'s gravity. It is [`placed`](Self::placed): its
+    /// first tick finds the ground under it before anything else.
     pub fn standing_at(feet: Vec3, config: &crate::config::ControllerConfig) -> Self {
         let up = crate::frame::up_from_gravity(config.gravity, Vec3::Y);
         let radii = crate::frame::world_radii(config.standing_radii, up);
@@ -115,12 +127,35 @@ impl CharacterState {
             crouched: false,
             radii,
             ground: None,
+            placed: true,
             air_time: 0.0,
             coyote_jump: false,
             jump_buffer: 0.0,
             drop_through: None,
             moves: crate::moves::MoveState::new(feet.dot(up)),
         }
+    }
+
+    /// Puts the centre at `centre` (metres), at rest, [`placed`](Self::placed):
+    /// its next tick finds the ground under it first. A dash, mantle or
+    /// climb under way, the wall touched or last jumped off and a rising
+    /// jump do not follow it, and the height it last pushed off from is
+    /// the new one; the shape, the air jumps and dashes used and the
+    /// cooldowns do follow it.
+    pub fn teleport(&mut self, centre: Vec3) {
+        self.position = centre;
+        self.velocity = Vec3::ZERO;
+        self.ground = None;
+        self.placed = true;
+        self.air_time = 0.0;
+        self.coyote_jump = false;
+        let feet = self.feet().dot(self.up);
+        let moves = &mut self.moves;
+        moves.under_way = None;
+        moves.wall = None;
+        moves.wall_jumped_off = None;
+        moves.jump_cut = None;
+        moves.push_off_height = feet;
     }
 
     /// Where the feet are (the ellipsoid's lowest point along "up"), metres.
@@ -153,7 +188,8 @@ pub enum Pass {
     StepForward,
     /// The step-up's down leg.
     StepDown,
-    /// The search for ground below after a walking move.
+    /// The search for ground below after a walking move, or under a
+    /// [`placed`](CharacterState::placed) character before its tick.
     Snap,
     /// The motion in the air (falling, jumping), gravity included.
     Air,
@@ -186,6 +222,10 @@ pub struct TickReport {
     pub contacts: Vec<PassContact>,
     /// The ground stood on at the end of the tick.
     pub ground: Option<GroundContact>,
+    /// The character was [`placed`](CharacterState::placed) and ground was
+    /// found under it before anything else: it stood from the tick's start
+    /// (not a landing).
+    pub found_ground: bool,
     /// Climbed by an explicit step-up (up, forward, down).
     pub stepped: bool,
     /// Pulled down onto the ground after the move (more than the skin).

@@ -59,6 +59,8 @@ pub struct Mover {
     pub pose: Box<dyn Fn(f64) -> Pose>,
     /// Friction of its surface.
     pub friction: f32,
+    /// Its steep faces can be climbed.
+    pub climbable: bool,
 }
 
 /// What one tick did, in the canonical frame.
@@ -162,6 +164,15 @@ impl Sim {
 
     /// Adds a mover: `soup` in its own frame, posed (canonical frame) by `pose(t)`.
     pub fn add_mover(&mut self, soup: &Soup, friction: f32, pose: impl Fn(f64) -> Pose + 'static) {
+        self.add_mover_with(soup, friction, false, pose);
+    }
+
+    /// Adds a mover whose steep faces can be climbed (a ladder on a lift).
+    pub fn add_climbable_mover(&mut self, soup: &Soup, pose: impl Fn(f64) -> Pose + 'static) {
+        self.add_mover_with(soup, 1.0, true, pose);
+    }
+
+    fn add_mover_with(&mut self, soup: &Soup, friction: f32, climbable: bool, pose: impl Fn(f64) -> Pose + 'static) {
         let positions: Vec<Vec3> = soup.positions.iter().map(|p| self.frame * *p).collect();
         let collider = MeshCollider::build(&positions, &soup.triangles).expect("mover has triangles");
         let frame = self.frame;
@@ -176,6 +187,7 @@ impl Sim {
                 }
             }),
             friction,
+            climbable,
         });
     }
 
@@ -218,7 +230,9 @@ impl Sim {
             .chain(self.movers.iter().map(|m| m.friction))
             .collect();
         let friction = move |c: usize, _t: u32| frictions.get(c).copied().unwrap_or(1.0);
-        let climbable = |c: usize| self.climbable.contains(&c);
+        let statics = self.statics.len();
+        let climbable =
+            |c: usize| self.climbable.contains(&c) || c.checked_sub(statics).is_some_and(|m| self.movers[m].climbable);
         let frame = self.frame;
         let pads = &self.launch_pads;
         let launch_pad = move |c: usize| pads.iter().find(|(i, _)| *i == c).map(|(_, v)| frame * *v);

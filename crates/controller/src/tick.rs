@@ -157,12 +157,14 @@ impl Controller {
     /// asked by `intent`.
     ///
     /// The passes, in order (each a collide-and-slide, so no pass ends inside
-    /// geometry): change of shape where it fits; carry by the platform stood
-    /// on; then, standing, the walking move along the ground (a step-up —
-    /// up, forward, down — when a wall-like contact held it back and the
-    /// step lands on walkable ground further on) and the snap down onto the
-    /// ground; in the air, the motion with gravity (exact for constant
-    /// gravity), landing on walkable ground.
+    /// geometry): for a [`placed`](CharacterState::placed) character, the
+    /// search for the ground under it; change of shape where it fits; carry
+    /// by the platform stood on (or the face climbed); then, standing, the
+    /// walking move along the ground (a step-up — up, forward, down — when
+    /// a wall-like contact held it back and the step lands on walkable
+    /// ground further on) and the snap down onto the ground; in the air,
+    /// the motion with gravity (exact for constant gravity), landing on
+    /// walkable ground.
     pub fn tick(
         &self,
         state: &mut CharacterState,
@@ -249,12 +251,22 @@ impl<'a> Run<'a> {
                 self.leave_ground(state);
             }
         }
+        // Placed since the last tick: the ground under it first, so that
+        // what follows (the shape, a jump, a dash) knows whether it stands.
+        let placed = std::mem::take(&mut state.placed);
+        if placed {
+            let e = Ellipsoid::new(state.radii).expect("radii checked");
+            self.find_placed_ground(state, &e);
+        }
         // A mantle keeps the shape it started with until it ends.
         if state.moves.mantle().is_none() {
             self.change_shape(state, intent.crouch);
         }
         let e = Ellipsoid::new(state.radii).expect("radii checked");
-        self.carry(state, &e);
+        // Placed where its ground is now, not where it was a tick ago.
+        if !placed {
+            self.carry(state, &e);
+        }
         self.launch(state, intent);
 
         // Velocity from the input: across "up", towards the wished velocity.

@@ -66,17 +66,7 @@ impl Run<'_> {
         state.position = moved.position;
 
         // Snap: find the ground below, within the snap distance.
-        let probe = self.pass(Pass::Snap, e, state.position, -up * self.c.snap_distance, |_| {
-            ContactResponse::Stop
-        });
-        let support = self.support(state);
-        let found = probe
-            .contacts
-            .iter()
-            .filter(|ct| !ct.depenetration)
-            .find_map(|ct| support.ground_of(ct))
-            .map(|ground| (probe.position, ground))
-            .or_else(|| self.settle_in_wedge(state, e, &probe));
+        let (probe, found) = self.ground_below(state, e, self.c.snap_distance);
         match found {
             Some((position, ground)) => {
                 self.report.snapped = (position - state.position).length() > 2.0 * self.skin_metres(state);
@@ -89,6 +79,29 @@ impl Run<'_> {
                 self.leave_ground(state);
             }
         }
+    }
+
+    /// The search for ground within `distance` metres below the centre
+    /// (the snap's, and a placed character's before its tick): the probe,
+    /// and where the centre rests on the ground it found with that ground.
+    pub(crate) fn ground_below(
+        &mut self,
+        state: &CharacterState,
+        e: &Ellipsoid,
+        distance: f32,
+    ) -> (SlideResult, Option<(Vec3, GroundContact)>) {
+        let probe = self.pass(Pass::Snap, e, state.position, -state.up * distance, |_| {
+            ContactResponse::Stop
+        });
+        let support = self.support(state);
+        let found = probe
+            .contacts
+            .iter()
+            .filter(|ct| !ct.depenetration)
+            .find_map(|ct| support.ground_of(ct))
+            .map(|ground| (probe.position, ground))
+            .or_else(|| self.settle_in_wedge(state, e, &probe));
+        (probe, found)
     }
 
     /// After a pass that met a face facing up but too steep to stand on

@@ -1,5 +1,6 @@
-//! Friction per surface, moving platforms (lift, turntable) and pushers
-//! (a door swinging into the player, a squeeze against a wall).
+//! Friction per surface, moving platforms (lift, turntable), a moving
+//! ladder carrying its climber, and pushers (a door swinging into the
+//! player, a squeeze against a wall).
 
 use glam::{Quat, Vec3};
 use slidewalk_controller::test_util::{Sim, slab};
@@ -194,6 +195,36 @@ fn a_turntable_carries_position_and_heading() {
             sim.position()
         );
         assert!(ticks.iter().all(|t| t.grounded));
+    }
+}
+
+#[test]
+fn a_climber_is_carried_by_the_moving_climbable_it_holds() {
+    let config = ControllerConfig {
+        climb_speed: 2.5,
+        ..ControllerConfig::default()
+    };
+    // A 10 m wide, 4 m tall climbable block whose face is at z = −1; from
+    // t = 1.5 s it moves at 0.5 m/s along x and 0.3 m/s up.
+    let mut block = Soup::default();
+    block.cuboid(Vec3::new(-5.0, 0.0, -5.0), Vec3::new(5.0, 4.0, -1.0));
+    let moved = |t: f64| (t - 1.5).max(0.0) as f32 * Vec3::new(0.5, 0.3, 0.0);
+    for hz in [30.0, 60.0, 144.0, 300.0] {
+        let mut sim = Sim::new(config, &flat(), Quat::IDENTITY, Vec3::ZERO, hz);
+        sim.add_climbable_mover(&block, move |t| Pose::from_translation(moved(t)));
+        sim.run(0.2, Intent::default());
+        sim.run(1.0, towards(Vec3::NEG_Z));
+        assert!(sim.state.moves.climb().is_some(), "{hz} Hz: not climbing");
+        // Held still on the face while it moves for 2 s.
+        let start = sim.position();
+        let ticks = sim.run(2.3, Intent::default());
+        assert!(ticks.iter().all(|t| !t.report.climb_ended), "{hz} Hz: fell off");
+        let carried = sim.position() - start;
+        let expected = moved(sim.time) - moved(1.2);
+        assert!(
+            (carried - expected).length() < 0.02,
+            "{hz} Hz: carried {carried}, the face moved {expected}"
+        );
     }
 }
 

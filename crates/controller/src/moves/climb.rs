@@ -83,11 +83,13 @@ impl Run<'_> {
                     && ct.normal.dot(up) < cos_walkable
                     && ct.normal.dot(up) > -0.5
             })
-            .map(|ct| horizontal(ct.normal, up).normalize_or_zero())
-            .find(|n| *n != Vec3::ZERO);
+            .map(|ct| (horizontal(ct.normal, up).normalize_or_zero(), ct))
+            .find(|(n, _)| *n != Vec3::ZERO);
         match face {
-            Some(normal) => {
+            Some((normal, ct)) => {
                 climb.normal = normal;
+                climb.collider = Some(ct.collider);
+                climb.triangle = ct.triangle;
                 state.moves.under_way = Some(Move::Climb(climb));
             }
             None => {

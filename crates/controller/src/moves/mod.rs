@@ -188,4 +188,11 @@ impl Mantle {
 pub struct Climb {
     /// The face's outward normal across "up", unit.
     pub normal: Vec3,
+    /// The collider climbed: its index in [`crate::Surroundings::colliders`]
+    /// (as [`crate::GroundContact::collider`]); a moving one carries the
+    /// climber by its motion, as a platform carries what stands on it.
+    /// `None`: not known (not carried).
+    pub collider: Option<usize>,
+    /// The triangle of that collider last touched (its input index).
+    pub triangle: u32,
 }

@@ -78,16 +78,20 @@ impl Run<'_> {
                 && (self.world.climbable)(ct.collider)
                 && pushed_into(&ct)
             {
-                climbable = Some(n);
+                climbable = Some(Climb {
+                    normal: n,
+                    collider: Some(ct.collider),
+                    triangle: ct.triangle,
+                });
             }
             touched.get_or_insert(n);
         }
-        if let Some(normal) = climbable
+        if let Some(climb) = climbable
             && state.moves.dash().is_none()
         {
             self.leave_ground(state);
             state.velocity = Vec3::ZERO;
-            state.moves.under_way = Some(Move::Climb(Climb { normal }));
+            state.moves.under_way = Some(Move::Climb(climb));
             state.moves.jump_cut = None;
             state.moves.wall = None;
             self.report.climb_started = true;

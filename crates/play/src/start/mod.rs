@@ -170,6 +170,7 @@ pub fn state_to_json(s: &CharacterState) -> Value {
         "position": vec3(s.position), "velocity": vec3(s.velocity), "up": vec3(s.up),
         "crouched": s.crouched, "radii": vec3(s.radii),
         "ground": s.ground.as_ref().map(ground_to_json),
+        "placed": s.placed,
         "air_time": s.air_time, "coyote_jump": s.coyote_jump, "jump_buffer": s.jump_buffer,
         "drop_through": s.drop_through,
         "moves": moves::moves_to_json(&s.moves),
@@ -188,6 +189,12 @@ pub fn state_from_json(v: &Value) -> Result<CharacterState, String> {
         ground: match get(o, "ground")? {
             Value::Null => None,
             g => Some(ground_from_json(g)?),
+        },
+        // Absent in states saved before placed states were marked: a
+        // state saved after a tick, its ground known.
+        placed: match o.get("placed") {
+            None | Some(Value::Null) => false,
+            Some(_) => read_bool(o, "placed")?,
         },
         air_time: read_within(o, "air_time", 0.0, TIME_LIMIT, " s")? as f32,
         coyote_jump: read_bool(o, "coyote_jump")?,

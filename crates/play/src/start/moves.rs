@@ -31,7 +31,7 @@ fn move_to_json(m: &Move) -> Value {
             "from": vec3(m.from), "to": vec3(m.to), "clear": m.clear,
             "elapsed": m.elapsed, "duration": m.duration,
         }}),
-        Move::Climb(c) => json!({"climb": {"normal": vec3(c.normal)}}),
+        Move::Climb(c) => json!({"climb": {"normal": vec3(c.normal), "collider": c.collider, "triangle": c.triangle}}),
     }
 }
 
@@ -60,8 +60,19 @@ fn move_from_json(v: &Value) -> Result<Move, String> {
         }));
     }
     if let Some(c) = o.get("climb") {
+        let c = object(c, "\"climb\"")?;
+        // The collider is absent in states saved before climbers were
+        // carried: not known, not carried.
+        let collider = optional(c, "collider").map(|v| read_index(v, "collider")).transpose()?;
+        let triangle = match optional(c, "triangle") {
+            None => 0,
+            Some(v) => u32::try_from(read_index(v, "triangle")?)
+                .map_err(|_| "\"triangle\" is beyond any level's triangles".to_string())?,
+        };
         return Ok(Move::Climb(Climb {
-            normal: read_direction(object(c, "\"climb\"")?, "normal")?,
+            normal: read_direction(c, "normal")?,
+            collider,
+            triangle,
         }));
     }
     Err("\"under_way\" must be one of {\"dash\": ..}, {\"mantle\": ..}, {\"climb\": ..} or null".into())
@@ -152,7 +163,16 @@ mod tests {
                 elapsed: 0.1,
                 duration: 0.35,
             }),
-            Move::Climb(Climb { normal: Vec3::Z }),
+            Move::Climb(Climb {
+                normal: Vec3::Z,
+                collider: Some(2),
+                triangle: 7,
+            }),
+            Move::Climb(Climb {
+                normal: Vec3::X,
+                collider: None,
+                triangle: 0,
+            }),
         ];
         for m in under_way.map(|u| MoveState {
             under_way: Some(u),
