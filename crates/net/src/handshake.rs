@@ -1,8 +1,9 @@
 //! The exchange of [`Hello`]s before the GGRS session: both peers check
 //! they can play together and agree who is player 0.
 
+use crate::datagram::{Incoming, Sorted, TAG_HANDSHAKE, encode, sort};
 use crate::hello::{Greeting, Hello};
-use crate::socket::{Incoming, NetSocket, TAG_HANDSHAKE, encode};
+use crate::socket::NetSocket;
 use std::fmt;
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
@@ -89,6 +90,149 @@ impl fmt::Display for HandshakeError {
 
 impl std::error::Error for HandshakeError {}
 
+/// What a [`Handshake`] asks of whoever carries its datagrams, after one.
+#[derive(Debug)]
+pub enum Step {
+    /// Nothing: go on resending our `Hello` every 100 ms.
+    Wait,
+    /// Send our `Hello` now ([`Handshake::datagram`]): the peer's first
+    /// one came, and it should hear at once that we have it.
+    Reply,
+    /// Both have heard each other: the session can start with these handles.
+    Agreed {
+        /// Who is who.
+        agreement: Agreement,
+        /// The peer's first `Hello` came just now: send ours once more,
+        /// so that it hears at once that we have it.
+        reply: bool,
+    },
+    /// The handshake failed. If `reply`, send our `Hello` once more first,
+    /// so that the peer can name the same difference.
+    Failed {
+        /// Why.
+        error: HandshakeError,
+        /// Send ours once more before giving up.
+        reply: bool,
+    },
+}
+
+/// The handshake's state between datagrams, without any I/O (sans-IO):
+/// [`handshake`] drives it over a [`NetSocket`], the `net` fuzz target
+/// with datagrams of its own. Only the peer's datagrams change it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Handshake {
+    peer: SocketAddr,
+    ours: Hello,
+    /// The peer's `Hello`, once one came.
+    theirs: Option<Hello>,
+    /// The peer said it has ours.
+    acknowledged_by_peer: bool,
+    /// Agreed or failed: later datagrams change nothing.
+    over: bool,
+}
+
+impl Handshake {
+    /// A handshake of `ours` with the peer at `peer`, nothing heard yet.
+    pub fn new(peer: SocketAddr, ours: Hello) -> Self {
+        Self {
+            peer,
+            ours,
+            theirs: None,
+            acknowledged_by_peer: false,
+            over: false,
+        }
+    }
+
+    /// The peer's `Hello`, once one came.
+    pub fn theirs(&self) -> Option<&Hello> {
+        self.theirs.as_ref()
+    }
+
+    /// Our `Hello` as a datagram to send now (it says whether the peer's
+    /// came), or an error if it is too long for one.
+    pub fn datagram(&self) -> Result<Vec<u8>, HandshakeError> {
+        let greeting = Greeting {
+            hello: self.ours.clone(),
+            acknowledged: self.theirs.is_some(),
+        };
+        encode(TAG_HANDSHAKE, &greeting).ok_or_else(|| {
+            let too_long = "this game's Hello does not fit a datagram (4096 bytes): too many settings";
+            let reason = std::io::Error::new(std::io::ErrorKind::InvalidInput, too_long);
+            HandshakeError::Send {
+                peer: self.peer,
+                reason,
+            }
+        })
+    }
+
+    /// Takes the datagram `bytes` that came from `from`: anything from
+    /// another address, or that does not decode, is [`Step::Wait`] and
+    /// changes nothing.
+    pub fn receive(&mut self, from: SocketAddr, bytes: &[u8]) -> Step {
+        match sort(Some(self.peer), from, bytes) {
+            Sorted::Accepted(incoming) => self.take(from, incoming),
+            _ => Step::Wait,
+        }
+    }
+
+    /// Takes a datagram already sorted and decoded (the socket's thread does it).
+    pub(crate) fn take(&mut self, from: SocketAddr, incoming: Incoming) -> Step {
+        if from != self.peer || self.over {
+            return Step::Wait;
+        }
+        let peer = self.peer;
+        let greeting = match incoming {
+            Incoming::Greeting(greeting) => greeting,
+            Incoming::OtherProtocol(protocol) => {
+                let mut other = self.ours.clone();
+                other.protocol = protocol;
+                let what = self.ours.differences(&other, peer).unwrap_or_default();
+                return self.fail(HandshakeError::Mismatch(what), true);
+            }
+            // The peer's session started before ours: GGRS resends.
+            Incoming::Ggrs(_) => return Step::Wait,
+        };
+        if let Some(what) = self.ours.differences(&greeting.hello, peer) {
+            return self.fail(HandshakeError::Mismatch(what), true);
+        }
+        if greeting.hello.nonce == self.ours.nonce {
+            return self.fail(HandshakeError::SameNonce(peer), false);
+        }
+        let first = self.theirs.is_none();
+        self.acknowledged_by_peer |= greeting.acknowledged;
+        self.theirs = Some(greeting.hello);
+        if self.acknowledged_by_peer
+            && let Some(theirs) = &self.theirs
+        {
+            self.over = true;
+            let local_handle = usize::from(self.ours.nonce > theirs.nonce);
+            return Step::Agreed {
+                agreement: Agreement {
+                    local_handle,
+                    remote_handle: 1 - local_handle,
+                },
+                reply: first,
+            };
+        }
+        // Acknowledge a first Hello at once rather than at the next resend.
+        if first { Step::Reply } else { Step::Wait }
+    }
+
+    fn fail(&mut self, error: HandshakeError, reply: bool) -> Step {
+        self.over = true;
+        Step::Failed { error, reply }
+    }
+
+    /// Why the handshake failed if it ends now, after waiting `waited`.
+    pub fn timed_out(&self, waited: Duration) -> HandshakeError {
+        let peer = self.peer;
+        match self.theirs {
+            None => HandshakeError::NoAnswer { peer, waited },
+            Some(_) => HandshakeError::NotHeard { peer, waited },
+        }
+    }
+}
+
 /// Exchanges `ours` with the peer at `peer` over `socket`, waiting at
 /// most `wait`, and returns the handles both peers agree on.
 ///
@@ -98,10 +242,12 @@ impl std::error::Error for HandshakeError {}
 /// still waits. If the peer's last acknowledgement is lost after we
 /// return, the socket answers the peer's next `Hello` during the session.
 ///
-/// The peer with the lower [`Hello::nonce`] is player 0. `Hello`s from
-/// other addresses are ignored. Differences ([`Hello`]'s fields but the
-/// nonce) end the handshake at once with [`HandshakeError::Mismatch`],
-/// after sending ours once more so the peer can say the same.
+/// The peer with the lower [`Hello::nonce`] is player 0. From the start
+/// the socket reads the peer's datagrams only: a stranger's, even a
+/// well-formed `Hello`, is dropped unread. Differences ([`Hello`]'s
+/// fields but the nonce) end the handshake at once with
+/// [`HandshakeError::Mismatch`], after sending ours once more so the peer
+/// can say the same. [`Handshake`] is the same exchange without the socket.
 pub fn handshake(
     socket: &mut NetSocket,
     peer: SocketAddr,
@@ -109,76 +255,45 @@ pub fn handshake(
     wait: Duration,
 ) -> Result<Agreement, HandshakeError> {
     let started = Instant::now();
-    let datagram = |acknowledged| {
-        let greeting = Greeting {
-            hello: ours.clone(),
-            acknowledged,
-        };
-        encode(TAG_HANDSHAKE, &greeting).ok_or_else(|| {
-            let too_long = "this game's Hello does not fit a datagram (4096 bytes): too many settings";
-            let reason = std::io::Error::new(std::io::ErrorKind::InvalidInput, too_long);
-            HandshakeError::Send { peer, reason }
-        })
-    };
-    let send = |socket: &mut NetSocket, acknowledged: bool| {
+    socket.listen_to(peer);
+    let mut exchange = Handshake::new(peer, ours.clone());
+    let send = |socket: &mut NetSocket, exchange: &Handshake| {
         socket
-            .send_datagram(&datagram(acknowledged)?, peer)
+            .send_datagram(&exchange.datagram()?, peer)
             .map_err(|reason| HandshakeError::Send { peer, reason })
     };
-    let mut theirs: Option<Hello> = None;
-    let mut acknowledged_by_peer = false;
     let mut next_send = started;
     loop {
         let now = Instant::now();
         if now >= next_send {
-            send(socket, theirs.is_some())?;
+            send(socket, &exchange)?;
             next_send = now + RESEND_EVERY;
         }
         for (from, incoming) in socket.receive() {
-            if from != peer {
-                continue;
-            }
-            let greeting = match incoming {
-                Incoming::Greeting(greeting) => greeting,
-                Incoming::OtherProtocol(protocol) => {
-                    let _ = send(socket, true);
-                    let mut other = ours.clone();
-                    other.protocol = protocol;
-                    let what = ours.differences(&other, peer).unwrap_or_default();
-                    return Err(HandshakeError::Mismatch(what));
+            match exchange.take(from, incoming) {
+                Step::Wait => {}
+                Step::Reply => {
+                    send(socket, &exchange)?;
+                    next_send = Instant::now() + RESEND_EVERY;
                 }
-                // The peer's session started before ours: GGRS resends.
-                Incoming::Ggrs(_) => continue,
-            };
-            if let Some(what) = ours.differences(&greeting.hello, peer) {
-                let _ = send(socket, true);
-                return Err(HandshakeError::Mismatch(what));
+                Step::Agreed { agreement, reply } => {
+                    if reply {
+                        send(socket, &exchange)?;
+                    }
+                    socket.keep_answer(peer, exchange.datagram()?);
+                    return Ok(agreement);
+                }
+                Step::Failed { error, reply } => {
+                    if reply {
+                        let _ = send(socket, &exchange);
+                    }
+                    return Err(error);
+                }
             }
-            if greeting.hello.nonce == ours.nonce {
-                return Err(HandshakeError::SameNonce(peer));
-            }
-            if theirs.is_none() {
-                // Acknowledge at once rather than at the next resend.
-                send(socket, true)?;
-                next_send = Instant::now() + RESEND_EVERY;
-            }
-            acknowledged_by_peer |= greeting.acknowledged;
-            theirs = Some(greeting.hello);
-        }
-        if let (Some(theirs), true) = (&theirs, acknowledged_by_peer) {
-            socket.keep_answer(peer, datagram(true)?);
-            let local_handle = usize::from(ours.nonce > theirs.nonce);
-            return Ok(Agreement {
-                local_handle,
-                remote_handle: 1 - local_handle,
-            });
         }
         let waited = started.elapsed();
         if waited >= wait {
-            return Err(match theirs {
-                None => HandshakeError::NoAnswer { peer, waited: wait },
-                Some(_) => HandshakeError::NotHeard { peer, waited: wait },
-            });
+            return Err(exchange.timed_out(wait));
         }
         std::thread::sleep(POLL_EVERY.min(wait - waited));
     }

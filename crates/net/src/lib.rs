@@ -35,14 +35,19 @@
 //! ```
 #![deny(missing_docs)]
 
+mod conditions;
+mod datagram;
 mod digest;
 mod handshake;
 mod hello;
+pub mod junk;
 mod peer;
+mod receiver;
 mod socket;
 
+pub use datagram::{MAX_DATAGRAM_BYTES, TAG_GGRS, TAG_HANDSHAKE, TrafficCounts};
 pub use digest::Digest;
-pub use handshake::{Agreement, HandshakeError, handshake};
+pub use handshake::{Agreement, Handshake, HandshakeError, Step, handshake};
 pub use hello::{Hello, PROTOCOL, random_nonce};
 pub use peer::parse_peer;
-pub use socket::{NetError, NetSocket, TAG_GGRS, TAG_HANDSHAKE};
+pub use socket::{NetError, NetSocket, TrafficHandle};

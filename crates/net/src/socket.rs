@@ -1,34 +1,20 @@
-//! The UDP socket GGRS and the handshake share: tagged datagrams, test
-//! packet loss, and the late answer to a peer still shaking hands.
+//! The UDP socket GGRS and the handshake share: tagged datagrams read by
+//! a receiving thread that listens to the peer only, test packet loss and
+//! jitter, and the late answer to a peer still shaking hands.
 
-use crate::hello::Greeting;
-use bincode::Options;
+use crate::conditions::{Conditions, Fate};
+use crate::datagram::{Incoming, TAG_GGRS, TrafficCounts, encode};
+use crate::receiver::{Receiving, Shared};
 use ggrs::{Message, NonBlockingSocket};
 use std::fmt;
 use std::io::ErrorKind;
 use std::net::{Ipv4Addr, SocketAddr, UdpSocket};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
-/// First byte of a datagram carrying one of GGRS's messages.
-pub const TAG_GGRS: u8 = 0xA7;
-/// First byte of a datagram carrying a handshake [`Hello`](crate::Hello).
-pub const TAG_HANDSHAKE: u8 = 0x5E;
-
-/// Largest datagram read, bytes (GGRS's own socket reads as much); a
-/// longer one arrives cut and is ignored.
-const RECV_BUFFER_BYTES: usize = 4096;
-
-/// The bincode settings of every datagram body: fixed-width integers
-/// (a `Hello` starts with its protocol as 4 little-endian bytes, readable
-/// even when the rest is not), a size limit (a length read from garbage
-/// cannot ask for gigabytes) and no trailing bytes.
-pub(crate) fn encoding() -> impl Options {
-    bincode::DefaultOptions::new()
-        .with_fixint_encoding()
-        .with_limit(RECV_BUFFER_BYTES as u64)
-}
-
-/// Largest protocol number read from a `Hello` this build cannot decode.
-const MAX_PROTOCOL: u32 = 1000;
+/// Longest a send may block (a full system send buffer): past it, the
+/// datagram counts as lost, which GGRS and the handshake both survive.
+const SEND_TIMEOUT: Duration = Duration::from_millis(5);
 
 /// Why a socket could not be opened; its `Display` is one line.
 #[derive(Debug)]
@@ -55,52 +41,25 @@ impl fmt::Display for NetError {
 
 impl std::error::Error for NetError {}
 
-/// A datagram read off the port, decoded by its tag.
-pub(crate) enum Incoming {
-    /// One of GGRS's messages.
-    Ggrs(Message),
-    /// A peer's handshake.
-    Greeting(Greeting),
-    /// A handshake this build cannot read, from a peer speaking protocol `.0`.
-    OtherProtocol(u32),
-}
-
-/// Drops a fraction of outgoing datagrams, the same ones for the same
-/// seed (splitmix64), to test play over a poor connection.
-#[derive(Clone, Debug)]
-struct Loss {
-    /// Share of datagrams dropped, 0 to 1.
-    fraction: f32,
-    /// The generator's state.
-    state: u64,
-}
-
-impl Loss {
-    /// Whether to drop the next datagram.
-    fn drop_next(&mut self) -> bool {
-        self.state = self.state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^= z >> 31;
-        // 24 high bits as a uniform float in [0, 1).
-        ((z >> 40) as f32 / (1u64 << 24) as f32) < self.fraction
-    }
-}
-
-/// A non-blocking UDP socket on `0.0.0.0:port` for a GGRS P2P session
-/// (it implements [`NonBlockingSocket`]) and the [`handshake`](crate::handshake)
-/// before it, on the same port.
+/// A UDP socket on `0.0.0.0:port` for a GGRS P2P session (it implements
+/// [`NonBlockingSocket`]) and the [`handshake`](crate::handshake) before
+/// it, on the same port.
 ///
-/// Every datagram starts with a tag byte ([`TAG_GGRS`], [`TAG_HANDSHAKE`])
-/// followed by a bincode body; datagrams with another tag, or that do not
-/// decode, are ignored. After a handshake the socket answers each `Hello`
-/// the peer still sends (it missed our last one) with ours, once.
+/// Every datagram starts with a tag byte ([`TAG_GGRS`],
+/// [`TAG_HANDSHAKE`](crate::TAG_HANDSHAKE)) followed by a bincode body.
+/// A thread of the socket's own reads the port as fast as datagrams come:
+/// once the handshake has named the peer, datagrams from any other address
+/// are dropped unread (they cost a comparison, no allocation), and the
+/// peer's are decoded and queued for the game, at most 1024 of them;
+/// datagrams with another tag, that do not decode, or longer than 4096
+/// bytes are dropped. [`traffic`](Self::traffic) counts all of them. After
+/// a handshake the socket answers each `Hello` the peer still sends (it
+/// missed our last one) with ours, once.
 #[derive(Debug)]
 pub struct NetSocket {
     socket: UdpSocket,
-    buffer: Box<[u8; RECV_BUFFER_BYTES]>,
-    loss: Option<Loss>,
+    receiving: Receiving,
+    conditions: Conditions,
     sent: u64,
     dropped: u64,
     /// After a handshake: the peer, and our acknowledging `Hello` encoded
@@ -108,20 +67,34 @@ pub struct NetSocket {
     answer: Option<(SocketAddr, Vec<u8>)>,
 }
 
+/// A handle on a socket's counts that outlives its move into a session.
+#[derive(Clone, Debug)]
+pub struct TrafficHandle(Arc<Shared>);
+
+impl TrafficHandle {
+    /// What arrived on the socket so far and what became of it.
+    pub fn counts(&self) -> TrafficCounts {
+        self.0.traffic.counts()
+    }
+}
+
 impl NetSocket {
     /// Opens UDP port `port` on every IPv4 interface (`0` picks a free
-    /// port: see [`local_port`](Self::local_port)), non-blocking.
+    /// port: see [`local_port`](Self::local_port)) and starts its
+    /// receiving thread.
     pub fn bind(port: u16) -> Result<Self, NetError> {
         let bind_error = |reason: std::io::Error| match reason.kind() {
             ErrorKind::AddrInUse => NetError::PortInUse(port),
             _ => NetError::Bind { port, reason },
         };
         let socket = UdpSocket::bind((Ipv4Addr::UNSPECIFIED, port)).map_err(bind_error)?;
-        socket.set_nonblocking(true).map_err(bind_error)?;
+        socket.set_write_timeout(Some(SEND_TIMEOUT)).map_err(bind_error)?;
+        let local = socket.local_addr().map_err(bind_error)?;
+        let receiving = Receiving::start(&socket, local).map_err(bind_error)?;
         Ok(Self {
             socket,
-            buffer: Box::new([0; RECV_BUFFER_BYTES]),
-            loss: None,
+            receiving,
+            conditions: Conditions::new(u64::from(port)),
             sent: 0,
             dropped: 0,
             answer: None,
@@ -137,7 +110,20 @@ impl NetSocket {
         } else {
             fraction.clamp(0.0, 1.0)
         };
-        self.loss = (fraction > 0.0).then_some(Loss { fraction, state: seed });
+        let jitter = self.conditions.jitter;
+        self.conditions = Conditions::new(seed);
+        self.conditions.loss = fraction;
+        self.conditions.jitter = jitter;
+        self
+    }
+
+    /// Delays each datagram this socket sends by a random time from 0 to
+    /// `max` (so they also arrive out of order), drawn from the generator
+    /// [`with_loss`](Self::with_loss) seeds. For tests of a poor
+    /// connection; the delayed datagrams leave when the socket is next
+    /// used (GGRS uses it every frame), so the delay is rounded up to that.
+    pub fn with_jitter(mut self, max: Duration) -> Self {
+        self.conditions.jitter = max;
         self
     }
 
@@ -156,14 +142,43 @@ impl NetSocket {
         self.dropped
     }
 
-    /// Sends one datagram unless the test loss drops it. Errors the
-    /// system reports for an earlier datagram (the peer's port was
-    /// closed) are not errors of this one and are ignored.
+    /// What arrived so far and what became of it; the handle keeps
+    /// counting after the socket has moved into a GGRS session.
+    pub fn traffic(&self) -> TrafficHandle {
+        TrafficHandle(Arc::clone(&self.receiving.shared))
+    }
+
+    /// Reads only `peer`'s datagrams from now on: the others are dropped
+    /// unread. [`handshake`](crate::handshake) calls it; call it yourself
+    /// to start a GGRS session without one.
+    pub fn listen_to(&mut self, peer: SocketAddr) {
+        self.receiving.shared.listen_to(peer);
+    }
+
+    /// Sends one datagram unless the test conditions drop or hold it.
+    /// Errors the system reports for an earlier datagram (the peer's port
+    /// was closed) are not errors of this one and are ignored.
     pub(crate) fn send_datagram(&mut self, datagram: &[u8], to: SocketAddr) -> std::io::Result<()> {
-        if self.loss.as_mut().is_some_and(Loss::drop_next) {
-            self.dropped += 1;
-            return Ok(());
+        let now = Instant::now();
+        self.send_due(now);
+        match self.conditions.admit(datagram, to, now) {
+            Fate::Drop => {
+                self.dropped += 1;
+                Ok(())
+            }
+            Fate::Held => Ok(()),
+            Fate::Send => self.send_now(datagram, to),
         }
+    }
+
+    /// Sends the held datagrams whose time has come.
+    fn send_due(&mut self, now: Instant) {
+        while let Some((to, datagram)) = self.conditions.due(now) {
+            let _ = self.send_now(&datagram, to);
+        }
+    }
+
+    fn send_now(&mut self, datagram: &[u8], to: SocketAddr) -> std::io::Result<()> {
         match self.socket.send_to(datagram, to) {
             Ok(_) => {
                 self.sent += 1;
@@ -174,21 +189,10 @@ impl NetSocket {
         }
     }
 
-    /// Every datagram waiting on the port that decodes, with its sender.
+    /// Every decoded datagram from the peer waiting, with its sender.
     pub(crate) fn receive(&mut self) -> Vec<(SocketAddr, Incoming)> {
-        let mut received = Vec::new();
-        loop {
-            match self.socket.recv_from(&mut self.buffer[..]) {
-                Ok((len, from)) => {
-                    if let Some(incoming) = decode(&self.buffer[..len.min(RECV_BUFFER_BYTES)]) {
-                        received.push((from, incoming));
-                    }
-                }
-                Err(e) if is_transient(&e) => {}
-                // WouldBlock: nothing more; anything else: try again next poll.
-                Err(_) => return received,
-            }
-        }
+        self.send_due(Instant::now());
+        self.receiving.take_all()
     }
 
     /// Remembers our acknowledging `Hello` to answer the peer's late ones.
@@ -197,39 +201,24 @@ impl NetSocket {
     }
 }
 
-/// Errors a UDP socket reports for an earlier datagram (an ICMP "port
-/// unreachable" on some systems), or that only mean "try later".
-fn is_transient(e: &std::io::Error) -> bool {
-    matches!(
-        e.kind(),
-        ErrorKind::ConnectionReset | ErrorKind::ConnectionRefused | ErrorKind::Interrupted
-    )
-}
-
-/// Reads a datagram by its tag; `None` for anything unknown or broken.
-fn decode(datagram: &[u8]) -> Option<Incoming> {
-    let (&tag, body) = datagram.split_first()?;
-    match tag {
-        TAG_GGRS => encoding().deserialize(body).ok().map(Incoming::Ggrs),
-        TAG_HANDSHAKE => match encoding().deserialize(body) {
-            Ok(greeting) => Some(Incoming::Greeting(greeting)),
-            Err(_) => {
-                // A protocol number past any this crate will reach is
-                // garbage, not a newer build.
-                let protocol = u32::from_le_bytes(body.get(..4)?.try_into().ok()?);
-                let plausible = (1..=MAX_PROTOCOL).contains(&protocol) && protocol != crate::PROTOCOL;
-                plausible.then_some(Incoming::OtherProtocol(protocol))
-            }
-        },
-        _ => None,
+impl Drop for NetSocket {
+    fn drop(&mut self) {
+        self.receiving.stop(&self.socket);
     }
 }
 
-/// `body` encoded behind `tag`, or `None` if it does not fit a datagram.
-pub(crate) fn encode<T: serde::Serialize>(tag: u8, body: &T) -> Option<Vec<u8>> {
-    let mut datagram = vec![tag];
-    encoding().serialize_into(&mut datagram, body).ok()?;
-    Some(datagram)
+/// Errors a UDP socket reports for an earlier datagram (an ICMP "port
+/// unreachable" on some systems), or that only mean "try later" (a send
+/// that timed out is a lost datagram).
+fn is_transient(e: &std::io::Error) -> bool {
+    matches!(
+        e.kind(),
+        ErrorKind::ConnectionReset
+            | ErrorKind::ConnectionRefused
+            | ErrorKind::Interrupted
+            | ErrorKind::WouldBlock
+            | ErrorKind::TimedOut
+    )
 }
 
 impl NonBlockingSocket<SocketAddr> for NetSocket {
@@ -262,7 +251,8 @@ impl NonBlockingSocket<SocketAddr> for NetSocket {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::time::{Duration, Instant};
+    use crate::datagram::TAG_HANDSHAKE;
+    use crate::hello::Greeting;
 
     fn localhost(socket: &NetSocket) -> SocketAddr {
         SocketAddr::from(([127, 0, 0, 1], socket.local_port()))
@@ -296,17 +286,9 @@ mod tests {
             vec![TAG_HANDSHAKE; 1500],
         ];
         // Pseudo-random bytes behind each tag, and a good Hello cut short.
-        let mut loss = Loss {
-            fraction: 0.0,
-            state: 42,
-        };
+        let mut rng = crate::conditions::SplitMix(42);
         for len in 1..200 {
-            let bytes: Vec<u8> = (0..len)
-                .map(|_| {
-                    loss.drop_next();
-                    (loss.state >> 13) as u8
-                })
-                .collect();
+            let bytes: Vec<u8> = (0..len).map(|_| (rng.next_u64() >> 13) as u8).collect();
             for tag in [TAG_GGRS, TAG_HANDSHAKE, 0x01] {
                 garbage.push([&[tag][..], &bytes].concat());
             }

@@ -1,14 +1,74 @@
 //! Two GGRS P2P sessions over two `NetSocket`s on 127.0.0.1, after a
 //! handshake: both synchronise and play 60 frames with the same inputs,
-//! also when a tenth of the datagrams are lost.
+//! also when a tenth of the datagrams are lost, and also while a third
+//! party sprays both ports with junk from ports of its own for the whole
+//! time (then both play exactly the frames of the quiet run).
 
 use ggrs::{
     Config, DesyncDetection, GgrsError, GgrsEvent, GgrsRequest, InputStatus, P2PSession, PlayerType, PredictRepeatLast,
     SessionBuilder, SessionState,
 };
-use slidewalk_net::{Agreement, Digest, Hello, NetSocket, PROTOCOL, handshake};
-use std::net::SocketAddr;
+use slidewalk_net::junk::Junk;
+use slidewalk_net::{Agreement, Digest, Hello, NetSocket, PROTOCOL, TrafficCounts, handshake};
+use std::net::{SocketAddr, UdpSocket};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
+
+/// A third program on the same machine: sends junk to `targets` from
+/// three ports of its own until dropped.
+struct Sprayer {
+    stop: Arc<AtomicBool>,
+    sent: Arc<AtomicU64>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl Sprayer {
+    /// Junk imitating `hello` (a `Hello` that differs from the real ones
+    /// only in its nonce, among the rest), as fast as the system takes it.
+    fn start(targets: Vec<SocketAddr>, hello: Hello, seed: u64) -> Self {
+        let stop = Arc::new(AtomicBool::new(false));
+        let sent = Arc::new(AtomicU64::new(0));
+        let (thread_stop, thread_sent) = (Arc::clone(&stop), Arc::clone(&sent));
+        let thread = std::thread::spawn(move || {
+            let sockets: Vec<UdpSocket> = (0..3).map(|_| UdpSocket::bind("127.0.0.1:0").unwrap()).collect();
+            let mut junk = Junk::new(seed).imitating(hello);
+            let mut datagram = Vec::new();
+            let mut n = 0usize;
+            while !thread_stop.load(Ordering::Relaxed) {
+                junk.fill(&mut datagram);
+                let to = targets[n % targets.len()];
+                if sockets[n % sockets.len()].send_to(&datagram, to).is_ok() {
+                    thread_sent.fetch_add(1, Ordering::Relaxed);
+                }
+                n += 1;
+                // Leave the test's own threads some of the machine.
+                if n.is_multiple_of(64) {
+                    std::thread::sleep(Duration::from_micros(200));
+                }
+            }
+        });
+        Self {
+            stop,
+            sent,
+            thread: Some(thread),
+        }
+    }
+
+    fn sent(&self) -> u64 {
+        self.sent.load(Ordering::Relaxed)
+    }
+}
+
+impl Drop for Sprayer {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
 
 #[derive(Debug)]
 struct TestConfig;
@@ -76,12 +136,22 @@ fn hello(nonce: u64) -> Hello {
     }
 }
 
-/// Handshakes on two threads, then starts a session on each socket.
-fn two_sessions(loss: f32) -> [(P2PSession<TestConfig>, Agreement); 2] {
+/// Two sessions started, the sprayer if any, and each socket's counts.
+struct Started {
+    sessions: [(P2PSession<TestConfig>, Agreement); 2],
+    sprayer: Option<Sprayer>,
+    traffic: [slidewalk_net::TrafficHandle; 2],
+}
+
+/// Handshakes on two threads, then starts a session on each socket; with
+/// `spray`, junk reaches both ports from the first datagram on.
+fn two_sessions(loss: f32, spray: bool) -> Started {
     let a = NetSocket::bind(0).unwrap().with_loss(loss, 11);
     let b = NetSocket::bind(0).unwrap().with_loss(loss, 12);
     let addr = |s: &NetSocket| SocketAddr::from(([127, 0, 0, 1], s.local_port()));
     let (to_a, to_b) = (addr(&a), addr(&b));
+    let traffic = [a.traffic(), b.traffic()];
+    let sprayer = spray.then(|| Sprayer::start(vec![to_a, to_b], hello(1), 5));
     let shake = |mut socket: NetSocket, peer, nonce| {
         std::thread::spawn(move || {
             let agreement = handshake(&mut socket, peer, &hello(nonce), Duration::from_secs(5)).unwrap();
@@ -89,7 +159,7 @@ fn two_sessions(loss: f32) -> [(P2PSession<TestConfig>, Agreement); 2] {
         })
     };
     let (ta, tb) = (shake(a, to_b, 50), shake(b, to_a, 40));
-    [ta.join().unwrap(), tb.join().unwrap()].map(|(socket, peer, agreement)| {
+    let sessions = [ta.join().unwrap(), tb.join().unwrap()].map(|(socket, peer, agreement)| {
         let session = SessionBuilder::<TestConfig>::new()
             .with_input_delay(2)
             .with_desync_detection_mode(DesyncDetection::On { interval: 10 })
@@ -100,19 +170,33 @@ fn two_sessions(loss: f32) -> [(P2PSession<TestConfig>, Agreement); 2] {
             .start_p2p_session(socket)
             .unwrap();
         (session, agreement)
-    })
+    });
+    Started {
+        sessions,
+        sprayer,
+        traffic,
+    }
 }
 
 /// Plays both sessions until each has confirmed `frames` frames (or the
-/// time is up) and checks they saw the same inputs.
-fn play(loss: f32, frames: i32) {
-    let mut sessions = two_sessions(loss);
+/// time is up), checks they saw the same inputs, and returns the first
+/// `frames` frames' digests and what each socket received.
+fn play(loss: f32, frames: i32, spray: bool) -> (Vec<u64>, [TrafficCounts; 2]) {
+    let Started {
+        mut sessions,
+        sprayer,
+        traffic,
+    } = two_sessions(loss, spray);
     assert_eq!(sessions[0].1.local_handle, 1, "the higher nonce is player 1");
     assert_eq!(sessions[1].1.local_handle, 0);
     let mut games = [Game::default(), Game::default()];
     let deadline = Instant::now() + Duration::from_secs(20);
-    let done = |s: &[(P2PSession<TestConfig>, Agreement); 2]| s.iter().all(|(s, _)| s.confirmed_frame() >= frames);
-    while !done(&sessions) {
+    // Confirmed frames run ahead of the simulated ones by the input
+    // delay (the local input for them is in): both conditions.
+    let done = |s: &[(P2PSession<TestConfig>, Agreement); 2], g: &[Game; 2]| {
+        s.iter().all(|(s, _)| s.confirmed_frame() >= frames) && g.iter().all(|g| g.history.len() >= frames as usize)
+    };
+    while !done(&sessions, &games) {
         assert!(Instant::now() < deadline, "not done in time (loss {loss})");
         for ((session, agreement), game) in sessions.iter_mut().zip(&mut games) {
             session.poll_remote_clients();
@@ -146,14 +230,58 @@ fn play(loss: f32, frames: i32) {
     for (socket_owner, _) in &sessions {
         assert_eq!(socket_owner.current_state(), SessionState::Running);
     }
+    if let Some(sprayer) = &sprayer {
+        assert!(sprayer.sent() > 1000, "the sprayer sent {}", sprayer.sent());
+    }
+    (games[0].history[..n].to_vec(), traffic.map(|t| t.counts()))
 }
 
 #[test]
 fn two_sessions_play_60_frames_in_step() {
-    play(0.0, 60);
+    play(0.0, 60, false);
 }
 
 #[test]
 fn two_sessions_play_60_frames_in_step_losing_a_tenth_of_the_datagrams() {
-    play(0.1, 60);
+    play(0.1, 60, false);
+}
+
+/// The junk is dropped unread (counted as from strangers) and the frames
+/// are those of the quiet run: the inputs are a function of the frame
+/// and the player, so any junk read as the peer's would show.
+#[test]
+fn junk_from_strangers_changes_nothing() {
+    let (quiet, _) = play(0.0, 120, false);
+    let (noisy, counts) = play(0.0, 120, true);
+    assert_eq!(quiet, noisy, "junk changed the frames");
+    for c in counts {
+        assert!(c.from_strangers > 100, "{c:?}");
+        // Junk that came before the handshake named the peer was read
+        // (and dropped as not ours): a few, not thousands.
+        assert!(c.undecodable + c.too_long < 100, "{c:?}");
+        assert_eq!(c.queue_full, 0, "{c:?}");
+    }
+}
+
+/// Strangers' `Hello`s during the handshake, exactly like the peers' own
+/// but for a nonce that would make the stranger player 0, neither join
+/// nor change who is who.
+#[test]
+fn a_strangers_hello_neither_joins_nor_disturbs_the_handshake() {
+    for round in 0..3 {
+        let Started {
+            sessions,
+            sprayer,
+            traffic,
+        } = two_sessions(0.0, true);
+        assert_eq!(
+            sessions[0].1.local_handle, 1,
+            "round {round}: the higher nonce is player 1"
+        );
+        assert_eq!(sessions[1].1.local_handle, 0);
+        drop(sprayer);
+        for t in traffic {
+            assert!(t.counts().from_strangers > 0);
+        }
+    }
 }
