@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 pub const USAGE: &str = "\
 usage: slidewalk [--level PATH] [--tick-hz N] [--spawn X,Y,Z] [--yaw DEG] [--settings FILE] [--crowd N]
                  [--record FILE] [--script FILE] [--rewind AT,BACK] [--screenshot PNG --frames N]
-                 [--p2p LOCAL_PORT --peer ADDR[:PORT] [--input-delay FRAMES] [--net-loss FRACTION] [--peer-wait SECONDS]]
+                 [--p2p LOCAL_PORT --peer ADDR[:PORT] [--input-delay FRAMES] [--net-loss FRACTION] [--net-jitter MS] [--peer-wait SECONDS]]
        slidewalk --headless --script FILE [--level PATH] [--tick-hz N] [--spawn X,Y,Z] [--yaw DEG] [--crowd N]
                             [--p2p LOCAL_PORT --peer ADDR[:PORT] ...]";
 
@@ -54,6 +54,10 @@ pub struct Options {
     /// Share of this peer's outgoing datagrams dropped on purpose, 0 to
     /// below 1 (default 0): for tests of a poor connection.
     pub net_loss: f32,
+    /// Longest delay of this peer's outgoing datagrams, milliseconds (0 to
+    /// [`MAX_NET_JITTER_MS`], default 0): each waits a random time up to
+    /// it, so they also arrive out of order. For tests of a poor connection.
+    pub net_jitter_ms: u32,
     /// How long to wait for the peer's first answer, seconds (default 15).
     pub peer_wait: f32,
 }
@@ -77,6 +81,7 @@ impl Default for Options {
             peer: None,
             input_delay: 2,
             net_loss: 0.0,
+            net_jitter_ms: 0,
             peer_wait: 15.0,
         }
     }
@@ -179,6 +184,13 @@ impl Options {
                         .ok_or(format!("--net-loss needs a fraction from 0 to below 1, got {v:?}"))?;
                     p2p_only.push("--net-loss");
                 }
+                "--net-jitter" => {
+                    let v = value("--net-jitter")?;
+                    o.net_jitter_ms = v.parse().ok().filter(|ms| *ms <= MAX_NET_JITTER_MS).ok_or(format!(
+                        "--net-jitter needs whole milliseconds from 0 to {MAX_NET_JITTER_MS}, got {v:?}"
+                    ))?;
+                    p2p_only.push("--net-jitter");
+                }
                 "--peer-wait" => {
                     let v = value("--peer-wait")?;
                     let (lo, hi) = PEER_WAIT_LIMITS_S;
@@ -226,6 +238,9 @@ impl Options {
 
 /// Most ticks of `--input-delay`.
 pub const MAX_INPUT_DELAY: usize = 8;
+
+/// Longest `--net-jitter`, milliseconds.
+pub const MAX_NET_JITTER_MS: u32 = 1000;
 
 /// Shortest and longest `--peer-wait`, seconds.
 pub const PEER_WAIT_LIMITS_S: (f32, f32) = (0.1, 600.0);

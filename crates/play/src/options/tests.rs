@@ -83,7 +83,9 @@ fn parses_the_p2p_flags() {
     assert_eq!((o.p2p, o.peer.as_deref()), (Some(65535), Some("host")));
     assert_eq!((o.input_delay, o.net_loss, o.peer_wait), (0, 0.25, 0.1));
     let o = Options::parse(&args("--p2p 1 --peer [::1]:2 --input-delay 8 --peer-wait 600")).unwrap();
-    assert_eq!((o.input_delay, o.peer_wait), (8, 600.0));
+    assert_eq!((o.input_delay, o.peer_wait, o.net_jitter_ms), (8, 600.0, 0));
+    let o = Options::parse(&args("--p2p 1 --peer [::1]:2 --net-jitter 100")).unwrap();
+    assert_eq!(o.net_jitter_ms, 100);
     let default = Options::default();
     assert_eq!((default.p2p, &default.peer), (None, &None));
 }
@@ -108,6 +110,14 @@ fn bad_p2p_flags_say_what_is_wrong() {
         (format!("{p2p} --net-loss -0.1"), "from 0 to below 1"),
         (format!("{p2p} --net-loss NaN"), "from 0 to below 1"),
         (
+            format!("{p2p} --net-jitter 1001"),
+            "--net-jitter needs whole milliseconds from 0 to 1000, got \"1001\"",
+        ),
+        (
+            format!("{p2p} --net-jitter -5"),
+            "--net-jitter needs whole milliseconds",
+        ),
+        (
             format!("{p2p} --peer-wait 0.05"),
             "--peer-wait needs seconds from 0.1 to 600",
         ),
@@ -117,6 +127,7 @@ fn bad_p2p_flags_say_what_is_wrong() {
         ("--peer 127.0.0.1:7001".into(), "--peer needs --p2p LOCAL_PORT"),
         ("--input-delay 3".into(), "--input-delay only applies to a P2P game"),
         ("--net-loss 0.1".into(), "--net-loss only applies to a P2P game"),
+        ("--net-jitter 50".into(), "--net-jitter only applies to a P2P game"),
         ("--peer-wait 30".into(), "--peer-wait only applies to a P2P game"),
         (
             format!("{p2p} --rewind 5,1"),
