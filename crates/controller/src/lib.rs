@@ -38,6 +38,10 @@
 //!   Geometry that moves into the character pushes it out; when it cannot,
 //!   the report says **crushed**.
 //!
+//! Checks that the controller kept a character out of the world measure
+//! it with [`penetration_after_tick`] (one-way surfaces judged by the
+//! tick's start, as the sweeps judge them).
+//!
 //! # Example
 //!
 //! ```
@@ -74,6 +78,7 @@ mod config;
 mod drop;
 pub mod frame;
 pub mod moves;
+mod penetration;
 mod place;
 mod platform;
 mod shape;
@@ -89,6 +94,7 @@ pub use config::{
     ConfigError, ControllerConfig, FIELD_RANGES, FieldRange, MAX_GRAVITY, MAX_MOVE_SPEED, RADIUS_RANGE, validate_dt,
 };
 pub use moves::MoveState;
+pub use penetration::{penetration_after_tick, solid_after_tick};
 pub use state::{CharacterState, GroundContact, Intent, MAX_STATE_SPEED, Pass, PassContact, TickReport};
 pub use surroundings::Surroundings;
 pub use tick::{Controller, ReconfigureError, TickError};

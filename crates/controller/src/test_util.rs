@@ -7,7 +7,7 @@
 use crate::{CharacterState, Controller, ControllerConfig, Intent, Surroundings, TickReport};
 use glam::{Quat, Vec3};
 use slidewalk_sweep::test_util::{Soup, min_espace_distance};
-use slidewalk_sweep::{Candidate, Ellipsoid, MeshCollider, PlacedCollider, Pose, projects_onto_triangle};
+use slidewalk_sweep::{Ellipsoid, MeshCollider, PlacedCollider, Pose};
 
 /// Adds a 1 m thick slab whose top is `y`, spanning x and z in `-half..half`.
 pub fn slab(s: &mut Soup, half: f32, y: f32) {
@@ -257,9 +257,16 @@ impl Sim {
                 "non-finite state at t = {t}: {:?}",
                 self.state
             );
+            let depth = crate::penetration_after_tick(
+                &before,
+                &self.state,
+                report.dropped,
+                &placed,
+                slidewalk_sweep::CollisionLayers::ALL,
+            );
             assert!(
-                clearance >= 1.0 - 1e-4,
-                "penetrating by {:.2e} of the radius at t = {t}, canonical position {}",
+                depth <= 1e-4 && clearance >= 1.0 - 1e-4,
+                "penetrating by {depth:.2e} of the radius (brute force: {:.2e}) at t = {t}, canonical position {}",
                 1.0 - clearance,
                 self.frame.inverse() * self.state.position
             );
@@ -321,13 +328,11 @@ pub fn clearance(state: &CharacterState, placed: &[PlacedCollider<'_>]) -> f32 {
 }
 
 /// Smallest eSpace distance from the character after a tick (`after`) to
-/// any placed triangle that is solid for it (brute force): a one-way
-/// collider's triangles count only where the tick began with the body in
-/// front of them (`before`, in its shape then and in the one it ended
-/// with), it ended over them (its centre projects
-/// into them: a body stepping off a one-way ledge may clip its rim from
-/// the side as it goes down) and no drop through one-way surfaces was
-/// under way at either end nor `dropped` (begun and ended within the tick).
+/// any placed triangle that is solid for it, by brute force over every
+/// triangle (no BVH): those [`crate::solid_after_tick`] keeps, the rule of
+/// [`crate::penetration_after_tick`] (one-way surfaces count only where
+/// they held the body at the tick's start, in both its shapes, it ended
+/// over them and no drop through them was under way or `dropped`).
 pub fn clearance_after(
     before: &CharacterState,
     after: &CharacterState,
@@ -337,28 +342,12 @@ pub fn clearance_after(
     let Ok(e) = Ellipsoid::new(after.radii) else {
         return f32::NAN;
     };
-    let dropping = dropped || before.drop_through.is_some() || after.drop_through.is_some();
     placed
         .iter()
         .enumerate()
         .map(|(ci, p)| {
-            // Judged from where the tick began, with the shape it began
-            // with and, when a crouch or a stand changed it, the one it
-            // ended with too: a new shape that reaches below the surface
-            // there is no longer wholly in front of it (standing up in the
-            // air at a platform's rim lets it pass, as walking off it does).
-            let solid = |slot: &usize| {
-                let Some(dir) = p.one_way else { return true };
-                let t = p.mesh.triangle(*slot).map(|v| p.pose.transform_point(v));
-                let held = |radii: Vec3| {
-                    let espace = t.map(|v| (v - before.position) * radii.recip());
-                    Candidate::new(ci, p, *slot, espace, before.position, radii)
-                        .one_way_holds(p.pose.rotation * dir, 0.0)
-                };
-                !dropping && held(before.radii) && held(after.radii) && projects_onto_triangle(after.position, t)
-            };
             let tris: Vec<[Vec3; 3]> = (0..p.mesh.len())
-                .filter(solid)
+                .filter(|&slot| crate::solid_after_tick(before, after, dropped, ci, p, slot))
                 .map(|slot| p.mesh.triangle(slot).map(|v| p.pose.transform_point(v)))
                 .collect();
             min_espace_distance(&e, after.position, &tris)

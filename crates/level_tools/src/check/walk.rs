@@ -163,7 +163,8 @@ impl Course<'_> {
         let friction = |collider: usize, triangle: u32| level.friction(collider, triangle);
         let world = Surroundings::new(colliders).with_friction(&friction);
         let intent = self.intent(w, rng);
-        let from = w.state.position;
+        let before = w.state;
+        let from = before.position;
         let started = Instant::now();
         let tick_report = self.controller.tick(&mut w.state, &intent, &world, config.dt);
         let seconds = started.elapsed().as_secs_f64();
@@ -207,7 +208,7 @@ impl Course<'_> {
             }
             movers.turn_back(level, tick_report.pushing_colliders());
         } else {
-            let depth = ended_inside(&e, colliders, from, state.position);
+            let depth = tick_depth(&before, state, tick_report.dropped, colliders);
             report.max_penetration = report.max_penetration.max(depth);
             if depth > penetration_tolerance(state.position, state.radii) {
                 report.penetrating_passes += 1;
@@ -273,40 +274,14 @@ pub fn penetration_tolerance(position: Vec3, radii: Vec3) -> f32 {
     1e-4f32.max(2.0 * step / radii.min_element())
 }
 
-/// How deep (eSpace units) the ellipsoid `e`, moved from `from` to `to`
-/// this tick, ends inside what stops it: [`slidewalk_sweep::penetration_depth`]
-/// against every collider but the one-way ones, and of a one-way collider
-/// only the triangles that held the body where it started the tick. A
-/// body passing up through a one-way platform may end its tick within the
-/// core's slack of the top ([`slidewalk_sweep::ONE_WAY_SLACK`]), where the platform holds
-/// it from then on and the next tick lifts it onto it: not a penetration.
-fn ended_inside(e: &Ellipsoid, colliders: &[PlacedCollider<'_>], from: Vec3, to: Vec3) -> f32 {
-    let solid: Vec<PlacedCollider<'_>> = colliders
-        .iter()
-        .map(|c| match c.one_way {
-            Some(_) => c.with_layers(CollisionLayers::NONE),
-            None => *c,
-        })
-        .collect();
-    let mut depth = slidewalk_sweep::penetration_depth(e, to, &solid);
-    let r = e.radii();
-    let near = Aabb::from_corners(to - r, to + r);
-    for c in colliders
-        .iter()
-        .filter(|c| CollisionLayers::ALL.interacts_with(c.layers))
-    {
-        let Some(up) = c.one_way.map(|d| c.pose.rotation * d) else {
-            continue;
-        };
-        c.query_world(&near, |slot, tri| {
-            if one_way_holds(c, slot, up, from, r) {
-                let [a, b, c] = tri.map(|p| (p - to) / r);
-                let nearest = slidewalk_sweep::closest_point_on_triangle(Vec3::ZERO, a, b, c).length();
-                depth = depth.max(1.0 - nearest);
-            }
-        });
-    }
-    depth
+/// How deep (eSpace units) the walker ends its tick from `before` to
+/// `after` (`dropped`: a drop through a one-way platform begun and ended
+/// within it) inside what should have stopped it: the controller's
+/// [`penetration_after_tick`](slidewalk_controller::penetration_after_tick),
+/// the measure the game's summary and the controller's tests use too. The
+/// colliders come with the walker's layers already applied.
+fn tick_depth(before: &CharacterState, after: &CharacterState, dropped: bool, colliders: &[PlacedCollider<'_>]) -> f32 {
+    slidewalk_controller::penetration_after_tick(before, after, dropped, colliders, CollisionLayers::ALL)
 }
 
 /// Whether the segment `from → to` passes through a triangle that stops
@@ -382,21 +357,56 @@ mod tests {
         assert!(!crosses_surface(&passed, radii, above, below));
     }
 
+    /// A standing walker (radii 0.4, 0.9, 0.4) centred at `y` above the origin.
+    fn standing_at(y: f32) -> CharacterState {
+        let mut s = CharacterState::standing_at(Vec3::ZERO, &slidewalk_controller::ControllerConfig::default());
+        s.position = Vec3::new(0.0, y, 0.0);
+        s
+    }
+
     #[test]
     fn ending_a_tick_in_a_one_way_floor_counts_only_if_it_held_the_walker() {
         let floor = floor();
-        let e = Ellipsoid::new(Vec3::new(0.4, 0.9, 0.4)).unwrap();
         // 5 cm into it: within the slack, held from now on.
-        let sunk = Vec3::new(0.0, 0.85, 0.0);
+        let sunk = standing_at(0.85);
         let solid = [PlacedCollider::fixed(&floor)];
         let one_way = [PlacedCollider::fixed(&floor).with_one_way(Some(Vec3::Y))];
         let deep = 0.05 / 0.9;
         for world in [&solid[..], &one_way[..]] {
-            let d = ended_inside(&e, world, Vec3::new(0.0, 1.5, 0.0), sunk);
+            let d = tick_depth(&standing_at(1.5), &sunk, false, world);
             assert!((d - deep).abs() < 1e-4, "{d}");
         }
         // Risen into the slack from below: passing through, not inside.
-        assert_eq!(ended_inside(&e, &one_way, Vec3::new(0.0, 0.2, 0.0), sunk), 0.0);
-        assert!((ended_inside(&e, &solid, Vec3::new(0.0, 0.2, 0.0), sunk) - deep).abs() < 1e-4);
+        assert_eq!(tick_depth(&standing_at(0.2), &sunk, false, &one_way), 0.0);
+        assert!((tick_depth(&standing_at(0.2), &sunk, false, &solid) - deep).abs() < 1e-4);
+    }
+
+    /// A crouched walker (radii 0.4, 0.55, 0.4) centred at `y` above the origin.
+    fn crouched_at(y: f32) -> CharacterState {
+        let mut s = CharacterState::standing_at(Vec3::ZERO, &slidewalk_controller::ControllerConfig::default());
+        s.position = Vec3::new(0.0, y, 0.0);
+        s.radii = Vec3::new(0.4, 0.55, 0.4);
+        s.crouched = true;
+        s
+    }
+
+    #[test]
+    fn a_drop_through_a_one_way_floor_ends_no_tick_inside_it() {
+        // `level-check assets/levels/playground.glb --soak 600` (seed 0),
+        // walk 17, ticks 2300–2306: a walker crouched on the lowest one-way
+        // platform jumped, which the controller takes as a drop through it;
+        // the check counted its 7 ticks sinking through as ending inside.
+        let floor = floor();
+        let one_way = [PlacedCollider::fixed(&floor).with_one_way(Some(Vec3::Y))];
+        let (mut on, mut sinking) = (crouched_at(0.5492), crouched_at(0.5451));
+        // The tick the drop began in, then one under way.
+        sinking.drop_through = Some(0.0);
+        assert_eq!(tick_depth(&on, &sinking, true, &one_way), 0.0);
+        on.drop_through = Some(0.0);
+        assert_eq!(tick_depth(&on, &sinking, false, &one_way), 0.0);
+        // Without a drop the same tick sank into the floor that held it.
+        on.drop_through = None;
+        sinking.drop_through = None;
+        assert!(tick_depth(&on, &sinking, false, &one_way) > 5e-3);
     }
 }
