@@ -6,7 +6,12 @@
 //!
 //! ```text
 //! cargo run --release -p slidewalk_net --example junk_rate [-- SECONDS]
+//! cargo run --release -p slidewalk_net --example junk_rate -- SECONDS ADDR:PORT...
 //! ```
+//!
+//! With addresses, it only sprays them (every kind of junk, as fast as the
+//! system takes it) for that long and prints the rate: to flood two
+//! headless peers while they play.
 
 use slidewalk_net::NetSocket;
 use slidewalk_net::junk::{Junk, Kind};
@@ -15,8 +20,31 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+/// Sprays `targets` with every kind of junk for `seconds`.
+fn spray(targets: &[SocketAddr], seconds: f64) {
+    let from = UdpSocket::bind("0.0.0.0:0").unwrap();
+    let mut junk = Junk::new(3);
+    let mut datagram = Vec::new();
+    let started = Instant::now();
+    let mut sent = 0u64;
+    let mut i = 0usize;
+    while started.elapsed().as_secs_f64() < seconds {
+        junk.fill(&mut datagram);
+        if from.send_to(&datagram, targets[i % targets.len()]).is_ok() {
+            sent += 1;
+        }
+        i += 1;
+    }
+    println!("sprayed {sent} datagrams: {:.0}/s", sent as f64 / seconds);
+}
+
 fn main() {
-    let seconds: f64 = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(5.0);
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let seconds: f64 = args.first().and_then(|s| s.parse().ok()).unwrap_or(5.0);
+    let targets: Vec<SocketAddr> = args.iter().skip(1).map(|a| a.parse().expect("ADDR:PORT")).collect();
+    if !targets.is_empty() {
+        return spray(&targets, seconds);
+    }
     let mut socket = NetSocket::bind(0).unwrap();
     let to = SocketAddr::from(([127, 0, 0, 1], socket.local_port()));
     let peer = UdpSocket::bind("127.0.0.1:0").unwrap();
