@@ -5,12 +5,14 @@
 //! first sweeps of the tick spread over both cores (`threads: 2`).
 //! Then the magic room (`assets/levels/magic_room.glb`): 1,000 balls
 //! against its exact planes and cylinders, and against their triangles.
+//! Then the players: 1,000 balls on the demo level with two players'
+//! capsules given as a pair and as a slice, and with eight as a slice.
 //!
 //!   cargo bench -p slidewalk_balls --bench balls
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use glam::Vec3;
-use slidewalk_balls::{AnalyticSolids, Ball, BallConfig, BallSimulation, MeshSolids, Solids};
+use slidewalk_balls::{AnalyticSolids, Ball, BallConfig, BallSimulation, MeshSolids, MovingCapsule, Solids};
 use slidewalk_sweep::PlacedCollider;
 use std::path::Path;
 
@@ -96,6 +98,51 @@ fn bench(c: &mut Criterion) {
         b.iter_batched(
             || world.clone(),
             |mut w| (w.step(1.0 / 60.0, &meshed), w),
+            BatchSize::LargeInput,
+        )
+    });
+    group.finish();
+    players(c);
+}
+
+/// 1,000 balls on the demo level meeting players walking through them.
+fn players(c: &mut Criterion) {
+    let level = slidewalk_level::load(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets/levels/playground.glb"))
+        .unwrap();
+    let placed = [PlacedCollider::fixed(level.statics.as_ref().unwrap())];
+    let solids = MeshSolids::new(&placed);
+    let world = rained(1_000, 38.0, |_| true, &solids);
+    // Players spread over the rained square, each walking at 4 m/s.
+    let capsules: Vec<MovingCapsule> = (0..8u32)
+        .map(|k| {
+            let angle = k as f32 * 0.785;
+            let centre = Vec3::new(angle.cos() * 10.0 * (1 + k % 3) as f32, 0.9, angle.sin() * 10.0);
+            let velocity = Vec3::new(-angle.sin(), 0.0, angle.cos()) * 4.0;
+            MovingCapsule::around_ellipsoid(centre, Vec3::new(0.4, 0.9, 0.4), Vec3::Y, velocity, k)
+        })
+        .collect();
+    let mut group = c.benchmark_group("balls tick (60 Hz, demo level, 1,000 balls, one core) with players");
+    let pair = (&solids, (capsules[0], capsules[1]));
+    let two = (&solids, &capsules[..2]);
+    let eight = (&solids, &capsules[..]);
+    group.bench_function("two as a pair", |b| {
+        b.iter_batched(
+            || world.clone(),
+            |mut w| (w.step(1.0 / 60.0, &pair), w),
+            BatchSize::LargeInput,
+        )
+    });
+    group.bench_function("two as a slice", |b| {
+        b.iter_batched(
+            || world.clone(),
+            |mut w| (w.step(1.0 / 60.0, &two), w),
+            BatchSize::LargeInput,
+        )
+    });
+    group.bench_function("eight as a slice", |b| {
+        b.iter_batched(
+            || world.clone(),
+            |mut w| (w.step(1.0 / 60.0, &eight), w),
             BatchSize::LargeInput,
         )
     });
