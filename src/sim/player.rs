@@ -24,7 +24,6 @@ use glam::Vec3;
 use slidewalk_controller::{CharacterState, TickReport};
 use slidewalk_level::layers::PLAYER_LAYERS;
 use slidewalk_play::{Buttons, Summary};
-use slidewalk_sweep::{Candidate, KeepTriangles, PlacedCollider, projects_onto_triangle};
 
 pub use super::players::{Controlled, LocalPlayer, Player};
 
@@ -339,7 +338,7 @@ pub(super) fn after_tick(
             let s = &mut stats.summary;
             count_tick(s, &report, state, fly);
             if !fly && !report.crushed {
-                let depth = penetration(&colliders, &obstacles, state, &start.state);
+                let depth = penetration(&colliders, &obstacles, state, &start.state, report.dropped);
                 s.max_penetration = s.max_penetration.max(depth);
             }
         }
@@ -383,39 +382,21 @@ fn count_tick(s: &mut Summary, report: &TickReport, state: &MovementState, fly: 
     s.max_height = if s.ticks == 1 { feet.y } else { s.max_height.max(feet.y) };
 }
 
-/// How deep the player is inside what it meets (the level and obstacles
-/// its layers meet), eSpace units. A one-way surface counts where the
-/// tick began with the player wholly in front of it (in the shape it had
-/// then) and ended with it over the surface, and not during a drop
-/// through one: passing up through a platform is no penetration, sinking
-/// into one from above is.
-fn penetration(colliders: &Colliders, obstacles: &Obstacles, state: &MovementState, start: &CharacterState) -> f32 {
-    let Ok(e) = slidewalk_sweep::Ellipsoid::new(state.radii) else {
-        return 0.0;
-    };
+/// How deep the player ends its tick (from `start`, `dropped` as its
+/// report says) inside what it meets (the level and obstacles its layers
+/// meet), eSpace units: the controller's
+/// [`penetration_after_tick`](slidewalk_controller::penetration_after_tick),
+/// the measure level-check and the controller's tests use too (passing
+/// up or dropping through a one-way platform is no penetration, sinking
+/// into one from above is).
+fn penetration(
+    colliders: &Colliders,
+    obstacles: &Obstacles,
+    state: &MovementState,
+    start: &CharacterState,
+    dropped: bool,
+) -> f32 {
     let mut placed = colliders.placed();
     placed.extend(obstacles.placed());
-    // Judged here, not by the core's rule (which judges from the end).
-    let solid: Vec<PlacedCollider<'_>> = placed.iter().map(|p| p.with_one_way(None)).collect();
-    let dropping = start.drop_through.is_some() || state.drop_through.is_some();
-    let held = KeepTriangles(|c: &Candidate<'_, '_>| {
-        let original = &placed[c.collider()];
-        let Some(direction) = original.one_way else {
-            return true;
-        };
-        let corners = c.corners();
-        let from_start = corners.map(|p| (p - start.position) * start.radii.recip());
-        let judged = Candidate::new(
-            c.collider(),
-            original,
-            c.slot(),
-            from_start,
-            start.position,
-            start.radii,
-        );
-        !dropping
-            && judged.one_way_holds(original.pose.rotation * direction, 0.0)
-            && projects_onto_triangle(state.position, corners)
-    });
-    slidewalk_sweep::penetration_depth_with(&e, state.position, &solid, PLAYER_LAYERS, held)
+    slidewalk_controller::penetration_after_tick(start, &state.0, dropped, &placed, PLAYER_LAYERS)
 }

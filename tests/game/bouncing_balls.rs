@@ -271,3 +271,54 @@ fn balls_riding_the_lift_under_its_upper_floor_never_end_a_tick_inside_it() {
     );
     assert_never_penetrated(&app);
 }
+
+#[test]
+fn a_ball_thrown_at_the_third_player_bounces_off_it() {
+    // The local player in one corner of the ball room; two more players
+    // standing in it (slots 1 and 2), as a network game of three has them.
+    let mut app = standing_app(&Options::default(), Vec3::new(11.0, 0.0, -11.0));
+    let config = player_config(&mut app);
+    for (slot, feet) in [(1, Vec3::new(13.0, 0.0, -19.0)), (2, Vec3::new(16.0, 0.0, -17.0))] {
+        let state = bevy_slidewalk::CharacterState::standing_at(feet, &config);
+        let centre = state.position;
+        app.world_mut().spawn((
+            Player { slot },
+            bevy_slidewalk::CharacterController::new(config).unwrap(),
+            bevy_slidewalk::MovementState(state),
+            slidewalk::sim::input::PlayerInput::default(),
+            slidewalk::sim::player::LastTick {
+                input: Default::default(),
+                report: Default::default(),
+                micros: 0.0,
+                sweep_micros: 0.0,
+                from: centre,
+                to: centre,
+            },
+            slidewalk::sim::feedback::PlayerFeedback::default(),
+        ));
+    }
+    // A ball 2 m in front of the third player, thrown at it at 8 m/s.
+    let start = Vec3::new(16.0, 1.0, -15.0);
+    {
+        let mut pit = app.world_mut().resource_mut::<BallPit>();
+        pit.simulation
+            .balls
+            .push(slidewalk_balls::Ball::new(start, Vec3::new(0.0, 0.0, -8.0), 0.15));
+        pit.previous.push(start);
+    }
+    let mut furthest = start.z;
+    for _ in 0..30 {
+        app.update();
+        furthest = furthest.min(ball_pit(&app).simulation.balls[0].position.z);
+    }
+    // It met the capsule around the player (0.4 m from its axis at
+    // z = −17) and came back, never reaching the player's axis.
+    assert!(
+        furthest > -17.0 + 0.4,
+        "the ball went through the third player, to z = {furthest}"
+    );
+    assert!(
+        ball_pit(&app).simulation.balls[0].velocity.z > 0.0,
+        "the ball was not sent back"
+    );
+}

@@ -90,10 +90,8 @@ fn tick_balls(
     let pit = &mut *pit;
     pit.previous.clear();
     pit.previous.extend(pit.simulation.balls.iter().map(|b| b.position));
-    // Up to two players meet the balls (a game over the network has two).
-    let report = pit
-        .simulation
-        .step(dt, &(level, (capsules.first().copied(), capsules.get(1).copied())));
+    // Every player meets the balls, however many play.
+    let report = pit.simulation.step(dt, &(level, capsules.as_slice()));
     let pushes = answer_impacts(pit, &report, &mut blasts);
     for (player, .., mut feedback, _) in &mut players {
         feedback.ball_push = pushes.get(player.slot).copied().unwrap_or_default();
