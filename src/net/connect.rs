@@ -6,7 +6,9 @@ use super::NetConfig;
 use crate::sim::launch::NetPlayers;
 use bevy_slidewalk::bevy_ggrs::ggrs::{DesyncDetection, P2PSession, PlayerType, SessionBuilder};
 use slidewalk_controller::ControllerConfig;
-use slidewalk_net::{Agreement, Digest, HandshakeError, Hello, NetSocket, PROTOCOL, handshake, parse_peer};
+use slidewalk_net::{
+    Agreement, Digest, HandshakeError, Hello, NetSocket, PROTOCOL, TrafficHandle, handshake, parse_peer,
+};
 use slidewalk_play::Options;
 use std::net::SocketAddr;
 use std::path::Path;
@@ -40,6 +42,24 @@ pub struct Connected {
     pub players: NetPlayers,
     /// The peer's address.
     pub peer: SocketAddr,
+    /// What arrives on the socket and what becomes of it.
+    pub traffic: TrafficHandle,
+}
+
+/// The environment variable that fixes this peer's handshake nonce (a
+/// decimal `u64`) instead of drawing it: the lower nonce is player 0, so
+/// two runs given the same nonces play the same roles. For tests.
+pub const NONCE_VARIABLE: &str = "SLIDEWALK_NET_NONCE";
+
+/// This run's nonce: [`NONCE_VARIABLE`]'s if set, else a random one.
+fn nonce() -> Result<u64, String> {
+    match std::env::var(NONCE_VARIABLE) {
+        Err(_) => Ok(slidewalk_net::random_nonce()),
+        Ok(text) => text
+            .trim()
+            .parse()
+            .map_err(|_| format!("{NONCE_VARIABLE} needs a whole number from 0 to 2^64 - 1, got {text:?}")),
+    }
 }
 
 /// The simulation's settings by name, as the handshake compares them:
@@ -98,6 +118,8 @@ pub fn connect(options: &Options, level: &Path, config: &ControllerConfig) -> Re
     if options.net_loss > 0.0 {
         socket = socket.with_loss(options.net_loss, u64::from(port));
     }
+    socket = socket.with_jitter(Duration::from_millis(options.net_jitter_ms.into()));
+    let traffic = socket.traffic();
     let mut settings = settings_pairs(config);
     // Where the players start is part of the simulation too.
     settings.push(("spawn".into(), format!("{:?}", options.spawn.map(|s| s.to_array()))));
@@ -112,7 +134,7 @@ pub fn connect(options: &Options, level: &Path, config: &ControllerConfig) -> Re
         settings_digest: digest_pairs(&settings),
         settings,
         tick_hz_millis: (hz * 1000.0).round() as u32,
-        nonce: slidewalk_net::random_nonce(),
+        nonce: nonce().map_err(refused)?,
     };
     let wait = Duration::from_secs_f32(options.peer_wait);
     eprintln!(
@@ -151,5 +173,6 @@ pub fn connect(options: &Options, level: &Path, config: &ControllerConfig) -> Re
             local: local_handle,
         },
         peer,
+        traffic,
     })
 }

@@ -60,7 +60,7 @@ pub fn run(options: &Options) -> Result<Summary, RunError> {
         .insert_resource(TimeUpdateStrategy::ManualDuration(tick))
         .insert_resource(connected.players)
         .insert_resource(PendingSession(Some(connected.session)))
-        .insert_resource(NetStatus::new(connected.peer))
+        .insert_resource(NetStatus::new(connected.peer).with_traffic(connected.traffic.clone()))
         .insert_resource(net_script)
         .init_resource::<TickDigests>()
         .add_plugins((sim::plugin, super::plugin));
@@ -103,6 +103,12 @@ pub fn run(options: &Options) -> Result<Summary, RunError> {
         if let Some((summary, at)) = &finished
             && at.elapsed() >= FAREWELL
         {
+            let status = world.resource::<NetStatus>();
+            let traffic = status.traffic.as_ref().map(|t| t.counts());
+            eprintln!(
+                "slidewalk: {}",
+                status.figures.line(started.elapsed().as_secs_f64(), traffic)
+            );
             return Ok(summary.clone());
         }
         if started.elapsed() > limit {

@@ -16,6 +16,10 @@ use std::collections::VecDeque;
 
 use super::NetConfig;
 
+/// The largest turn one tick's input may carry, radians (two whole turns:
+/// more than any hand makes in a tick).
+pub const MAX_TURN_PER_TICK: f32 = 4.0 * std::f32::consts::PI;
+
 /// One player's input for one tick, as it crosses the network: numbers by
 /// their bits, so every peer simulates the same values.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -82,12 +86,19 @@ impl NetInput {
         }
     }
 
-    /// Given to a player's `input` for the tick about to run.
+    /// Given to a player's `input` for the tick about to run. The numbers
+    /// came over the network, maybe from a hostile peer: each is taken
+    /// within its range (the stick's −1..1, a turn of at most
+    /// [`MAX_TURN_PER_TICK`], the pitch's ±90°; not finite: 0), the same
+    /// way on every peer, so no input can put a NaN into the simulation.
     pub fn apply(&self, input: &mut PlayerInput) {
-        let f = f32::from_bits;
-        input.movement = Vec2::new(f(self.movement[0]), f(self.movement[1]));
-        input.yaw += f(self.turn);
-        input.pitch = f(self.pitch);
+        let f = |bits: u32, limit: f32| {
+            let v = f32::from_bits(bits);
+            if v.is_finite() { v.clamp(-limit, limit) } else { 0.0 }
+        };
+        input.movement = Vec2::new(f(self.movement[0], 1.0), f(self.movement[1], 1.0));
+        input.yaw += f(self.turn, MAX_TURN_PER_TICK);
+        input.pitch = f(self.pitch, std::f32::consts::FRAC_PI_2);
         input.held = buttons(self.held);
         input.pressed = buttons(self.pressed);
         input.respawn = self.asks & 1 != 0;

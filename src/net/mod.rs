@@ -9,16 +9,16 @@ pub mod connect;
 pub mod headless;
 pub mod input;
 pub mod rollback;
+pub mod watch;
 pub mod window;
 
-use crate::notices::Notices;
 use crate::sim::launch::LaunchOptions;
 use crate::sim::level::CurrentLevel;
 use crate::sim::player::RunStats;
 use bevy::app::{FixedMain, RunFixedMainLoopSystems};
 use bevy::prelude::*;
 use bevy_slidewalk::SlidewalkRollbackPlugin;
-use bevy_slidewalk::bevy_ggrs::ggrs::{Config, GgrsEvent, InputPredictor, P2PSession, SessionState};
+use bevy_slidewalk::bevy_ggrs::ggrs::{Config, InputPredictor, P2PSession};
 use bevy_slidewalk::bevy_ggrs::{
     ConfirmedFrameCount, GgrsPlugin, GgrsSchedule, ReadInputs, RollbackFrameCount, RollbackFrameRate, Session,
 };
@@ -66,6 +66,11 @@ pub struct NetStatus {
     /// The peer never synchronized: this machine plays alone, ticked by
     /// the fixed loop again.
     pub alone: bool,
+    /// What arrives on the socket (`None` in tests that build a session
+    /// without [`connect`]).
+    pub traffic: Option<slidewalk_net::TrafficHandle>,
+    /// What a player feels of the connection, counted as the game goes.
+    pub figures: watch::NetFigures,
 }
 
 impl NetStatus {
@@ -78,7 +83,15 @@ impl NetStatus {
             desyncs: Vec::new(),
             started: None,
             alone: false,
+            traffic: None,
+            figures: watch::NetFigures::default(),
         }
+    }
+
+    /// The same, counting what arrives on the socket `traffic` belongs to.
+    pub fn with_traffic(mut self, traffic: slidewalk_net::TrafficHandle) -> Self {
+        self.traffic = Some(traffic);
+        self
     }
 }
 
@@ -121,13 +134,23 @@ pub fn plugin(app: &mut App) {
             GgrsSchedule,
             (
                 input::apply_inputs,
+                watch::count_tick,
                 run_tick,
                 // Only a headless run prints a tick's digest.
                 record_digest.run_if(resource_exists::<TickDigests>),
             )
                 .chain(),
         )
-        .add_systems(Update, (start_session, watch_session, input::note_heading_taken_in))
+        .add_systems(
+            Update,
+            (
+                start_session,
+                watch::watch_session,
+                watch::count_waits,
+                watch::report_junk,
+                input::note_heading_taken_in,
+            ),
+        )
         .add_systems(
             FixedUpdate,
             input::play_alone
@@ -192,59 +215,6 @@ fn start_session(
         if let Some(mut status) = status {
             status.started = Some(std::time::Instant::now());
         }
-    }
-}
-
-/// The session's news on screen (and on stderr): synchronized, the peer
-/// gone quiet or disconnected, a desync.
-fn watch_session(
-    session: Option<ResMut<Session<NetConfig>>>,
-    status: Option<ResMut<NetStatus>>,
-    options: Option<Res<LaunchOptions>>,
-    mut notices: ResMut<Notices>,
-    mut commands: Commands,
-) {
-    let (Some(mut session), Some(mut status)) = (session, status) else {
-        return;
-    };
-    let Session::P2P(session) = &mut *session else { return };
-    let wait = options.map_or(15.0, |o| o.0.peer_wait);
-    if !status.running && status.started.is_some_and(|t| t.elapsed().as_secs_f32() > wait) {
-        let line = format!("the peer at {} never joined the game: playing alone", status.peer);
-        eprintln!("slidewalk: {line}");
-        notices.error(line);
-        status.alone = true;
-        commands.remove_resource::<Session<NetConfig>>();
-        return;
-    }
-    if !status.running && session.current_state() == SessionState::Running {
-        status.running = true;
-        notices.info(format!("playing with the peer at {}", status.peer));
-    }
-    for event in session.events() {
-        let line = match event {
-            GgrsEvent::Disconnected { addr } => {
-                status.disconnected = true;
-                format!("the peer at {addr} disconnected: playing on alone")
-            }
-            GgrsEvent::NetworkInterrupted {
-                addr,
-                disconnect_timeout,
-            } => {
-                format!(
-                    "the peer at {addr} stopped answering (dropped in {} s if it stays silent)",
-                    disconnect_timeout / 1000
-                )
-            }
-            GgrsEvent::NetworkResumed { addr } => format!("the peer at {addr} answers again"),
-            GgrsEvent::DesyncDetected { frame, addr, .. } => {
-                status.desyncs.push(frame);
-                format!("the game with {addr} went out of step at tick {frame}")
-            }
-            _ => continue,
-        };
-        eprintln!("slidewalk: {line}");
-        notices.info(line);
     }
 }
 

@@ -30,7 +30,7 @@ impl Connected {
     /// The session and who is who, into `app` (before its plugins).
     pub fn insert_into(self, app: &mut App) {
         app.insert_resource(self.players)
-            .insert_resource(NetStatus::new(self.peer))
+            .insert_resource(NetStatus::new(self.peer).with_traffic(self.traffic))
             .insert_resource(PendingSession(Some(self.session)));
     }
 }

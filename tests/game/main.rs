@@ -13,6 +13,7 @@ mod colliders;
 mod drawing;
 mod filters;
 mod gamepad;
+mod hostile;
 mod moves;
 mod netlook;
 mod netplay;

@@ -18,12 +18,13 @@ use slidewalk::sim::schedule::{run_on_one_thread, tick_length};
 use slidewalk_net::NetSocket;
 use std::time::Duration;
 
-/// A peer on `port` playing handle `local` with the peer on `peer_port`,
+/// A peer on `socket` playing handle `local` with the peer on `peer_port`,
 /// input delay 2, on the demo level, its controls written by the test.
-fn peer_app(port: u16, peer_port: u16, local: usize) -> App {
+fn peer_app(mut socket: NetSocket, peer_port: u16, local: usize) -> App {
     let hz = 60.0;
     let tick = tick_length(hz);
     let peer = std::net::SocketAddr::from(([127, 0, 0, 1], peer_port));
+    socket.listen_to(peer);
     let session = SessionBuilder::<NetConfig>::new()
         .with_num_players(2)
         .unwrap()
@@ -35,7 +36,7 @@ fn peer_app(port: u16, peer_port: u16, local: usize) -> App {
         .unwrap()
         .add_player(PlayerType::Remote(peer), 1 - local)
         .unwrap()
-        .start_p2p_session(NetSocket::bind(port).unwrap())
+        .start_p2p_session(socket)
         .unwrap();
     let options = Options {
         tick_hz: Some(hz),
@@ -93,7 +94,10 @@ fn both(a: &mut App, b: &mut App, updates: usize) {
 
 #[test]
 fn a_stalled_session_loses_no_turn_or_press_and_the_view_turns_at_once() {
-    let (mut a, mut b) = (peer_app(7348, 7349, 0), peer_app(7349, 7348, 1));
+    // Ports picked by the system.
+    let (socket_a, socket_b) = (NetSocket::bind(0).unwrap(), NetSocket::bind(0).unwrap());
+    let (port_a, port_b) = (socket_a.local_port(), socket_b.local_port());
+    let (mut a, mut b) = (peer_app(socket_a, port_b, 0), peer_app(socket_b, port_a, 1));
     let mut waited = 0;
     while !(running(&a) && running(&b) && frame(&a) > 60 && frame(&b) > 60) {
         both(&mut a, &mut b, 1);

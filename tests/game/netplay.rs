@@ -4,8 +4,9 @@
 //! balls, crouching and dashing), and a control that leaves the balls out
 //! of the rollback. Across processes: two headless peers on loopback play
 //! scripts of 600 ticks and print the same checksum, also with one
-//! peer's input delayed and 10% of datagrams dropped; refusals and a
-//! silent peer end with a clear line and a bounded wait.
+//! peer's input delayed, 10% of datagrams dropped and the rest delayed by
+//! up to 100 ms; refusals and a silent peer end with a clear line and a
+//! bounded wait. Every port is picked by the system.
 
 use bevy::ecs::schedule::ScheduleLabel;
 use bevy::prelude::*;
@@ -166,7 +167,7 @@ fn leaving_the_balls_out_is_a_mismatch() {
 }
 
 /// A headless peer, killed if the test ends first.
-struct Peer(Child);
+pub(super) struct Peer(pub(super) Child);
 
 impl Drop for Peer {
     fn drop(&mut self) {
@@ -175,15 +176,30 @@ impl Drop for Peer {
     }
 }
 
-fn temp(name: &str, text: &str) -> std::path::PathBuf {
+pub(super) fn temp(name: &str, text: &str) -> std::path::PathBuf {
     let path = std::env::temp_dir().join(format!("slidewalk-net-{}-{name}", std::process::id()));
     std::fs::write(&path, text).unwrap();
     path
 }
 
-fn peer(args: &[&str]) -> Peer {
+/// `n` UDP ports free now, picked by the system (bound to port 0, read
+/// back, let go): a test never names a fixed port, so two runs on one
+/// machine, or a busy port, do not collide. (Each peer is a process that
+/// binds its own `--p2p` port, so it is let go just before the peer starts.)
+pub(super) fn free_ports<const N: usize>() -> [u16; N] {
+    let sockets: [std::net::UdpSocket; N] = std::array::from_fn(|_| std::net::UdpSocket::bind("0.0.0.0:0").unwrap());
+    sockets.map(|s| s.local_addr().unwrap().port())
+}
+
+pub(super) fn peer(args: &[&str]) -> Peer {
+    peer_with(args, &[])
+}
+
+/// A peer with extra environment variables (e.g. its handshake nonce).
+pub(super) fn peer_with(args: &[&str], env: &[(&str, String)]) -> Peer {
     let child = Command::new(env!("CARGO_BIN_EXE_slidewalk"))
         .args(args)
+        .envs(env.iter().map(|(k, v)| (*k, v.as_str())))
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -193,7 +209,7 @@ fn peer(args: &[&str]) -> Peer {
 }
 
 /// Waits at most `limit` for the peer; its status, stdout and stderr.
-fn finish(mut peer: Peer, limit: Duration) -> (Option<i32>, String, String) {
+pub(super) fn finish(mut peer: Peer, limit: Duration) -> (Option<i32>, String, String) {
     let started = Instant::now();
     loop {
         if let Some(status) = peer.0.try_wait().unwrap() {
@@ -215,9 +231,19 @@ fn checksum(out: &str) -> String {
     summary["checksum"].as_str().unwrap().to_string()
 }
 
-/// Two peers on loopback, ports `a` and `b`, each with its own script of
-/// 600 ticks and its own extra flags: their summaries' checksums.
-fn two_peers(a: u16, b: u16, a_flags: &[&str], b_flags: &[&str]) -> (String, String) {
+/// How two headless peers ended: each one's checksum and stderr.
+pub(super) struct TwoPeers {
+    pub(super) checksums: [String; 2],
+    pub(super) stderr: [String; 2],
+}
+
+/// Two peers on loopback, on ports the system picked, each with its own
+/// script of 600 ticks and its own extra flags, peer A player 0 (its
+/// handshake nonce the lower); `during` runs once both have started, with
+/// their ports, and what it returns is kept until both have ended. Both
+/// must end with status 0.
+pub(super) fn two_peers_with<T>(a_flags: &[&str], b_flags: &[&str], during: impl FnOnce([u16; 2]) -> T) -> TwoPeers {
+    let [a, b] = free_ports();
     let walk = temp(
         &format!("walk-{a}.json"),
         r#"{"steps": [{"for_s": 2, "move": [0, 1]}, {"for_s": 1, "move": [1, 0], "jump": true},
@@ -251,41 +277,51 @@ fn two_peers(a: u16, b: u16, a_flags: &[&str], b_flags: &[&str]) -> (String, Str
         crouch.to_str().unwrap(),
     ];
     args_b.extend_from_slice(b_flags);
-    let (peer_a, peer_b) = (peer(&args_a), peer(&args_b));
+    let nonce = |n: u64| [(slidewalk::net::connect::NONCE_VARIABLE, n.to_string())];
+    let (peer_a, peer_b) = (peer_with(&args_a, &nonce(1)), peer_with(&args_b, &nonce(2)));
+    let kept = during([a, b]);
     let (code_a, out_a, err_a) = finish(peer_a, Duration::from_secs(60));
     let (code_b, out_b, err_b) = finish(peer_b, Duration::from_secs(60));
+    drop(kept);
     assert_eq!(code_a, Some(0), "peer A: {err_a}");
     assert_eq!(code_b, Some(0), "peer B: {err_b}");
-    (checksum(&out_a), checksum(&out_b))
+    TwoPeers {
+        checksums: [checksum(&out_a), checksum(&out_b)],
+        stderr: [err_a, err_b],
+    }
 }
 
 #[test]
 fn two_peers_end_with_the_same_checksum() {
-    let (a, b) = two_peers(7311, 7312, &[], &[]);
+    let [a, b] = two_peers_with(&[], &[], |_| {}).checksums;
     assert_eq!(a, b, "the peers' final states differ");
 }
 
 #[test]
-fn delayed_input_and_lost_datagrams_still_agree() {
-    let (a, b) = two_peers(
-        7321,
-        7322,
-        &["--input-delay", "5", "--net-loss", "0.1"],
-        &["--net-loss", "0.1"],
-    );
+fn delayed_input_lost_and_jittered_datagrams_still_agree() {
+    let [a, b] = two_peers_with(
+        &["--input-delay", "5", "--net-loss", "0.1", "--net-jitter", "60"],
+        &["--net-loss", "0.1", "--net-jitter", "100"],
+        |_| {},
+    )
+    .checksums;
     assert_eq!(a, b, "the peers' final states differ");
 }
 
 #[test]
 fn a_silent_peer_ends_the_run_within_the_wait() {
     let walk = temp("silent.json", r#"{"steps": [{"for_s": 1, "move": [0, 1]}]}"#);
+    // A port held open by the test that never answers.
+    let silent = std::net::UdpSocket::bind("127.0.0.1:0").unwrap();
+    let silent = silent.local_addr().unwrap().to_string();
+    let [own] = free_ports();
     let started = Instant::now();
     let p = peer(&[
         "--headless",
         "--p2p",
-        "7331",
+        &own.to_string(),
         "--peer",
-        "127.0.0.1:7332",
+        &silent,
         "--peer-wait",
         "1",
         "--script",
@@ -293,7 +329,7 @@ fn a_silent_peer_ends_the_run_within_the_wait() {
     ]);
     let (code, _, err) = finish(p, Duration::from_secs(20));
     assert_eq!(code, Some(1), "{err}");
-    assert!(err.contains("no answer from the peer at 127.0.0.1:7332"), "{err}");
+    assert!(err.contains(&format!("no answer from the peer at {silent}")), "{err}");
     assert!(started.elapsed() < Duration::from_secs(15));
 }
 
@@ -301,12 +337,13 @@ fn a_silent_peer_ends_the_run_within_the_wait() {
 fn refusals_are_one_line_and_status_2() {
     let walk = temp("refused.json", r#"{"steps": [{"for_s": 1, "move": [0, 1]}]}"#);
     let walk = walk.to_str().unwrap();
+    let [own, other] = free_ports().map(|p: u16| p.to_string());
     // An address that does not parse.
     let (code, _, err) = finish(
         peer(&[
             "--headless",
             "--p2p",
-            "7341",
+            &own,
             "--peer",
             "127.0.0.1:99999",
             "--script",
@@ -316,38 +353,39 @@ fn refusals_are_one_line_and_status_2() {
     );
     assert_eq!(code, Some(2), "{err}");
     assert!(err.contains("--peer needs ADDR[:PORT]"), "{err}");
-    // A port in use.
-    let _taken = std::net::UdpSocket::bind("0.0.0.0:7342").unwrap();
+    // A port in use (held by the test).
+    let taken = std::net::UdpSocket::bind("0.0.0.0:0").unwrap();
+    let taken_port = taken.local_addr().unwrap().port().to_string();
     let (code, _, err) = finish(
         peer(&[
             "--headless",
             "--p2p",
-            "7342",
+            &taken_port,
             "--peer",
-            "127.0.0.1:7343",
+            &format!("127.0.0.1:{other}"),
             "--script",
             walk,
         ]),
         Duration::from_secs(20),
     );
     assert_eq!(code, Some(2), "{err}");
-    assert!(err.contains("7342") && err.contains("in use"), "{err}");
+    assert!(err.contains(&taken_port) && err.contains("in use"), "{err}");
     // Peers on different levels.
     let a = peer(&[
         "--headless",
         "--p2p",
-        "7344",
+        &own,
         "--peer",
-        "127.0.0.1:7345",
+        &format!("127.0.0.1:{other}"),
         "--script",
         walk,
     ]);
     let b = peer(&[
         "--headless",
         "--p2p",
-        "7345",
+        &other,
         "--peer",
-        "127.0.0.1:7344",
+        &format!("127.0.0.1:{own}"),
         "--level",
         "assets/levels/magic_room.glb",
         "--script",
