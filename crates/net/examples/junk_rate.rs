@@ -2,10 +2,11 @@
 //! ports of its own as fast as the system takes datagrams, while the peer
 //! sends a well-formed datagram every 5 ms; prints the junk rate the
 //! socket's receiving thread drained and how many of the peer's datagrams
-//! got through.
+//! got through. RATE: junk datagrams a second (default: as fast as the
+//! system takes them), sent in bursts of a hundred.
 //!
 //! ```text
-//! cargo run --release -p slidewalk_net --example junk_rate [-- SECONDS]
+//! cargo run --release -p slidewalk_net --example junk_rate [-- SECONDS [RATE]]
 //! cargo run --release -p slidewalk_net --example junk_rate -- SECONDS ADDR:PORT...
 //! ```
 //!
@@ -41,10 +42,11 @@ fn spray(targets: &[SocketAddr], seconds: f64) {
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let seconds: f64 = args.first().and_then(|s| s.parse().ok()).unwrap_or(5.0);
-    let targets: Vec<SocketAddr> = args.iter().skip(1).map(|a| a.parse().expect("ADDR:PORT")).collect();
+    let targets: Vec<SocketAddr> = args.iter().skip(1).filter_map(|a| a.parse().ok()).collect();
     if !targets.is_empty() {
         return spray(&targets, seconds);
     }
+    let rate: Option<f64> = args.get(1).and_then(|s| s.parse().ok());
     let mut socket = NetSocket::bind(0).unwrap();
     let to = SocketAddr::from(([127, 0, 0, 1], socket.local_port()));
     let peer = UdpSocket::bind("127.0.0.1:0").unwrap();
@@ -67,12 +69,22 @@ fn main() {
         let (stop, sprayed) = (Arc::clone(&stop), Arc::clone(&sprayed));
         std::thread::spawn(move || {
             let from = UdpSocket::bind("127.0.0.1:0").unwrap();
+            let started = Instant::now();
             let mut i = 0;
             while !stop.load(Ordering::Relaxed) {
                 if from.send_to(&datagrams[i % datagrams.len()], to).is_ok() {
                     sprayed.fetch_add(1, Ordering::Relaxed);
                 }
                 i += 1;
+                // Paced: each hundred waits for its time.
+                if let Some(rate) = rate
+                    && i.is_multiple_of(100)
+                {
+                    let due = started + Duration::from_secs_f64(i as f64 / rate);
+                    if let Some(wait) = due.checked_duration_since(Instant::now()) {
+                        std::thread::sleep(wait);
+                    }
+                }
             }
         })
     };
