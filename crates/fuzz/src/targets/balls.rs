@@ -1,24 +1,37 @@
 //! Target `balls`: a `BallSimulation` with an arbitrary configuration (refused
 //! when invalid) and up to a dozen balls of arbitrary sizes, places and
 //! velocities, stepped a few times with arbitrary tick lengths in a closed
-//! room of triangles (with, sometimes, a moving platform and the player's
-//! capsule), in the exact planes and cylinder of an analytic room, or in
-//! open space.
+//! room of triangles (with, sometimes, a moving platform and one to five
+//! players' capsules), in the exact planes and cylinder of an analytic
+//! room, or in open space.
 //!
 //! Checked: `BallConfig::validate` refuses what it should with a message;
 //! a step never panics; balls that start finite, with a sane radius and
 //! speed, stay finite; in the still triangle room, a ball that starts free
-//! never ends a step inside a wall.
+//! never ends a step inside a wall; every impact with a player names one
+//! of the players there.
 
 use crate::draw;
 use crate::signature::Signature;
 use arbitrary::{Result, Unstructured};
 use glam::Vec3;
-use slidewalk_balls::{AnalyticSolids, Ball, BallConfig, BallSimulation, MeshSolids, MovingCapsule, NoSolids};
+use slidewalk_balls::{
+    AnalyticSolids, Ball, BallConfig, BallSimulation, ImpactKind, MeshSolids, MovingCapsule, NoSolids,
+};
 use slidewalk_sweep::test_util::{Soup, box_room};
 use slidewalk_sweep::{
     AnalyticShape, Cylinder, Ellipsoid, MeshCollider, PlacedCollider, Plane, Pose, penetration_depth,
 };
+
+/// The players a case may have, in order: centre (metres) and velocity
+/// (m/s). The first is where the one player of the earlier cases stood.
+const PLAYERS: [(Vec3, Vec3); 5] = [
+    (Vec3::new(-2.0, 0.9, 0.0), Vec3::new(1.0, 0.0, 0.0)),
+    (Vec3::new(2.0, 0.9, 0.0), Vec3::new(-1.0, 0.0, 0.5)),
+    (Vec3::new(0.0, 0.9, -2.5), Vec3::new(0.0, 0.0, 2.0)),
+    (Vec3::new(0.0, 0.9, 2.5), Vec3::ZERO),
+    (Vec3::new(2.5, 0.9, 2.5), Vec3::new(-3.0, 0.0, -3.0)),
+];
 
 /// The target.
 pub fn run(data: &[u8]) -> u64 {
@@ -45,8 +58,9 @@ pub fn describe(data: &[u8]) -> String {
 /// Where the balls are.
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Room {
-    /// A closed 8 × 4 × 8 m box of triangles, maybe with a moving platform and a player.
-    Mesh { platform: bool, player: bool },
+    /// A closed 8 × 4 × 8 m box of triangles, maybe with a moving
+    /// platform, and 0 to 5 players.
+    Mesh { platform: bool, players: u8 },
     /// A floor plane and a pillar, exact.
     Analytic,
     /// Nothing but the other balls.
@@ -94,7 +108,9 @@ impl Case {
             1 => Room::Open,
             _ => Room::Mesh {
                 platform: u.arbitrary()?,
-                player: u.ratio(1u8, 3)?,
+                // How many is drawn last (below), so the inputs kept
+                // from when there was one player still draw the same case.
+                players: u8::from(u.ratio(1u8, 3)?),
             },
         };
         let mut balls = Vec::new();
@@ -125,6 +141,13 @@ impl Case {
                 _ => 1.0 / 60.0,
             });
         }
+        let room = match room {
+            Room::Mesh { platform, players: 1 } => Room::Mesh {
+                platform,
+                players: u.int_in_range(1u8..=5)?,
+            },
+            other => other,
+        };
         Ok(Self {
             config,
             room,
@@ -191,22 +214,25 @@ impl Case {
                             .is_ok_and(|s| penetration_depth(&s, b.position, &colliders[..1]) == 0.0)
                 })
                 .collect();
-            let player = MovingCapsule::around_ellipsoid(
-                Vec3::new(-2.0, 0.9, 0.0),
-                Vec3::new(0.4, 0.9, 0.4),
-                Vec3::Y,
-                Vec3::new(1.0, 0.0, 0.0),
-                7,
-            );
+            // Up to five players about the room, walking different ways
+            // (body numbers 7 …); the first as when there was one.
+            let players: Vec<MovingCapsule> = PLAYERS
+                .iter()
+                .take(match self.room {
+                    Room::Mesh { players, .. } => players.into(),
+                    _ => 0,
+                })
+                .zip(7..)
+                .map(|(&(centre, velocity), body)| {
+                    MovingCapsule::around_ellipsoid(centre, Vec3::new(0.4, 0.9, 0.4), Vec3::Y, velocity, body)
+                })
+                .collect();
             let report = match self.room {
-                Room::Mesh {
-                    platform,
-                    player: with_player,
-                } => {
+                Room::Mesh { platform, players: n } => {
                     let placed = if platform { &colliders[..] } else { &colliders[..1] };
                     let mesh = MeshSolids::new(placed);
-                    if with_player {
-                        world.step(dt, &(mesh, player))
+                    if n > 0 {
+                        world.step(dt, &(mesh, players.as_slice()))
                     } else {
                         world.step(dt, &mesh)
                     }
@@ -215,6 +241,13 @@ impl Case {
                 Room::Open => world.step(dt, &NoSolids),
             };
             for i in &report.impacts {
+                if let ImpactKind::Body(body) = i.kind {
+                    assert!(
+                        players.iter().any(|p| p.body == body),
+                        "impact with body {body}, not one of the {} players: {i:?}",
+                        players.len()
+                    );
+                }
                 if all_sane {
                     assert!(
                         i.point.is_finite() && i.normal.is_finite() && i.impulse.is_finite() && i.time.is_finite(),
@@ -235,7 +268,7 @@ impl Case {
                 && self.room
                     == (Room::Mesh {
                         platform: false,
-                        player: false,
+                        players: 0,
                     })
                 && dt.is_finite()
             {
