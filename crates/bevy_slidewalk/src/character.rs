@@ -19,8 +19,9 @@ use slidewalk_controller::{CharacterState, ConfigError, ControllerConfig};
 /// [`MovementReport`], [`FootstepStride`].
 ///
 /// The entity's `Transform` translation is the ellipsoid's centre: spawn
-/// the character where it should start (the first tick settles it on the
-/// ground), or by its feet with
+/// the character where it should start (its first tick finds the ground
+/// under it, within the snap distance, before anything else: a jump or a
+/// dash asked for on that tick starts from the ground), or by its feet with
 /// [`transform_at_feet`](CharacterController::transform_at_feet). The
 /// plugin writes the translation (interpolated between ticks) and leaves
 /// the rotation to the game; a translation the game writes itself is
@@ -104,26 +105,21 @@ impl Default for MovementState {
 }
 
 impl MovementState {
-    /// Puts the centre at `centre` (metres), at rest, not yet on ground.
+    /// Puts the centre at `centre` (metres), at rest, its ground not yet
+    /// known: the next tick finds it before anything else, so a jump or a
+    /// dash asked for on that tick starts from the ground it stands on
+    /// (see [`CharacterState::teleport`]). A dash, mantle or climb under
+    /// way does not follow it (a climb's end is written as a
+    /// [`ClimbEnded`](crate::ClimbEnded)), nor the wall touched or last
+    /// jumped off, nor a rising jump; the height it last pushed off from
+    /// is the new one; the air jumps and dashes used do follow it.
     pub fn teleport(&mut self, centre: Vec3) {
-        self.0.position = centre;
-        self.0.velocity = Vec3::ZERO;
-        self.0.ground = None;
-        // A dash, mantle or climb under way, the wall touched or last
-        // jumped off and a rising jump do not follow it, and the height it
-        // last pushed off from is the new one (the air jumps and dashes
-        // left do follow it).
-        let feet = self.0.feet().dot(self.0.up);
-        let moves = &mut self.0.moves;
-        moves.under_way = None;
-        moves.wall = None;
-        moves.wall_jumped_off = None;
-        moves.jump_cut = None;
-        moves.push_off_height = feet;
+        self.0.teleport(centre);
     }
 
     /// Puts the feet at `feet` (metres), standing with `config`'s radii, at
-    /// rest, not yet on ground: a respawn at a spawn point.
+    /// rest, its ground not yet known (found first by the next tick, as
+    /// for [`teleport`](Self::teleport)): a respawn at a spawn point.
     pub fn teleport_feet(&mut self, feet: Vec3, config: &ControllerConfig) {
         self.0 = CharacterState::standing_at(feet, config);
     }

@@ -66,6 +66,17 @@ impl TickFacts<'_> {
         self.after.up
     }
 
+    /// Whether it stood on ground when the tick's moves were decided: as
+    /// the tick began, or, [`placed`](CharacterState::placed), on the
+    /// ground the tick found under it first.
+    fn stood_at_start(&self) -> bool {
+        if self.before.placed {
+            self.report.tick.found_ground
+        } else {
+            self.before.grounded()
+        }
+    }
+
     /// The motion of the tick that was the character's own (not carried,
     /// not pushed), metres.
     fn own_motion(&self) -> Vec3 {
@@ -101,7 +112,7 @@ fn moves(w: &mut EventWriters, f: &TickFacts) {
             Dashed {
                 character,
                 direction,
-                in_air: !f.before.grounded(),
+                in_air: !f.stood_at_start(),
             },
         );
     }
@@ -197,7 +208,7 @@ fn footstep(w: &mut EventWriters, f: &TickFacts, walked: &mut f32) {
         *walked = 0.0;
         return;
     };
-    if !f.before.grounded() || f.report.tick.landed {
+    if !f.stood_at_start() || f.report.tick.landed {
         return;
     }
     let up = f.up();

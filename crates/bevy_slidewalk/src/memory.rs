@@ -27,6 +27,8 @@ pub(crate) struct CharacterMemory {
     pub(crate) drawn: Option<Vec3>,
     /// The entity of the ground stood on (collider indices change).
     pub(crate) ground_entity: Option<Entity>,
+    /// The entity of the collider climbed (collider indices change).
+    pub(crate) climb_entity: Option<Entity>,
     /// The collision world's layout the state's ground index refers to.
     pub(crate) layout: u64,
     /// What the movement events remember between ticks.
@@ -69,11 +71,13 @@ impl CharacterMemory {
     }
 
     /// The state was given anew (a teleport, a respawn, a rewind): drawn
-    /// there without interpolating, nothing ridden or stood on by entity.
+    /// there without interpolating, nothing ridden, stood on or climbed by
+    /// entity.
     pub(crate) fn cut_to(&mut self, state: &CharacterState) {
         self.previous = state.position;
         self.last_end = state.position;
         self.ground_entity = None;
+        self.climb_entity = None;
         self.events.riding = None;
     }
 

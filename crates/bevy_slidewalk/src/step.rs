@@ -14,6 +14,7 @@ use crate::world::CollisionWorld;
 use bevy::ecs::query::QueryData;
 use bevy::prelude::*;
 use glam::Vec3;
+use slidewalk_controller::moves::Move;
 use slidewalk_controller::{Intent, Surroundings, TickReport};
 use std::cell::Cell;
 use std::time::{Duration, Instant};
@@ -127,13 +128,18 @@ fn tick_one(c: CharacterItem, shared: &TickWorld) {
     let mut state = c.state;
     // Moved by the game since the last tick: by its transform (a
     // teleport of the centre) or by its state (a respawn, a rewind).
-    if memory.moved_by_the_game(c.transform) {
+    let cut = if memory.moved_by_the_game(c.transform) {
         state.teleport(c.transform.translation);
-        memory.cut_to(&state);
         memory.drawn = None;
-    } else if memory.left.as_ref() != Some(&state.0) && c.controller.active {
+        true
+    } else {
         // Compared by value, not by change detection: a rollback that
         // restores the state restores this memory with it.
+        memory.left.as_ref() != Some(&state.0) && c.controller.active
+    };
+    // A climb the game's move took away ended with it.
+    let climb_cut = cut && memory.left.is_some_and(|s| s.moves.climb().is_some()) && state.moves.climb().is_none();
+    if cut {
         memory.cut_to(&state);
     }
     let mut intent = c.intent;
@@ -161,6 +167,7 @@ fn tick_one(c: CharacterItem, shared: &TickWorld) {
     let timed = collision.with_sweep_timer(&sweep_time);
     take_config(c.entity, c.controller, &mut state, memory, &collision);
     find_ground(&mut state, memory, world, shared.placed.len());
+    find_climbed(&mut state, memory, world, shared.placed.len());
     memory.layout = world.layout();
     let before = state.0;
     let asked = Intent {
@@ -192,10 +199,16 @@ fn tick_one(c: CharacterItem, shared: &TickWorld) {
         state.0 = before;
         report.tick = TickReport::default();
     }
+    // Its report and its events say so (before a climb this tick started).
+    report.tick.climb_ended |= climb_cut;
     memory.previous = before.position;
     memory.last_end = state.position;
     report.name_by_entity(world);
     memory.ground_entity = report.ground.as_ref().and_then(|g| g.entity);
+    memory.climb_entity = state
+        .moves
+        .climb()
+        .and_then(|climb| world.entity(climb.collider?, climb.triangle));
     memory.tick_start = Some(before);
     memory.left = Some(state.0);
     memory.sweep_time = sweep_time.get();
@@ -239,6 +252,20 @@ fn find_ground(state: &mut MovementState, memory: &CharacterMemory, world: &Coll
         None if g.collider >= colliders => state.ground = None,
         None => {}
     }
+}
+
+/// The collider climbed by entity, as [`find_ground`] the ground's.
+fn find_climbed(state: &mut MovementState, memory: &CharacterMemory, world: &CollisionWorld, colliders: usize) {
+    let Some(Move::Climb(climb)) = &mut state.moves.under_way else {
+        return;
+    };
+    if memory.climb_entity.is_some() && memory.layout == world.layout() {
+        return;
+    }
+    climb.collider = match memory.climb_entity {
+        Some(entity) => world.index_of(entity),
+        None => climb.collider.filter(|&i| i < colliders),
+    };
 }
 
 impl MovementReport {
