@@ -14,6 +14,7 @@
 use super::input::PlayerInput;
 use super::level::CurrentLevel;
 use super::movers::SqueezingMovers;
+use super::players::{Player, PlayerBodies};
 use super::schedule::SimSet;
 use bevy::prelude::*;
 use bevy_slidewalk::{CharacterController, MovementIntent, MovementState};
@@ -48,12 +49,15 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// The last tick's feedback, taken and applied: to each player's intent
-/// and heading, and to the movers' list of what squeezed.
+/// and heading (in slot order: players killed in one tick respawn one
+/// after another, each apart from the others), and to the movers' list of
+/// what squeezed.
 fn apply_feedback(
     mut feedback: ResMut<Feedback>,
     mut squeezing: ResMut<SqueezingMovers>,
     current: Res<CurrentLevel>,
     mut players: Query<(
+        &Player,
         &mut PlayerFeedback,
         &mut PlayerInput,
         &mut MovementIntent,
@@ -64,7 +68,10 @@ fn apply_feedback(
     if !feedback.squeezing_movers.is_empty() {
         squeezing.0.extend(std::mem::take(&mut feedback.squeezing_movers));
     }
-    for (mut own, mut input, mut intent, body, mut state) in &mut players {
+    let mut bodies = PlayerBodies::of(players.iter().map(|p| (p.0.slot, p.5)));
+    let mut in_order: Vec<_> = players.iter_mut().collect();
+    in_order.sort_by_key(|p| p.0.slot);
+    for (player, mut own, mut input, mut intent, body, mut state) in in_order {
         if *own == PlayerFeedback::default() {
             continue;
         }
@@ -76,7 +83,8 @@ fn apply_feedback(
         input.yaw += heading_turn;
         intent.impulse += ball_push;
         if killed {
-            current.respawn(body, &mut state, &mut input);
+            current.respawn(body, &mut state, &mut input, &bodies.others(player.slot));
+            bodies.moved(player.slot, &state);
             intent.impulse = Vec3::ZERO;
         }
     }

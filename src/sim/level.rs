@@ -14,7 +14,9 @@ use bevy_slidewalk::{
 };
 use slidewalk_controller::ControllerConfig;
 use slidewalk_level::DoorControl;
+use slidewalk_level::layers::PLAYER_LAYERS;
 use slidewalk_level::{Level, Mover, MoverKind, SensorKind, Spawn};
+use slidewalk_play::PlacedBody;
 use slidewalk_sweep::{Aabb, Pose};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -114,14 +116,41 @@ impl CurrentLevel {
         self.checkpoint.unwrap_or(self.spawn)
     }
 
-    /// Puts the player at the respawn point, standing (with `body`'s
-    /// config), at rest, looking the spawn's way; the plugin draws it
-    /// there without interpolating.
-    pub fn respawn(&self, body: &CharacterController, state: &mut MovementState, input: &mut PlayerInput) {
+    /// Puts the player at the respawn point, or where it fits nearest it
+    /// apart from `others` (the other players: [`CurrentLevel::place_apart`]),
+    /// standing (with `body`'s config), at rest, looking the spawn's way;
+    /// the plugin draws it there without interpolating.
+    pub fn respawn(
+        &self,
+        body: &CharacterController,
+        state: &mut MovementState,
+        input: &mut PlayerInput,
+        others: &[PlacedBody],
+    ) {
         let at = self.respawn_point();
-        state.teleport_feet(at.position, &body.config);
+        state.teleport_feet(self.place_apart(&body.config, at, others), &body.config);
         input.yaw = at.yaw;
         input.pitch = 0.0;
+    }
+
+    /// Where a player standing with `config` goes when it should stand at
+    /// `at` and `others` may be in the way: `at` itself when it is free,
+    /// else the first place around it (in a fixed order, so every peer of
+    /// a network game chooses the same) that fits the player against the
+    /// level's geometry at rest (with the player's collision layers) and
+    /// keeps it apart from `others` ([`slidewalk_play::place_apart`]).
+    pub fn place_apart(&self, config: &ControllerConfig, at: Spawn, others: &[PlacedBody]) -> Vec3 {
+        let Some(level) = &self.level else {
+            return at.position;
+        };
+        slidewalk_play::place_apart(
+            &level.placed_at_rest(),
+            PLAYER_LAYERS,
+            config,
+            at.position,
+            at.yaw,
+            others,
+        )
     }
 
     /// Whether the level has a kill zone (`"sensor": "kill"`).
@@ -264,7 +293,6 @@ pub struct OpenLevel(pub PathBuf);
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<CurrentLevel>()
-        .init_resource::<Notices>()
         .add_message::<OpenLevel>()
         .add_systems(Startup, open_first_level)
         .add_systems(PreUpdate, open_levels);

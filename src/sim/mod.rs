@@ -31,6 +31,7 @@ use bevy::prelude::*;
 pub fn plugin(app: &mut App) {
     app.add_plugins((
         schedule::plugin,
+        crate::notices::plugin,
         level::plugin,
         movers::plugin,
         balls::plugin,

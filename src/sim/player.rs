@@ -13,7 +13,7 @@ use super::launch::NetPlayers;
 use super::level::CurrentLevel;
 use super::schedule::SimSet;
 use super::tuning::CurrentSettings;
-use crate::notices::Notices;
+use crate::notices::TickNotices;
 use bevy::ecs::query::QueryData;
 use bevy::prelude::*;
 use bevy_slidewalk::{
@@ -25,6 +25,7 @@ use slidewalk_controller::{CharacterState, TickReport};
 use slidewalk_level::layers::PLAYER_LAYERS;
 use slidewalk_play::{Buttons, Summary};
 
+use super::players::PlayerBodies;
 pub use super::players::{Controlled, LocalPlayer, Player};
 
 /// The player's character as the view reads it: its controller (the
@@ -142,7 +143,9 @@ fn spawn_player(settings: Option<Res<CurrentSettings>>, net: Option<Res<NetPlaye
 #[derive(Component, Clone, Copy, Debug)]
 pub struct PlacedInGeneration(u32);
 
-/// A new level is in: the player goes to its spawn.
+/// A new level is in: the players go to its spawn, in slot order, each
+/// where it fits apart from those placed before it (the first at the
+/// spawn itself when it is free).
 fn place_player(
     current: Res<CurrentLevel>,
     mut players: Query<(
@@ -156,29 +159,29 @@ fn place_player(
     if current.level.is_none() {
         return;
     }
-    for (body, mut state, mut input, mut placed_in, player) in &mut players {
-        if placed_in.0 != current.generation {
-            placed_in.0 = current.generation;
-            current.respawn(body, &mut state, &mut input);
-            if player.slot > 0 {
-                // Side by side: each further player 1.2 m to the right.
-                let right = slidewalk_play::heading_direction(input.yaw - std::f32::consts::FRAC_PI_2, state.up);
-                let feet = state.feet() + right * (SIDE_BY_SIDE * player.slot as f32);
-                state.teleport_feet(feet, &body.config);
-            }
-        }
+    // Those already in this level stay where they are.
+    let mut bodies = PlayerBodies::of(
+        players
+            .iter()
+            .filter(|p| p.3.0 == current.generation)
+            .map(|p| (p.4.slot, p.1)),
+    );
+    let mut placing: Vec<_> = players.iter_mut().filter(|p| p.3.0 != current.generation).collect();
+    placing.sort_by_key(|p| p.4.slot);
+    for (body, mut state, mut input, mut placed_in, player) in placing {
+        placed_in.0 = current.generation;
+        current.respawn(body, &mut state, &mut input, &bodies.others(player.slot));
+        bodies.moved(player.slot, &state);
     }
 }
-
-/// How far apart the players of a network game start, metres.
-const SIDE_BY_SIDE: f32 = 1.2;
 
 /// Whether the player is in fly mode (moved by the game, no collision).
 pub fn flying(body: &CharacterController) -> bool {
     !body.active
 }
 
-/// Where the player was and what the input asked, for [`after_tick`].
+/// Where the player was and what the input asked, for the game's
+/// reading of the tick after the plugin's step (`after_tick`).
 #[derive(Component, Clone, Debug)]
 pub struct TickStart {
     from: Vec3,
@@ -199,6 +202,7 @@ impl Default for TickStart {
 
 /// The player's components the game's systems around its tick use.
 type PlayerParts<'a> = (
+    &'a Player,
     &'a mut CharacterController,
     &'a mut MovementState,
     &'a mut PlayerInput,
@@ -208,12 +212,12 @@ type PlayerParts<'a> = (
 );
 
 /// Before the plugin's tick: respawn (asked for, or fallen out of the
-/// level), fly mode, and the intent from the input (fly mode moves the
-/// player here instead).
+/// level; in slot order, each apart from the others), fly mode, and the
+/// intent from the input (fly mode moves the player here instead).
 fn before_tick(
     time: Res<Time<Fixed>>,
     current: Res<CurrentLevel>,
-    mut notices: ResMut<Notices>,
+    mut notices: TickNotices,
     mut stats: ResMut<RunStats>,
     mut players: Query<PlayerParts, With<Player>>,
 ) {
@@ -221,10 +225,14 @@ fn before_tick(
         return;
     }
     let dt = time.timestep().as_secs_f32();
-    for (mut body, mut state, mut input, mut intent, mut start, local) in &mut players {
+    let mut bodies = PlayerBodies::of(players.iter().map(|p| (p.0.slot, p.2)));
+    let mut in_order: Vec<_> = players.iter_mut().collect();
+    in_order.sort_by_key(|p| p.0.slot);
+    for (player, mut body, mut state, mut input, mut intent, mut start, local) in in_order {
         let used = *input;
         if std::mem::take(&mut input.respawn) {
-            current.respawn(&body, &mut state, &mut input);
+            current.respawn(&body, &mut state, &mut input, &bodies.others(player.slot));
+            bodies.moved(player.slot, &state);
             if local {
                 notices.info("back at the spawn point");
             }
@@ -240,7 +248,8 @@ fn before_tick(
                 stats.summary.respawns += 1;
                 notices.info("fell out of the level: back at the respawn point");
             }
-            current.respawn(&body, &mut state, &mut input);
+            current.respawn(&body, &mut state, &mut input, &bodies.others(player.slot));
+            bodies.moved(player.slot, &state);
         }
         if std::mem::take(&mut input.toggle_fly) {
             body.active = !body.active;

@@ -92,8 +92,9 @@ fn start_script(
         }
     }
     let Some(start) = &script.start else {
-        // From the spawn, shaped by the script's settings.
-        current.respawn(body, state, input);
+        // From the spawn, shaped by the script's settings (a script plays
+        // on one machine: no other player is in the way).
+        current.respawn(body, state, input, &[]);
         return;
     };
     let Start {

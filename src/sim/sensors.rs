@@ -1,9 +1,10 @@
-//! The level's sensors in play, found from each player's state right after
-//! its tick (`CollisionWorld::overlapping_sensors` against the sensors it
-//! was in, kept in [`InSensors`] so a rollback restores them; the plugin's
-//! messages are for what is shown and are not written again when a
-//! rollback simulates a tick again): a kill zone respawns the
-//! player (at the next tick, through [`Feedback`]), a checkpoint moves the
+//! The level's sensors in play, found right after each player's tick
+//! (the plugin's [`SensorOverlaps`], found from where the player is now,
+//! against the sensors it was in, kept in [`InSensors`] so a rollback
+//! restores them; the plugin's messages are for what is shown and are not
+//! written again when a rollback simulates a tick again): a kill zone respawns the
+//! player (at the next tick, through
+//! [`Feedback`](super::feedback::Feedback)), a checkpoint moves the
 //! respawn point, any other sensor is told on screen and listed while the
 //! player is in it, and a door's trigger zone opens the door while the
 //! player is in it. Every change goes into the run's summary.
@@ -12,11 +13,10 @@ use super::feedback::PlayerFeedback;
 use super::level::{CurrentLevel, DoorTrigger, LevelSensor};
 use super::player::{LocalPlayer, Player, RunStats, after_tick};
 use super::schedule::SimSet;
-use crate::notices::Notices;
+use crate::notices::TickNotices;
 use bevy::prelude::*;
-use bevy_slidewalk::{CollisionLayers, CollisionWorld, MovementState, SlidewalkSystems};
+use bevy_slidewalk::{SensorOverlaps, SlidewalkSystems};
 use slidewalk_level::{SensorKind, Spawn};
-use slidewalk_sweep::Ellipsoid;
 
 /// The named sensors the player is in, in the order entered (the HUD
 /// lists them).
@@ -48,27 +48,26 @@ pub(super) fn plugin(app: &mut App) {
 
 /// A player's components [`on_sensors`] reads and writes.
 type PlayerInSensors<'a> = (
+    Entity,
     &'a Player,
-    &'a MovementState,
-    Option<&'a CollisionLayers>,
     &'a mut InSensors,
     &'a mut PlayerFeedback,
     Has<LocalPlayer>,
 );
 
 /// What each player's entering and leaving sensors this tick does (found
-/// from where the players are, not from the plugin's messages, which a
-/// tick simulated again does not write twice).
+/// from the sensors the plugin found each player in after this tick, not
+/// from its messages, which a tick simulated again does not write twice).
 #[allow(clippy::too_many_arguments)]
 fn on_sensors(
-    world: Res<CollisionWorld>,
+    overlaps: Res<SensorOverlaps>,
     mut players: Query<PlayerInSensors>,
     sensors: Query<&LevelSensor>,
     mut triggers: Query<(Entity, &mut DoorTrigger)>,
     mut current: ResMut<CurrentLevel>,
     mut stats: ResMut<RunStats>,
     mut inside: ResMut<PlayerSensors>,
-    mut notices: ResMut<Notices>,
+    mut notices: TickNotices,
 ) {
     if inside.generation != current.generation {
         // Another level: its sensors are not the last one's.
@@ -81,17 +80,9 @@ fn on_sensors(
     // In slot order: the same on every peer of a network game (the last
     // checkpoint entered in a tick is the one kept).
     let mut players: Vec<_> = players.iter_mut().collect();
-    players.sort_by_key(|p| p.0.slot);
-    for (_, state, layers, mut was, mut feedback, local) in players {
-        let mut now = Vec::new();
-        if let Ok(ellipsoid) = Ellipsoid::new(state.radii) {
-            world.overlapping_sensors(
-                &ellipsoid,
-                state.position,
-                layers.copied().unwrap_or_default(),
-                &mut now,
-            );
-        }
+    players.sort_by_key(|p| p.1.slot);
+    for (entity, _, mut was, mut feedback, local) in players {
+        let now = overlaps.of(entity);
         let changes: Vec<(Entity, bool)> = was
             .0
             .iter()
@@ -101,7 +92,7 @@ fn on_sensors(
             .collect();
         occupied.extend(now.iter().copied().filter(|s| triggers.contains(*s)));
         if was.0 != now {
-            was.0 = now;
+            was.0 = now.to_vec();
         }
         for (sensor, is_in) in changes {
             if triggers.contains(sensor) {

@@ -17,6 +17,7 @@ mod hostile;
 mod moves;
 mod netlook;
 mod netplay;
+mod players;
 mod rewind;
 mod tuning;
 mod walks;

@@ -66,6 +66,8 @@
 //! The other examples (`cargo run -p bevy_slidewalk --example minimal`,
 //! and `gltf_scene`, `moving_platforms`, `events`, which reuse
 //! `minimal`'s first-person player) show each part in a few lines.
+// docs.rs (nightly, `--cfg docsrs`) labels each item with the feature it needs.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(missing_docs)]
 
 mod build;
@@ -109,7 +111,7 @@ pub use report::{GroundHit, MovementReport};
 #[cfg(feature = "ggrs")]
 pub use rollback::{SlidewalkRollbackPlugin, digest_of};
 pub use rules::{Climbable, CollisionLayers, LaunchPad, OneWay, Sensor};
-pub use sensors::{EnteredSensor, LeftSensor};
+pub use sensors::{EnteredSensor, LeftSensor, SensorOverlaps};
 pub use shown::ShownEvents;
 /// The walking rules (`slidewalk_controller`), engine-free.
 pub use slidewalk_controller as controller;
@@ -124,8 +126,9 @@ pub mod prelude {
         BoardedMover, CharacterController, ClimbEnded, ClimbStarted, Climbable, Collider, CollisionLayers,
         ConfigRefused, ControllerConfig, Crushed, Dashed, EnteredSensor, Footstep, FootstepStride, HitWall, Jumped,
         Landed, LaunchPad, Launched, LeftMover, LeftSensor, Mantled, MovementIntent, MovementReport, MovementState,
-        Obstacle, Obstacles, OneWay, Sensor, SlidewalkDebugPlugin, SlidewalkDiagnosticsPlugin, SlidewalkGizmos,
-        SlidewalkPlugin, SlidewalkSystems, SolidScene, SteppedUp, Surface, WallJumped, WallSlideStarted,
+        Obstacle, Obstacles, OneWay, Sensor, SensorOverlaps, SlidewalkDebugPlugin, SlidewalkDiagnosticsPlugin,
+        SlidewalkGizmos, SlidewalkPlugin, SlidewalkSystems, SolidScene, SteppedUp, Surface, WallJumped,
+        WallSlideStarted,
     };
 }
 
@@ -218,7 +221,7 @@ impl Plugin for SlidewalkPlugin {
             .register_type::<Sensor>()
             .register_type::<Climbable>()
             .register_type::<LaunchPad>()
-            .init_resource::<sensors::SensorOverlaps>()
+            .init_resource::<SensorOverlaps>()
             .init_resource::<ShownEvents>()
             .add_message::<EnteredSensor>()
             .add_message::<LeftSensor>()

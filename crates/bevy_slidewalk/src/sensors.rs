@@ -2,7 +2,10 @@
 //! [`Sensor`](crate::Sensor)s are found and compared with the last tick's,
 //! and [`EnteredSensor`] and [`LeftSensor`] written for what changed,
 //! exactly once each: walking in and out, spawned inside, teleported out,
-//! a sensor moving away or despawned, a character despawned.
+//! a sensor moving away or despawned, a character despawned. What each
+//! character overlaps now is read from [`SensorOverlaps`], so a game that
+//! needs it every tick (say, with rollback, where the messages are not
+//! written again) does not ask the collision world a second time.
 
 use crate::character::MovementState;
 use crate::rules::CollisionLayers;
@@ -33,11 +36,26 @@ pub struct LeftSensor {
     pub character: Entity,
 }
 
-/// The sensors each character overlapped at the end of the last tick
-/// (each list in the order the world gives them).
-#[derive(Resource, Clone, Default)]
-pub(crate) struct SensorOverlaps {
+/// The sensors each character overlaps, as the plugin found them at the
+/// end of the last tick ([`SlidewalkSystems::Step`](crate::SlidewalkSystems::Step)):
+/// read it from systems after that set. It is what [`EnteredSensor`] and
+/// [`LeftSensor`] are found against, so it always agrees with them (a
+/// character is in a sensor from its `EnteredSensor` until its
+/// `LeftSensor`), and it is kept even when a rollback simulates a tick
+/// again and those messages are not written twice.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct SensorOverlaps {
     by_character: HashMap<Entity, Vec<Entity>>,
+}
+
+impl SensorOverlaps {
+    /// The sensors `character` overlaps, in the order the collision world
+    /// gives them (`CollisionWorld::overlapping_sensors`; the same on every
+    /// machine); empty for a character in none, for an entity that is not
+    /// a character and for one that is not yet ticked.
+    pub fn of(&self, character: Entity) -> &[Entity] {
+        self.by_character.get(&character).map_or(&[], Vec::as_slice)
+    }
 }
 
 /// Finds every character's sensors now and writes what changed: for each

@@ -44,6 +44,8 @@ pub use recorder::Recorder;
 pub use rewind::{History, TickRecord, WorldState};
 pub use script::{Script, ScriptError, Step};
 pub use settings::{Overlay, Settings};
-pub use spawn::{MAX_SPAWN_LIFT, above_the_level, clear_of_geometry, place_asked_spawn};
+pub use spawn::{
+    MAX_SPAWN_LIFT, PLAYER_GAP, PlacedBody, above_the_level, clear_of_geometry, place_apart, place_asked_spawn,
+};
 pub use start::Start;
 pub use summary::Summary;

@@ -4,7 +4,7 @@
 
 use super::pit::{BallPit, BallSettings};
 use super::solids::PLACEMENT_SWEEP_SECONDS;
-use crate::notices::Notices;
+use crate::notices::TickNotices;
 use crate::sim::input::PlayerInput;
 use crate::sim::player::Player;
 use crate::sim::schedule::SimSet;
@@ -73,7 +73,7 @@ pub(super) fn throw_pending(
     players: &[ThrowingPlayer],
     pit: &mut BallPit,
     level: &impl Solids,
-    notices: &mut Notices,
+    notices: &mut TickNotices,
 ) {
     for (slot, charge) in std::mem::take(&mut pending.0) {
         let Some(&(_, body, state, input, local)) = players.iter().find(|p| p.0 == slot) else {

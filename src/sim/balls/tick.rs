@@ -7,7 +7,7 @@ use super::control::control_balls;
 use super::pit::{BLAST_SPEED, BallBlast, BallPit, Blasts, PLAYER_MASS};
 use super::solids::BallLevel;
 use super::throw::{PendingThrow, throw_pending};
-use crate::notices::Notices;
+use crate::notices::TickNotices;
 use crate::sim::colliders::Colliders;
 use crate::sim::feedback::PlayerFeedback;
 use crate::sim::input::PlayerInput;
@@ -46,8 +46,8 @@ fn tick_balls(
     colliders: Colliders,
     mut pit: ResMut<BallPit>,
     mut pending: ResMut<PendingThrow>,
-    mut notices: ResMut<Notices>,
-    mut blasts: Blasts,
+    // Both write once per tick through the plugin's `ShownEvents`.
+    mut shown_once: ParamSet<(TickNotices, Blasts)>,
     mut players: Query<PlayerForBalls>,
 ) {
     let started = Instant::now();
@@ -80,7 +80,7 @@ fn tick_balls(
         .iter()
         .map(|(player, body, state, input, _, _, local)| (player.slot, *body, *state, *input, *local))
         .collect();
-    throw_pending(&mut pending, &throwing, &mut pit, &level, &mut notices);
+    throw_pending(&mut pending, &throwing, &mut pit, &level, &mut shown_once.p0());
     if pit.simulation.balls.is_empty() {
         pit.last_micros = started.elapsed().as_secs_f32() * 1e6;
         pit.last_impacts = 0;
@@ -92,11 +92,11 @@ fn tick_balls(
     pit.previous.extend(pit.simulation.balls.iter().map(|b| b.position));
     // Every player meets the balls, however many play.
     let report = pit.simulation.step(dt, &(level, capsules.as_slice()));
-    let pushes = answer_impacts(pit, &report, &mut blasts);
+    let pushes = answer_impacts(pit, &report, &mut shown_once.p1());
     for (player, .., mut feedback, _) in &mut players {
         feedback.ball_push = pushes.get(player.slot).copied().unwrap_or_default();
     }
-    push_out_of_movers(pit, &colliders, mover_boxes, &mut blasts);
+    push_out_of_movers(pit, &colliders, mover_boxes, &mut shown_once.p1());
     drop_fallen(pit, &colliders);
     pit.last_impacts = report.impacts.len();
     pit.last_micros = started.elapsed().as_secs_f32() * 1e6;

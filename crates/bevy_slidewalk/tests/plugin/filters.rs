@@ -2,8 +2,9 @@
 //! the layer masks on a character against a wall; a one-way platform
 //! jumped up through, stood on, dropped through; sensors entered and left
 //! exactly once each (walking in and out, spawned inside, teleported out,
-//! the sensor moved away or despawned, the character despawned), and the
-//! overlap query on the collision world.
+//! the sensor moved away or despawned, the character despawned), the
+//! overlaps each character has (`SensorOverlaps`) agreeing with those
+//! messages, and the overlap query on the collision world.
 
 use super::*;
 use bevy_slidewalk::sweep::Ellipsoid;
@@ -184,6 +185,60 @@ fn sensors_report_entering_and_leaving_once_each() {
         // Nothing fired twice, nothing more.
         run(&mut app, ticks(1.0));
         assert_eq!((entered(&app).len(), left(&app).len()), (5, 5));
+    });
+}
+
+#[test]
+fn the_overlaps_read_agree_with_the_entered_and_left_messages() {
+    at_every_pacing(|pacing| {
+        let mut app = app_at(pacing);
+        floor(&mut app);
+        log::<EnteredSensor>(&mut app);
+        log::<LeftSensor>(&mut app);
+        // Two sensors overlapping at x 3.5…4, a third further on.
+        let sensors = [
+            sensor(&mut app, Vec3::new(3.0, 1.0, 0.0)),
+            sensor(&mut app, Vec3::new(4.5, 1.0, 0.0)),
+            sensor(&mut app, Vec3::new(8.0, 1.0, 0.0)),
+        ];
+        let c = character(&mut app, Vec3::ZERO);
+        let idle = character(&mut app, Vec3::new(0.0, 0.0, 5.0));
+        walk(&mut app, c, Vec3::X);
+        let mut most = 0;
+        run_frames(&mut app, ticks(3.5), |app| {
+            // What the messages so far say `c` is in, in sorted order.
+            let mut inside: Vec<Entity> = Vec::new();
+            let entered = logged::<EnteredSensor>(app);
+            let left = logged::<LeftSensor>(app);
+            for s in sensors {
+                let ins = entered.iter().filter(|m| m.sensor == s && m.character == c).count();
+                let outs = left.iter().filter(|m| m.sensor == s && m.character == c).count();
+                if ins > outs {
+                    inside.push(s);
+                }
+            }
+            inside.sort_unstable();
+            let overlaps = app.world().resource::<SensorOverlaps>();
+            let mut read = overlaps.of(c).to_vec();
+            read.sort_unstable();
+            assert_eq!(read, inside, "at {}", get(app, c).position);
+            assert!(overlaps.of(idle).is_empty());
+            most = most.max(read.len());
+        });
+        assert!(get(&app, c).position.x > 9.5, "walked to {}", get(&app, c).position);
+        assert_eq!(most, 2, "never in both overlapping sensors");
+        assert_eq!(
+            (logged::<EnteredSensor>(&app).len(), logged::<LeftSensor>(&app).len()),
+            (3, 3)
+        );
+        // Spawned inside, then despawned: in it, then in nothing.
+        let d = character(&mut app, Vec3::new(8.0, 0.0, 0.0));
+        run(&mut app, 2);
+        assert_eq!(app.world().resource::<SensorOverlaps>().of(d), &[sensors[2]]);
+        app.world_mut().despawn(d);
+        run(&mut app, 2);
+        assert!(app.world().resource::<SensorOverlaps>().of(d).is_empty());
+        assert_eq!(logged::<LeftSensor>(&app).last().map(|m| m.character), Some(d));
     });
 }
 
