@@ -88,6 +88,13 @@ pub const TARGETS: &[Target] = &[
         seeds: targets::balls::seeds,
         describe: targets::balls::describe,
     },
+    Target {
+        name: "world",
+        about: "a headless Bevy app with bevy_slidewalk: colliders and characters spawned, moved, re-parented, given rules, despawned, frames at any pacing → every tick against a brute-force reference",
+        run: targets::world::run,
+        seeds: targets::world::seeds,
+        describe: targets::world::describe,
+    },
 ];
 
 /// The target called `name`.

@@ -47,10 +47,10 @@ fn every_saved_input_passes_its_target() {
 fn every_target_survives_a_short_fixed_seed_run() {
     for t in TARGETS {
         // Fewer executions for the slow targets (the loader reads whole
-        // levels, the controller runs ticks).
+        // levels, the controller runs ticks, `world` a Bevy app).
         let execs = match t.name {
             "sweep" => 20_000,
-            "level_glb" => 300,
+            "level_glb" | "world" => 300,
             _ => 2_000,
         };
         let options = Options {

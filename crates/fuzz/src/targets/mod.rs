@@ -6,3 +6,4 @@ pub mod level_check;
 pub mod level_glb;
 pub mod level_json;
 pub mod sweep;
+pub mod world;
