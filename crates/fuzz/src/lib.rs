@@ -89,6 +89,13 @@ pub const TARGETS: &[Target] = &[
         describe: targets::balls::describe,
     },
     Target {
+        name: "net",
+        about: "two peers' handshakes over a network the bytes control (lost, duplicated, corrupted datagrams), strangers' junk and replays → slidewalk_net::Handshake",
+        run: targets::net::run,
+        seeds: targets::net::seeds,
+        describe: targets::net::describe,
+    },
+    Target {
         name: "world",
         about: "a headless Bevy app with bevy_slidewalk: colliders and characters spawned, moved, re-parented, given rules, despawned, frames at any pacing → every tick against a brute-force reference",
         run: targets::world::run,

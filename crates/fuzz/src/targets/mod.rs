@@ -5,5 +5,6 @@ pub mod controller;
 pub mod level_check;
 pub mod level_glb;
 pub mod level_json;
+pub mod net;
 pub mod sweep;
 pub mod world;
