@@ -20,6 +20,7 @@
 //! matching the overlaps, nothing panicking.
 
 mod ops;
+mod record;
 mod reference;
 mod scene;
 mod shapes;

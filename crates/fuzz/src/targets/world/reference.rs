@@ -23,7 +23,7 @@
 //!   (despawned, or no longer a sensor), and the pairs are exactly the
 //!   overlaps the reference finds (where it finds them beyond rounding).
 
-use super::scene::{CharacterSeen, ColliderSeen, TickSeen};
+use super::record::{CharacterSeen, ColliderSeen, TickSeen};
 use super::shapes::ShapeData;
 use bevy::prelude::Entity;
 use bevy_slidewalk::sweep::{Ellipsoid, MeshCollider, PlacedCollider, closest_point_on_triangle};
