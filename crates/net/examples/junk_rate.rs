@@ -7,12 +7,12 @@
 //!
 //! ```text
 //! cargo run --release -p slidewalk_net --example junk_rate [-- SECONDS [RATE]]
-//! cargo run --release -p slidewalk_net --example junk_rate -- SECONDS ADDR:PORT...
+//! cargo run --release -p slidewalk_net --example junk_rate -- SECONDS [RATE] ADDR:PORT...
 //! ```
 //!
-//! With addresses, it only sprays them (every kind of junk, as fast as the
-//! system takes it) for that long and prints the rate: to flood two
-//! headless peers while they play.
+//! With addresses, it only sprays them (every kind of junk, at RATE or as
+//! fast as the system takes it) for that long and prints the rate: to
+//! flood two headless peers while they play.
 
 use slidewalk_net::NetSocket;
 use slidewalk_net::junk::{Junk, Kind};
@@ -21,32 +21,54 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-/// Sprays `targets` with every kind of junk for `seconds`.
-fn spray(targets: &[SocketAddr], seconds: f64) {
+/// Sprays `targets` with every kind of junk (drawn beforehand) for
+/// `seconds`, at `rate` datagrams a second if given.
+fn spray(targets: &[SocketAddr], seconds: f64, rate: Option<f64>) {
     let from = UdpSocket::bind("0.0.0.0:0").unwrap();
     let mut junk = Junk::new(3);
-    let mut datagram = Vec::new();
+    let datagrams: Vec<Vec<u8>> = (0..4096)
+        .map(|_| {
+            let mut d = Vec::new();
+            junk.fill(&mut d);
+            d
+        })
+        .collect();
     let started = Instant::now();
     let mut sent = 0u64;
     let mut i = 0usize;
     while started.elapsed().as_secs_f64() < seconds {
-        junk.fill(&mut datagram);
-        if from.send_to(&datagram, targets[i % targets.len()]).is_ok() {
+        if from
+            .send_to(&datagrams[i % datagrams.len()], targets[i % targets.len()])
+            .is_ok()
+        {
             sent += 1;
         }
         i += 1;
+        pace(started, i, rate);
     }
     println!("sprayed {sent} datagrams: {:.0}/s", sent as f64 / seconds);
+}
+
+/// Waits, every hundred datagrams, until the `i`th one's time at `rate`.
+fn pace(started: Instant, i: usize, rate: Option<f64>) {
+    if let Some(rate) = rate
+        && i.is_multiple_of(100)
+    {
+        let due = started + Duration::from_secs_f64(i as f64 / rate);
+        if let Some(wait) = due.checked_duration_since(Instant::now()) {
+            std::thread::sleep(wait);
+        }
+    }
 }
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let seconds: f64 = args.first().and_then(|s| s.parse().ok()).unwrap_or(5.0);
     let targets: Vec<SocketAddr> = args.iter().skip(1).filter_map(|a| a.parse().ok()).collect();
+    let rate: Option<f64> = args.iter().skip(1).find_map(|s| s.parse().ok());
     if !targets.is_empty() {
-        return spray(&targets, seconds);
+        return spray(&targets, seconds, rate);
     }
-    let rate: Option<f64> = args.get(1).and_then(|s| s.parse().ok());
     let mut socket = NetSocket::bind(0).unwrap();
     let to = SocketAddr::from(([127, 0, 0, 1], socket.local_port()));
     let peer = UdpSocket::bind("127.0.0.1:0").unwrap();
@@ -76,15 +98,7 @@ fn main() {
                     sprayed.fetch_add(1, Ordering::Relaxed);
                 }
                 i += 1;
-                // Paced: each hundred waits for its time.
-                if let Some(rate) = rate
-                    && i.is_multiple_of(100)
-                {
-                    let due = started + Duration::from_secs_f64(i as f64 / rate);
-                    if let Some(wait) = due.checked_duration_since(Instant::now()) {
-                        std::thread::sleep(wait);
-                    }
-                }
+                pace(started, i, rate);
             }
         })
     };
