@@ -26,7 +26,18 @@ pub(crate) fn collect_removals(
     mut pending: ResMut<PendingRemovals>,
     mut colliders: RemovedComponents<Collider>,
     mut parents: RemovedComponents<ChildOf>,
+    mut orphans: Query<&mut Transform, Without<ChildOf>>,
 ) {
     pending.colliders.extend(colliders.read());
-    pending.orphaned |= parents.read().count() > 0;
+    for entity in parents.read() {
+        pending.orphaned = true;
+        // Bevy's propagation reads the removal itself, but only when the
+        // tick runs it, by which time Bevy may have forgotten it: an entity
+        // left without a parent is marked moved instead, so the tick
+        // places it by its own transform (the fuzz target `world` found
+        // a collider un-parented two frames before a tick kept its old place).
+        if let Ok(mut transform) = orphans.get_mut(entity) {
+            transform.set_changed();
+        }
+    }
 }
