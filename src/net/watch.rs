@@ -156,10 +156,9 @@ pub fn watch_session(
         let line = match event {
             GgrsEvent::Disconnected { addr } => {
                 status.disconnected = true;
-                // An error notice: it stays on screen.
-                let line = format!("the peer at {addr} left the game: playing on alone");
-                eprintln!("slidewalk: {line}");
-                notices.error(line);
+                // An error notice: it stays on screen (and is logged as a
+                // warning). A headless run ends on it with its own line.
+                notices.error(format!("the peer at {addr} left the game: playing on alone"));
                 continue;
             }
             GgrsEvent::NetworkInterrupted {

@@ -126,6 +126,12 @@ fn a_peer_whose_partner_is_killed_ends_with_one_line_and_status_1() {
         )),
         "{err}"
     );
+    // The waiting line, the peer gone quiet, and the one line it ends on.
+    assert!(err.lines().count() <= 3, "{err}");
+    assert!(
+        !err.contains("playing on alone"),
+        "a headless peer does not play on: {err}"
+    );
     // The disconnect timeout (10 s) after the last datagram, and a margin.
     assert!(took < Duration::from_secs(20), "ended {took:?} after its partner");
 }
