@@ -38,7 +38,9 @@ pub mod tuning;
 
 pub use buttons::Buttons;
 pub use heading::{heading_direction, walk_direction};
-pub use options::{MAX_CROWD, MAX_INPUT_DELAY, Options, PEER_WAIT_LIMITS_S, USAGE, check_output, text_args};
+pub use options::{
+    MAX_CROWD, MAX_INPUT_DELAY, MAX_NET_JITTER_MS, Options, PEER_WAIT_LIMITS_S, USAGE, check_output, text_args,
+};
 pub use player::{ScriptPlayer, TickInput};
 pub use recorder::Recorder;
 pub use rewind::{History, TickRecord, WorldState};
