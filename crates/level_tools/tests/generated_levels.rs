@@ -69,7 +69,9 @@ fn committed_levels_match_the_generator() {
         let (name, generate) = (level.file, level.generate);
         let path = format!("{LEVEL_DIR}/{name}");
         let committed = std::fs::read(&path).unwrap_or_else(|e| {
-            panic!("cannot read {path}: {e}; run `cargo run -p slidewalk_level_tools --bin make-levels -- assets/levels`")
+            panic!(
+                "cannot read {path}: {e}; run `cargo run -p slidewalk_level_tools --bin make-levels -- assets/levels`"
+            )
         });
         let fresh = generate();
         assert!(
