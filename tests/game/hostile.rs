@@ -9,57 +9,16 @@
 //! saying so and status 1, within the disconnect timeout.
 
 use super::netplay::{finish, free_ports, peer, temp, two_peers_with};
-use slidewalk_net::junk::Junk;
-use std::net::{SocketAddr, UdpSocket};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use slidewalk_net::junk::{Junk, Spray};
+use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
-/// Sends junk to `targets` from three ports of its own, about 5,000
-/// datagrams a second (the peers need the machine's cores to keep their
-/// real-time pace: the rate the socket keeps up with is measured by
-/// `cargo run --release -p slidewalk_net --example junk_rate`), until dropped.
-struct Sprayer {
-    stop: Arc<AtomicBool>,
-    sent: Arc<AtomicU64>,
-    thread: Option<std::thread::JoinHandle<()>>,
-}
+/// A spray that writes how much it sent when it stops.
+struct SprayCount<'a>(Spray, &'a mut u64);
 
-impl Sprayer {
-    fn start(targets: Vec<SocketAddr>) -> Self {
-        let stop = Arc::new(AtomicBool::new(false));
-        let sent = Arc::new(AtomicU64::new(0));
-        let (thread_stop, thread_sent) = (Arc::clone(&stop), Arc::clone(&sent));
-        let thread = std::thread::spawn(move || {
-            let sockets: Vec<UdpSocket> = (0..3).map(|_| UdpSocket::bind("127.0.0.1:0").unwrap()).collect();
-            let mut junk = Junk::new(48);
-            let mut datagram = Vec::new();
-            let mut n = 0usize;
-            while !thread_stop.load(Ordering::Relaxed) {
-                junk.fill(&mut datagram);
-                if sockets[n % 3].send_to(&datagram, targets[n % targets.len()]).is_ok() {
-                    thread_sent.fetch_add(1, Ordering::Relaxed);
-                }
-                n += 1;
-                if n.is_multiple_of(10) {
-                    std::thread::sleep(Duration::from_millis(2));
-                }
-            }
-        });
-        Self {
-            stop,
-            sent,
-            thread: Some(thread),
-        }
-    }
-}
-
-impl Drop for Sprayer {
+impl Drop for SprayCount<'_> {
     fn drop(&mut self) {
-        self.stop.store(true, Ordering::Relaxed);
-        if let Some(thread) = self.thread.take() {
-            let _ = thread.join();
-        }
+        *self.1 = self.0.sent();
     }
 }
 
@@ -67,15 +26,15 @@ impl Drop for Sprayer {
 fn junk_sprayed_at_both_peers_changes_nothing() {
     let quiet = two_peers_with(&[], &[], |_| {});
     assert_eq!(quiet.checksums[0], quiet.checksums[1]);
-    let mut sent = Arc::new(AtomicU64::new(0));
-    // For the whole session: from the peers' start to their end.
+    // For the whole session, from the peers' start to their end, about
+    // 5,000 datagrams a second (the peers need the machine's cores to keep
+    // their real-time pace: the rate the socket keeps up with is measured
+    // by `cargo run --release -p slidewalk_net --example junk_rate`).
+    let mut sent = 0;
     let noisy = two_peers_with(&[], &[], |ports| {
         let targets = ports.map(|p| SocketAddr::from(([127, 0, 0, 1], p))).to_vec();
-        let sprayer = Sprayer::start(targets);
-        sent = Arc::clone(&sprayer.sent);
-        sprayer
+        SprayCount(Spray::start(targets, Junk::new(48), Some(5_000.0)).unwrap(), &mut sent)
     });
-    let sent = sent.load(Ordering::Relaxed);
     assert!(sent > 10_000, "the sprayer sent only {sent} datagrams");
     assert_eq!(noisy.checksums, quiet.checksums, "junk changed the game");
     for err in &noisy.stderr {

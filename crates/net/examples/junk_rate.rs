@@ -15,38 +15,22 @@
 //! flood two headless peers while they play.
 
 use slidewalk_net::NetSocket;
-use slidewalk_net::junk::{Junk, Kind};
+use slidewalk_net::junk::{Junk, Kind, Spray};
 use std::net::{SocketAddr, UdpSocket};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-/// Sprays `targets` with every kind of junk (drawn beforehand) for
-/// `seconds`, at `rate` datagrams a second if given.
-fn spray(targets: &[SocketAddr], seconds: f64, rate: Option<f64>) {
-    let from = UdpSocket::bind("0.0.0.0:0").unwrap();
-    let mut junk = Junk::new(3);
-    let datagrams: Vec<Vec<u8>> = (0..4096)
-        .map(|_| {
-            let mut d = Vec::new();
-            junk.fill(&mut d);
-            d
-        })
-        .collect();
-    let started = Instant::now();
-    let mut sent = 0u64;
-    let mut i = 0usize;
-    while started.elapsed().as_secs_f64() < seconds {
-        if from
-            .send_to(&datagrams[i % datagrams.len()], targets[i % targets.len()])
-            .is_ok()
-        {
-            sent += 1;
-        }
-        i += 1;
-        pace(started, i, rate);
-    }
-    println!("sprayed {sent} datagrams: {:.0}/s", sent as f64 / seconds);
+/// Sprays `targets` with every kind of junk for `seconds`, at `rate`
+/// datagrams a second if given.
+fn spray(targets: Vec<SocketAddr>, seconds: f64, rate: Option<f64>) {
+    let spray = Spray::start(targets, Junk::new(3), rate).unwrap();
+    std::thread::sleep(Duration::from_secs_f64(seconds));
+    println!(
+        "sprayed {} datagrams: {:.0}/s",
+        spray.sent(),
+        spray.sent() as f64 / seconds
+    );
 }
 
 /// Waits, every hundred datagrams, until the `i`th one's time at `rate`.
@@ -67,7 +51,7 @@ fn main() {
     let targets: Vec<SocketAddr> = args.iter().skip(1).filter_map(|a| a.parse().ok()).collect();
     let rate: Option<f64> = args.iter().skip(1).find_map(|s| s.parse().ok());
     if !targets.is_empty() {
-        return spray(&targets, seconds, rate);
+        return spray(targets, seconds, rate);
     }
     let mut socket = NetSocket::bind(0).unwrap();
     let to = SocketAddr::from(([127, 0, 0, 1], socket.local_port()));

@@ -3,7 +3,8 @@
 //! random bytes, each of our tags followed by random bytes, well-formed
 //! `Hello`s that are not the peer's (another nonce, another level,
 //! another protocol), well-formed GGRS messages with any frame numbers,
-//! empty datagrams and datagrams up to 65,000 bytes.
+//! empty datagrams and datagrams up to 65,000 bytes. [`Spray`] sends
+//! them to a game's ports from a thread, as a third party would.
 //!
 //! ```
 //! use slidewalk_net::junk::Junk;
@@ -21,6 +22,11 @@ use crate::datagram::{TAG_GGRS, TAG_HANDSHAKE, encoding};
 use crate::hello::{Greeting, Hello, PROTOCOL};
 use bincode::Options;
 use serde::Serialize;
+use std::net::{SocketAddr, UdpSocket};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
 
 /// Longest datagram drawn, bytes (a UDP datagram holds at most 65,507).
 pub const LONGEST: usize = 65_000;
@@ -238,6 +244,72 @@ impl Junk {
                 out.push(if self.below(2) == 0 { TAG_GGRS } else { TAG_HANDSHAKE });
                 self.random_bytes(out, len - 1);
             }
+        }
+    }
+}
+
+/// A third party on the same machine: a thread that sends [`Junk`] to
+/// `targets` from three UDP ports of its own, in turn, until dropped.
+/// For tests of a game's port under attack and for measurements.
+#[derive(Debug)]
+pub struct Spray {
+    stop: Arc<AtomicBool>,
+    sent: Arc<AtomicU64>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl Spray {
+    /// Starts spraying `targets` with `junk`, about `rate` datagrams a
+    /// second (paced a hundred at a time; `None`: as fast as the system
+    /// takes them).
+    pub fn start(targets: Vec<SocketAddr>, mut junk: Junk, rate: Option<f64>) -> std::io::Result<Self> {
+        let sockets = (0..3)
+            .map(|_| UdpSocket::bind("127.0.0.1:0"))
+            .collect::<std::io::Result<Vec<_>>>()?;
+        let stop = Arc::new(AtomicBool::new(false));
+        let sent = Arc::new(AtomicU64::new(0));
+        let (thread_stop, thread_sent) = (Arc::clone(&stop), Arc::clone(&sent));
+        let thread = std::thread::Builder::new().name("junk-spray".into()).spawn(move || {
+            let started = Instant::now();
+            let mut datagram = Vec::new();
+            let mut n = 0usize;
+            while !thread_stop.load(Ordering::Relaxed) && !targets.is_empty() {
+                junk.fill(&mut datagram);
+                if sockets[n % sockets.len()]
+                    .send_to(&datagram, targets[n % targets.len()])
+                    .is_ok()
+                {
+                    thread_sent.fetch_add(1, Ordering::Relaxed);
+                }
+                n += 1;
+                if let Some(rate) = rate
+                    && n.is_multiple_of(100)
+                {
+                    let due = started + Duration::from_secs_f64(n as f64 / rate);
+                    if let Some(wait) = due.checked_duration_since(Instant::now()) {
+                        std::thread::sleep(wait);
+                    }
+                }
+            }
+        })?;
+        Ok(Self {
+            stop,
+            sent,
+            thread: Some(thread),
+        })
+    }
+
+    /// Datagrams sent so far.
+    pub fn sent(&self) -> u64 {
+        self.sent.load(Ordering::Relaxed)
+    }
+}
+
+impl Drop for Spray {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
         }
     }
 }

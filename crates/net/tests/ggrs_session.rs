@@ -8,67 +8,10 @@ use ggrs::{
     Config, DesyncDetection, GgrsError, GgrsEvent, GgrsRequest, InputStatus, P2PSession, PlayerType, PredictRepeatLast,
     SessionBuilder, SessionState,
 };
-use slidewalk_net::junk::Junk;
+use slidewalk_net::junk::{Junk, Spray};
 use slidewalk_net::{Agreement, Digest, Hello, NetSocket, PROTOCOL, TrafficCounts, handshake};
-use std::net::{SocketAddr, UdpSocket};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::thread::JoinHandle;
+use std::net::SocketAddr;
 use std::time::{Duration, Instant};
-
-/// A third program on the same machine: sends junk to `targets` from
-/// three ports of its own until dropped.
-struct Sprayer {
-    stop: Arc<AtomicBool>,
-    sent: Arc<AtomicU64>,
-    thread: Option<JoinHandle<()>>,
-}
-
-impl Sprayer {
-    /// Junk imitating `hello` (a `Hello` that differs from the real ones
-    /// only in its nonce, among the rest), as fast as the system takes it.
-    fn start(targets: Vec<SocketAddr>, hello: Hello, seed: u64) -> Self {
-        let stop = Arc::new(AtomicBool::new(false));
-        let sent = Arc::new(AtomicU64::new(0));
-        let (thread_stop, thread_sent) = (Arc::clone(&stop), Arc::clone(&sent));
-        let thread = std::thread::spawn(move || {
-            let sockets: Vec<UdpSocket> = (0..3).map(|_| UdpSocket::bind("127.0.0.1:0").unwrap()).collect();
-            let mut junk = Junk::new(seed).imitating(hello);
-            let mut datagram = Vec::new();
-            let mut n = 0usize;
-            while !thread_stop.load(Ordering::Relaxed) {
-                junk.fill(&mut datagram);
-                let to = targets[n % targets.len()];
-                if sockets[n % sockets.len()].send_to(&datagram, to).is_ok() {
-                    thread_sent.fetch_add(1, Ordering::Relaxed);
-                }
-                n += 1;
-                // Leave the test's own threads some of the machine.
-                if n.is_multiple_of(64) {
-                    std::thread::sleep(Duration::from_micros(200));
-                }
-            }
-        });
-        Self {
-            stop,
-            sent,
-            thread: Some(thread),
-        }
-    }
-
-    fn sent(&self) -> u64 {
-        self.sent.load(Ordering::Relaxed)
-    }
-}
-
-impl Drop for Sprayer {
-    fn drop(&mut self) {
-        self.stop.store(true, Ordering::Relaxed);
-        if let Some(thread) = self.thread.take() {
-            let _ = thread.join();
-        }
-    }
-}
 
 #[derive(Debug)]
 struct TestConfig;
@@ -139,7 +82,7 @@ fn hello(nonce: u64) -> Hello {
 /// Two sessions started, the sprayer if any, and each socket's counts.
 struct Started {
     sessions: [(P2PSession<TestConfig>, Agreement); 2],
-    sprayer: Option<Sprayer>,
+    sprayer: Option<Spray>,
     traffic: [slidewalk_net::TrafficHandle; 2],
 }
 
@@ -151,7 +94,10 @@ fn two_sessions(loss: f32, spray: bool) -> Started {
     let addr = |s: &NetSocket| SocketAddr::from(([127, 0, 0, 1], s.local_port()));
     let (to_a, to_b) = (addr(&a), addr(&b));
     let traffic = [a.traffic(), b.traffic()];
-    let sprayer = spray.then(|| Sprayer::start(vec![to_a, to_b], hello(1), 5));
+    // Junk imitating the peers' own `Hello` (one that differs only in its
+    // nonce, among the rest), about 50,000 datagrams a second.
+    let sprayer =
+        spray.then(|| Spray::start(vec![to_a, to_b], Junk::new(5).imitating(hello(1)), Some(50_000.0)).unwrap());
     let shake = |mut socket: NetSocket, peer, nonce| {
         std::thread::spawn(move || {
             let agreement = handshake(&mut socket, peer, &hello(nonce), Duration::from_secs(5)).unwrap();
