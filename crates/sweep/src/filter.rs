@@ -56,6 +56,13 @@ impl Default for CollisionLayers {
 /// is deeper than this below the surface is passing through it.
 pub const ONE_WAY_SLACK: f32 = 0.1;
 
+/// The least cosine between a one-way collider's direction and a
+/// triangle's normal for the triangle to count as facing it (about
+/// 0.006° off a right angle): faces at right angles to the direction, a
+/// one-way box's sides, never stop a body, whatever rounding makes of
+/// them at the collider's pose.
+pub const ONE_WAY_MIN_FACING: f32 = 1e-4;
+
 /// A triangle a query may touch, offered to a [`ContactFilter`]: which
 /// collider and triangle it is, and where the body starts.
 #[derive(Clone, Copy, Debug)]
@@ -155,7 +162,8 @@ impl<'q, 'a> Candidate<'q, 'a> {
 
     /// Whether the triangle may stop a body moving through a collider
     /// that is one-way along the world direction `up`: its winding normal
-    /// points less than 90° from `up`, and the body started the move
+    /// points less than 90° from `up` (by more than
+    /// [`ONE_WAY_MIN_FACING`]), and the body started the move
     /// ([`Candidate::move_start`]) wholly on its front side (up to
     /// [`ONE_WAY_SLACK`]), or would be if raised by `step` metres along
     /// `up` ([`crate::SlideOptions::one_way_step`]).
@@ -169,7 +177,12 @@ impl<'q, 'a> Candidate<'q, 'a> {
         let [a, b, c] = self.placed.mesh.triangle(self.slot);
         let pose = self.placed.pose;
         let n = pose.rotation * (b - a).cross(c - a);
-        if n.dot(up) <= 0.0 {
+        let facing = n.dot(up);
+        // At right angles to `up` (a box's sides) rounding alone would
+        // decide, turn by turn: such a face never holds.
+        if facing <= 0.0
+            || facing * facing <= ONE_WAY_MIN_FACING * ONE_WAY_MIN_FACING * n.length_squared() * up.length_squared()
+        {
             return false;
         }
         // The centre where the move started (raised by the step) at least

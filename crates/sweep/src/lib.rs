@@ -155,7 +155,9 @@ pub use bvh::{Bvh, BvhStats, VisitedNode};
 pub use cell_hasher::CellHasher;
 pub use collider::{BuildError, BuildReport, MeshCollider, PlacedCollider, Pose};
 pub use ellipsoid::{Ellipsoid, EllipsoidError};
-pub use filter::{Candidate, CollisionLayers, ContactFilter, KeepTriangles, ONE_WAY_SLACK, StandardRules};
+pub use filter::{
+    Candidate, CollisionLayers, ContactFilter, KeepTriangles, ONE_WAY_MIN_FACING, ONE_WAY_SLACK, StandardRules,
+};
 pub use query::analytic::{AnalyticHit, AnalyticShape, Cylinder, Plane, sweep_sphere_cylinder, sweep_sphere_plane};
 pub use query::sweep::{SweepHit, sweep, sweep_with};
 pub use slide::{

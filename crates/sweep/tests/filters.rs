@@ -316,3 +316,42 @@ fn a_game_filter_vetoes_colliders_and_triangles_everywhere() {
     assert_eq!(stay.position, inside);
     assert!(!stay.unresolved_overlap);
 }
+
+#[test]
+fn a_turned_one_way_platform_lets_a_body_through_its_sides_at_any_turn() {
+    // The sides of a one-way box are at right angles to its direction; at
+    // most turns rounding puts a side's normal a hair (1e-8) towards the
+    // direction or away from it, and a side that counted as facing it
+    // stopped a body walking in from beside the box at some turns only.
+    let mesh = platform();
+    let e = player();
+    let mut rng = fastrand::Rng::with_seed(50);
+    let mut stopped = Vec::new();
+    for _ in 0..500 {
+        let axis = Vec3::new(rng.f32() - 0.5, rng.f32() - 0.5, rng.f32() - 0.5).normalize_or(Vec3::Y);
+        let rotation = Quat::from_axis_angle(axis, rng.f32() * std::f32::consts::TAU);
+        let pose = Pose {
+            rotation,
+            translation: Vec3::new(rng.f32() * 40.0 - 20.0, rng.f32() * 10.0, rng.f32() * 40.0 - 20.0),
+        };
+        let world = [PlacedCollider::moving(&mesh, pose, Vec3::ZERO, Vec3::ZERO).with_one_way(Some(Vec3::Y))];
+        // Beside the box, level with it, walking in along its own x or z.
+        for (from, along) in [
+            (Vec3::new(-3.0, 0.9, 0.0), Vec3::X),
+            (Vec3::new(3.0, 0.9, 0.0), -Vec3::X),
+            (Vec3::new(0.0, 0.9, -3.0), Vec3::Z),
+            (Vec3::new(0.0, 0.9, 3.0), -Vec3::Z),
+        ] {
+            let start = pose.transform_point(from);
+            if let Some(hit) = sweep(&e, start, rotation * along * 2.0, &world) {
+                stopped.push((rotation, along, hit.normal));
+            }
+        }
+    }
+    assert!(
+        stopped.is_empty(),
+        "{} of 2000 stopped by a side: {:?}",
+        stopped.len(),
+        &stopped[..stopped.len().min(3)]
+    );
+}
