@@ -12,9 +12,11 @@ impl Run<'_> {
     /// Finds the ground under a [`placed`](CharacterState::placed)
     /// character: ground within the snap distance below (at least twice the
     /// gap [`CharacterState::standing_at`] leaves under the feet), while it
-    /// is not moving up off it, is stood on (the centre put down onto it,
-    /// the velocity made relative to it); else it is in the air, with no
-    /// coyote time. Either way its air time starts at 0.
+    /// is not moving up off it, is stood on (the centre put down onto it);
+    /// else it is in the air, with no coyote time. Either way its air time
+    /// starts at 0. Its velocity is taken as relative to the ground it is
+    /// found on: a character placed at rest on a moving platform or lift
+    /// stands still on it and rides it, as one that walked on would.
     pub(crate) fn find_placed_ground(&mut self, state: &mut CharacterState, e: &Ellipsoid) {
         let up = state.up;
         // Whatever ground the placed state names is not known to be there.
@@ -23,10 +25,10 @@ impl Run<'_> {
         state.coyote_jump = false;
         let distance = self.c.snap_distance.max(8.0 * self.skin_metres(state));
         let (probe, found) = self.ground_below(state, e, distance);
-        match found.filter(|(_, g)| state.velocity.dot(up) <= g.velocity.dot(up) + 1e-3) {
+        match found.filter(|_| state.velocity.dot(up) <= 1e-3) {
             Some((position, ground)) => {
                 state.position = position;
-                state.velocity = horizontal(state.velocity - ground.velocity, up);
+                state.velocity = horizontal(state.velocity, up);
                 state.ground = Some(ground);
                 self.report.found_ground = true;
             }

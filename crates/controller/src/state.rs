@@ -93,7 +93,9 @@ pub struct CharacterState {
     /// that tick's start (the centre put down onto it, no landing
     /// reported; [`TickReport::found_ground`]); none, and it is in the air
     /// with no coyote time. A placed character is not carried by the
-    /// motion its ground made before it was there. The tick clears it.
+    /// motion its ground made before it was there, and its velocity counts
+    /// as relative to that ground (placed at rest on a moving platform, it
+    /// rides it). The tick clears it.
     pub placed: bool,
     /// Seconds since the character last stood on ground (0 while standing).
     pub air_time: f32,

@@ -2,11 +2,15 @@
 //! floor stands from its first tick: a jump pressed on that tick leaves the
 //! ground (the air jump is left for later), a dash pressed then goes. Its
 //! ground is found before the tick decides anything, at every tick rate;
-//! placed higher than the snap distance above the floor, it falls.
+//! placed higher than the snap distance above the floor, it falls. Placed
+//! on ground that moves (a platform, a lift going up or down), it stands
+//! at rest on it and rides it from its first tick, neither slipping back
+//! nor leaving it.
 
 use glam::{Quat, Vec3};
 use slidewalk_controller::test_util::{Sim, slab};
 use slidewalk_controller::{ControllerConfig, Intent};
+use slidewalk_sweep::Pose;
 use slidewalk_sweep::test_util::Soup;
 
 const RATES: [f32; 4] = [30.0, 60.0, 144.0, 300.0];
@@ -141,5 +145,53 @@ fn placed_within_the_snap_distance_it_stands_and_above_it_it_falls() {
         assert!(!first.grounded && first.report.air_jump, "{hz} Hz: {:?}", first.report);
         let landed = s.run(2.0, Intent::default());
         assert!(landed.iter().any(|t| t.report.landed) && s.state.grounded());
+    }
+}
+
+#[test]
+fn placed_on_moving_ground_it_rides_it_at_rest_from_its_first_tick() {
+    // A 6 m square platform 0.2 m thick, top at y = 0 when t = 0, moving
+    // at `velocity`; the floor far below.
+    let mut platform = Soup::default();
+    platform.cuboid(Vec3::new(-3.0, -0.2, -3.0), Vec3::new(3.0, 0.0, 3.0));
+    let mut far_floor = Soup::default();
+    slab(&mut far_floor, 40.0, -20.0);
+    for velocity in [
+        Vec3::new(4.0, 0.0, 0.0),
+        Vec3::new(0.0, 2.0, 0.0),
+        Vec3::new(3.0, -2.0, 1.0),
+    ] {
+        for hz in RATES {
+            let mut s = Sim::new(config(), &far_floor, Quat::IDENTITY, Vec3::ZERO, hz);
+            s.add_mover(&platform, 1.0, move |t| Pose {
+                rotation: Quat::IDENTITY,
+                translation: velocity * t as f32,
+            });
+            // Not carried on its first tick by the motion its ground made
+            // before it was there (at most one tick's worth behind), then
+            // at rest on it.
+            let first = s.tick(Intent::default());
+            assert!(first.grounded, "{velocity} at {hz} Hz: not standing on its first tick");
+            let put = s.feet() - velocity * s.time as f32;
+            assert!(
+                put.length() <= velocity.length() / hz + 1e-3,
+                "{velocity} at {hz} Hz: first tick to {put}"
+            );
+            let mut worst: f32 = 0.0;
+            for _ in 0..(hz as usize) {
+                let tick = s.tick(Intent::default());
+                assert!(
+                    tick.grounded,
+                    "{velocity} at {hz} Hz: off the platform after {} s",
+                    s.time
+                );
+                let on_platform = s.feet() - velocity * s.time as f32;
+                worst = worst.max((on_platform - put).length());
+            }
+            assert!(
+                worst < 0.01,
+                "{velocity} at {hz} Hz: slipped {worst} m on the platform in 1 s"
+            );
+        }
     }
 }
