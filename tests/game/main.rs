@@ -5,7 +5,8 @@
 //! the rewind and the balls are driven by the messages the panel sends.
 //!
 //! By subject: `walks`, `tuning`, `rewind`, `drawing`, `bouncing_balls`,
-//! `agents`, `colliders`, `filters`, `gamepad`; the helpers they share are here.
+//! `agents`, `colliders`, `filters`, `gamepad`, `moves`, `players`, `netplay`,
+//! `netlook`, `hostile`; the helpers they share are here and in `synctest`.
 
 mod agents;
 mod bouncing_balls;
@@ -19,6 +20,7 @@ mod netlook;
 mod netplay;
 mod players;
 mod rewind;
+mod synctest;
 mod tuning;
 mod walks;
 

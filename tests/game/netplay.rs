@@ -8,22 +8,13 @@
 //! up to 100 ms; refusals and a silent peer end with a clear line and a
 //! bounded wait. Every port is picked by the system.
 
-use bevy::ecs::schedule::ScheduleLabel;
 use bevy::prelude::*;
-use bevy::time::TimeUpdateStrategy;
 use bevy_slidewalk::MovementState;
-use bevy_slidewalk::bevy_ggrs::ggrs::{PlayerType, SessionBuilder};
-use bevy_slidewalk::bevy_ggrs::{RollbackFrameCount, Session, SyncTestMismatch};
-use slidewalk::net::input::NetScript;
+use bevy_slidewalk::bevy_ggrs::{RollbackFrameCount, SyncTestMismatch};
 use slidewalk::net::rollback::LeaveOutOfRollback;
-use slidewalk::net::{NetConfig, PendingSession};
-use slidewalk::sim;
 use slidewalk::sim::balls::{BallBlast, BallPit};
-use slidewalk::sim::launch::LaunchOptions;
-use slidewalk::sim::launch::NetPlayers;
 use slidewalk::sim::player::Player;
-use slidewalk::sim::schedule::{run_on_one_thread, tick_length};
-use slidewalk_play::{Options, Script};
+use slidewalk_play::Script;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -72,45 +63,15 @@ fn see_blasts(mut blasts: MessageReader<BallBlast>, mut seen: ResMut<BlastsSeen>
 /// The demo level with four players at the lift's spawn under a
 /// sync-test session of `check_distance`, on [`four_scripts`].
 fn sync_test_app(check_distance: usize, leave_out: Option<LeaveOutOfRollback>) -> App {
-    let hz = 60.0;
-    let options = Options {
-        tick_hz: Some(hz),
-        spawn: Some(Vec3::new(-14.75, 0.2, -21.0)),
-        ..Options::default()
-    };
-    let tick = tick_length(hz);
-    let scripts = NetScript::new(four_scripts(), tick.as_secs_f32());
-    let mut session = SessionBuilder::<NetConfig>::new()
-        .with_num_players(4)
-        .unwrap()
-        .with_max_prediction_window(check_distance + 1)
-        .with_check_distance(check_distance);
-    for i in 0..4 {
-        session = session.add_player(PlayerType::Local, i).unwrap();
-    }
-    let session = session.start_synctest_session().unwrap();
-    let mut app = App::new();
-    app.add_plugins(MinimalPlugins)
-        .insert_resource(LaunchOptions(options))
-        .insert_resource(TimeUpdateStrategy::ManualDuration(tick))
-        .insert_resource(NetPlayers { count: 4, local: 0 })
-        .insert_resource(PendingSession(None))
-        .insert_resource(scripts)
-        .init_resource::<Mismatches>()
-        .init_resource::<BlastsSeen>()
-        .add_systems(Update, see_blasts)
-        .add_observer(|_: On<SyncTestMismatch>, mut m: ResMut<Mismatches>| m.0 += 1);
-    if let Some(piece) = leave_out {
-        app.insert_resource(piece);
-    }
-    app.add_plugins((sim::plugin, slidewalk::net::plugin));
-    run_on_one_thread(&mut app, [PreUpdate.intern(), Update.intern()]);
-    app.finish();
-    app.cleanup();
-    // The level opens in the first update; the session starts after it.
-    app.update();
-    app.insert_resource(Session::SyncTest(session));
-    app
+    crate::synctest::sync_test_app(Vec3::new(-14.75, 0.2, -21.0), four_scripts(), check_distance, |app| {
+        app.init_resource::<Mismatches>()
+            .init_resource::<BlastsSeen>()
+            .add_systems(Update, see_blasts)
+            .add_observer(|_: On<SyncTestMismatch>, mut m: ResMut<Mismatches>| m.0 += 1);
+        if let Some(piece) = leave_out {
+            app.insert_resource(piece);
+        }
+    })
 }
 
 fn frame(app: &App) -> i32 {

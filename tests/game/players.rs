@@ -4,20 +4,15 @@
 //! and the notes their ticks give (a respawn, a checkpoint) shown once
 //! when ggrs's sync-test session simulates every tick again.
 
-use bevy::ecs::schedule::ScheduleLabel;
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
-use bevy_slidewalk::bevy_ggrs::Session;
-use bevy_slidewalk::bevy_ggrs::ggrs::{PlayerType, SessionBuilder};
 use bevy_slidewalk::{MovementState, SlidewalkSystems};
-use slidewalk::net::input::NetScript;
-use slidewalk::net::{NetConfig, PendingSession};
 use slidewalk::notices::Notices;
 use slidewalk::sim;
 use slidewalk::sim::launch::{LaunchOptions, NetPlayers};
 use slidewalk::sim::level::CurrentLevel;
 use slidewalk::sim::player::Player;
-use slidewalk::sim::schedule::{SimSet, run_on_one_thread, tick_length};
+use slidewalk::sim::schedule::{SimSet, tick_length};
 use slidewalk_level::layers::PLAYER_LAYERS;
 use slidewalk_play::{Options, Script};
 use slidewalk_sweep::Ellipsoid;
@@ -42,44 +37,10 @@ fn see_notices(mut notices: ResMut<Notices>, mut seen: ResMut<NoticesShown>) {
 /// under a sync-test session that simulates every tick again 8 ticks
 /// later (as `netplay`'s).
 fn sync_test_app(spawn: Vec3, players: usize, script: &str) -> App {
-    let hz = 60.0;
-    let options = Options {
-        tick_hz: Some(hz),
-        spawn: Some(spawn),
-        ..Options::default()
-    };
-    let tick = tick_length(hz);
     let script = Script::parse(script).unwrap();
-    let scripts = NetScript::new(vec![script; players], tick.as_secs_f32());
-    let mut session = SessionBuilder::<NetConfig>::new()
-        .with_num_players(players)
-        .unwrap()
-        .with_max_prediction_window(9)
-        .with_check_distance(8);
-    for i in 0..players {
-        session = session.add_player(PlayerType::Local, i).unwrap();
-    }
-    let session = session.start_synctest_session().unwrap();
-    let mut app = App::new();
-    app.add_plugins(MinimalPlugins)
-        .insert_resource(LaunchOptions(options))
-        .insert_resource(TimeUpdateStrategy::ManualDuration(tick))
-        .insert_resource(NetPlayers {
-            count: players,
-            local: 0,
-        })
-        .insert_resource(PendingSession(None))
-        .insert_resource(scripts)
-        .init_resource::<NoticesShown>()
-        .add_systems(PostUpdate, see_notices);
-    app.add_plugins((sim::plugin, slidewalk::net::plugin));
-    run_on_one_thread(&mut app, [PreUpdate.intern(), Update.intern()]);
-    app.finish();
-    app.cleanup();
-    // The level opens in the first update; the session starts after it.
-    app.update();
-    app.insert_resource(Session::SyncTest(session));
-    app
+    crate::synctest::sync_test_app(spawn, vec![script; players], 8, |app| {
+        app.init_resource::<NoticesShown>().add_systems(PostUpdate, see_notices);
+    })
 }
 
 /// How many notes shown contain `text`.
