@@ -401,7 +401,18 @@ impl Case {
                             .max(before.radii / state.radii)
                             .max_element();
                         let passable = report.dropped || ratio > 2.0;
-                        let depth = 1.0 - clearance_after(&before, &state, passable, colliders);
+                        // A placed character that found its ground was put
+                        // down onto it before its moves, by up to the
+                        // search's reach: below a one-way top beside it
+                        // that it began above. Judged from that low, a
+                        // surface holds only if it held wherever it began.
+                        let mut from = before;
+                        if before.placed && report.found_ground {
+                            let reach = controller.config().snap_distance
+                                + 8.0 * controller.config().skin * before.radii.max_element();
+                            from.position -= before.up * reach;
+                        }
+                        let depth = 1.0 - clearance_after(&from, &state, passable, colliders);
                         let scale = ((state.position.abs() + before.position.abs()) / state.radii).max_element()
                             + (12.0 * s / state.radii.min_element());
                         let tol = 1e-4 + 64.0 * f32::EPSILON * scale;
