@@ -115,6 +115,19 @@ pub struct ControllerConfig {
     /// Speed on a climbable face, m/s (0 = no climbing): forward (into the
     /// face) climbs up, back climbs down, sideways moves along it.
     pub climb_speed: f32,
+    /// The character's mass, kg (80). The controller's own movement does
+    /// not use it: a physics engine's bodies do (the `bevy_slidewalk_avian`
+    /// and `bevy_slidewalk_rapier` crates). A dynamic body the character
+    /// walks into is pushed as by a body of this mass, one it stands on is
+    /// pressed by this mass under gravity, and a body that hits it knocks
+    /// it back less the heavier it is.
+    pub mass: f32,
+    /// The greatest force the character pushes a dynamic body with,
+    /// newtons (500; Jolt's `mMaxStrength`). A body the push cannot move
+    /// (a loaded container held by its friction) stops the character like
+    /// a wall; a very large value (up to 1e9) pushes anything out of the
+    /// way at the character's speed. 0: never pushes.
+    pub max_push_force: f32,
 }
 
 impl Default for ControllerConfig {
@@ -150,6 +163,8 @@ impl Default for ControllerConfig {
             mantle_height: 0.0,
             mantle_time: 0.3,
             climb_speed: 0.0,
+            mass: 80.0,
+            max_push_force: 500.0,
         }
     }
 }

@@ -76,7 +76,7 @@ const fn count(field: &'static str) -> FieldRange {
 }
 
 /// Every scalar field's accepted range.
-pub const FIELD_RANGES: [FieldRange; 27] = {
+pub const FIELD_RANGES: [FieldRange; 29] = {
     const RATE: &str = "between 0 and 1000";
     const SECONDS: &str = "between 0 and 10 s";
     [
@@ -128,6 +128,11 @@ pub const FIELD_RANGES: [FieldRange; 27] = {
             ..FieldRange::new("mantle_time", 0.0, 10.0, "between 0 (exclusive) and 10 s")
         },
         FieldRange::new("climb_speed", 0.0, MAX_MOVE_SPEED, RATE),
+        FieldRange {
+            min_exclusive: true,
+            ..FieldRange::new("mass", 0.0, 1e6, "between 0 (exclusive) and 1,000,000 kg")
+        },
+        FieldRange::new("max_push_force", 0.0, 1e9, "between 0 and 1e9 N"),
     ]
 };
 
@@ -162,6 +167,8 @@ impl ControllerConfig {
             "mantle_height" => self.mantle_height,
             "mantle_time" => self.mantle_time,
             "climb_speed" => self.climb_speed,
+            "mass" => self.mass,
+            "max_push_force" => self.max_push_force,
             other => unreachable!("no scalar field {other:?}"),
         }
     }
