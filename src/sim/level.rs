@@ -10,7 +10,8 @@ use super::launch::LaunchOptions;
 use crate::notices::Notices;
 use bevy::prelude::*;
 use bevy_slidewalk::{
-    CharacterController, Climbable, Collider, CollisionLayers, LaunchPad, MovementState, OneWay, Sensor, Surface,
+    CharacterController, Climbable, LaunchPad, MovementState, OneWay, SlidewalkCollider, SlidewalkLayers,
+    SlidewalkSensor, Surface,
 };
 use slidewalk_controller::ControllerConfig;
 use slidewalk_level::DoorControl;
@@ -193,7 +194,7 @@ fn one_way(direction: Option<Vec3>) -> Option<OneWay> {
 fn spawn_colliders(level: &Level, commands: &mut Commands) {
     let surfaces = surfaces(level);
     if let Some(statics) = &level.statics {
-        let collider = Collider::from_mesh_collider(Arc::new(statics.clone()))
+        let collider = SlidewalkCollider::from_mesh_collider(Arc::new(statics.clone()))
             .with_triangle_surfaces(surfaces.clone(), level.static_surfaces.clone());
         commands.spawn((Name::new("level statics"), LevelStatics, collider));
     }
@@ -202,8 +203,8 @@ fn spawn_colliders(level: &Level, commands: &mut Commands) {
             Name::new(format!("part {}", p.name)),
             LevelPart { index },
             Transform::default(),
-            Collider::from_mesh_collider(Arc::new(p.collider.clone())),
-            CollisionLayers::from(p.layers),
+            SlidewalkCollider::from_mesh_collider(Arc::new(p.collider.clone())),
+            SlidewalkLayers::from(p.layers),
             surfaces.get(p.surface as usize).cloned().unwrap_or_default(),
         ));
         if let Some(o) = one_way(p.one_way) {
@@ -221,8 +222,8 @@ fn spawn_colliders(level: &Level, commands: &mut Commands) {
             Name::new(format!("mover {}", m.name)),
             MoverBody::new(index, m),
             Transform::from_translation(m.rest.translation).with_rotation(m.rest.rotation),
-            Collider::from_mesh_collider(Arc::new(m.collider.clone())),
-            CollisionLayers::from(m.layers),
+            SlidewalkCollider::from_mesh_collider(Arc::new(m.collider.clone())),
+            SlidewalkLayers::from(m.layers),
             surfaces.get(m.surface as usize).cloned().unwrap_or_default(),
         ));
         if let Some(o) = one_way(m.one_way) {
@@ -244,9 +245,9 @@ fn spawn_colliders(level: &Level, commands: &mut Commands) {
                 },
                 Transform::default(),
                 box_collider(zone),
-                Sensor,
+                SlidewalkSensor,
                 // The player opens doors.
-                CollisionLayers::new(u32::MAX, slidewalk_level::layers::PLAYER),
+                SlidewalkLayers::new(u32::MAX, slidewalk_level::layers::PLAYER),
             ));
         }
     }
@@ -262,19 +263,19 @@ fn spawn_colliders(level: &Level, commands: &mut Commands) {
                 },
             },
             Transform::default(),
-            Collider::from_mesh_collider(Arc::new(s.collider.clone())),
-            CollisionLayers::from(s.layers),
-            Sensor,
+            SlidewalkCollider::from_mesh_collider(Arc::new(s.collider.clone())),
+            SlidewalkLayers::from(s.layers),
+            SlidewalkSensor,
         ));
     }
 }
 
 /// A closed box (the collision core's box proxy fitted to its corners),
 /// world metres.
-fn box_collider(b: Aabb) -> Collider {
+fn box_collider(b: Aabb) -> SlidewalkCollider {
     let mesh = slidewalk_sweep::proxy::proxy_mesh(slidewalk_sweep::proxy::ProxyShape::Box, &b.corners())
         .expect("a door's box is finite");
-    Collider::triangles(mesh.positions, mesh.triangles)
+    SlidewalkCollider::triangles(mesh.positions, mesh.triangles)
 }
 
 /// The collider entities of a level: its statics, parts, doors and lifts,

@@ -17,7 +17,7 @@ use crate::notices::TickNotices;
 use bevy::ecs::query::QueryData;
 use bevy::prelude::*;
 use bevy_slidewalk::{
-    CharacterController, CollisionLayers, MovementIntent, MovementReport, MovementState, Obstacles, SlidewalkSystems,
+    CharacterController, MovementIntent, MovementReport, MovementState, Obstacles, SlidewalkLayers, SlidewalkSystems,
     StepTimings,
 };
 use glam::Vec3;
@@ -114,7 +114,7 @@ pub fn player_character(body: CharacterController, slot: usize) -> impl Bundle {
         body.transform_at_feet(Vec3::ZERO),
         body,
         // A member of the player's layer, meeting every layer.
-        CollisionLayers::from(PLAYER_LAYERS),
+        SlidewalkLayers::from(PLAYER_LAYERS),
         PlayerInput::default(),
         LastTick::default(),
         // The level generation the player was placed in.

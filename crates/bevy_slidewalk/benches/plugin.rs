@@ -71,8 +71,10 @@ fn populated(level: &[Soup], n: usize) -> App {
         for p in &soup.positions {
             bounds = bounds.union(sweep::Aabb::from_points([*p]));
         }
-        app.world_mut()
-            .spawn(Collider::triangles(soup.positions.clone(), soup.triangles.clone()));
+        app.world_mut().spawn(SlidewalkCollider::triangles(
+            soup.positions.clone(),
+            soup.triangles.clone(),
+        ));
     }
     let mut rng = Lcg::new(7);
     for i in 0..n {
@@ -120,12 +122,12 @@ fn layers_and_one_way_against_none(c: &mut Criterion) {
         if filtered {
             // Every third collider one-way (up) and in a layer the
             // characters meet.
-            let mut colliders = app.world_mut().query_filtered::<Entity, With<Collider>>();
+            let mut colliders = app.world_mut().query_filtered::<Entity, With<SlidewalkCollider>>();
             let entities: Vec<Entity> = colliders.iter(app.world()).collect();
             for e in entities.into_iter().step_by(3) {
                 app.world_mut()
                     .entity_mut(e)
-                    .insert((OneWay::default(), CollisionLayers::new(1, u32::MAX)));
+                    .insert((OneWay::default(), SlidewalkLayers::new(1, u32::MAX)));
             }
         }
         spawn_walkers(&mut app, 100);
@@ -155,9 +157,9 @@ fn sensors_against_none(c: &mut Criterion) {
             let mut zone = Soup::default();
             zone.cuboid(Vec3::splat(-1.0), Vec3::splat(1.0));
             app.world_mut().spawn((
-                Collider::triangles(zone.positions, zone.triangles),
+                SlidewalkCollider::triangles(zone.positions, zone.triangles),
                 Transform::from_translation(at),
-                Sensor,
+                SlidewalkSensor,
             ));
         }
         spawn_walkers(&mut app, characters);

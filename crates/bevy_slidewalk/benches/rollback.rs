@@ -162,13 +162,18 @@ fn warmed_up(geometry: &Geometry) -> (App, PlayerInputs<Config>) {
     )
     .add_systems(AdvanceWorld, keep_inputs.in_set(AdvanceWorldSystems::Last));
     for mesh in &geometry.statics {
-        app.world_mut()
-            .spawn((Collider::from_mesh_collider(mesh.clone()), Transform::default()));
+        app.world_mut().spawn((
+            SlidewalkCollider::from_mesh_collider(mesh.clone()),
+            Transform::default(),
+        ));
     }
     for k in 0..MOVERS {
         let at = Transform::from_translation(lift_at(k, 0));
-        app.world_mut()
-            .spawn((Collider::from_mesh_collider(geometry.lift.clone()), at, Lift(k)));
+        app.world_mut().spawn((
+            SlidewalkCollider::from_mesh_collider(geometry.lift.clone()),
+            at,
+            Lift(k),
+        ));
     }
     let body = CharacterController::default();
     for i in 0..CHARACTERS {

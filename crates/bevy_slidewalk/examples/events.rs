@@ -34,7 +34,7 @@ fn metal_plate(
         Mesh3d(meshes.add(Cuboid::new(4.0, 0.2, 4.0))),
         MeshMaterial3d(materials.add(Color::srgb(0.7, 0.75, 0.8))),
         Transform::from_xyz(0.0, 0.1, -1.0),
-        Collider::mesh(),
+        SlidewalkCollider::mesh(),
         Surface::new("metal"),
     ));
 }

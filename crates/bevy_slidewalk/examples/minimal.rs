@@ -1,8 +1,8 @@
 //! A first-person character on a floor with boxes, a ramp and stairs, all
-//! Bevy primitives made solid with `Collider::mesh()`. WASD to walk, mouse
-//! to look (click to grab the cursor, Esc to free it), Space to jump,
-//! Ctrl to crouch, Shift to sprint. A gamepad walks too: left stick, south
-//! button (A / ✕) to jump.
+//! Bevy primitives made solid with `SlidewalkCollider::mesh()`. WASD to
+//! walk, mouse to look (click to grab the cursor, Esc to free it), Space to
+//! jump, Ctrl to crouch, Shift to sprint. A gamepad walks too: left stick,
+//! south button (A / ✕) to jump.
 
 use bevy::input::mouse::AccumulatedMouseMotion;
 use bevy::prelude::*;
@@ -28,7 +28,7 @@ pub fn scene(
     let mut solid = |size: Vec3, at: Vec3, tilt: f32| {
         let place = Transform::from_translation(at).with_rotation(Quat::from_rotation_x(tilt.to_radians()));
         let mesh = Mesh3d(meshes.add(Cuboid::from_size(size)));
-        commands.spawn((mesh, MeshMaterial3d(grey.clone()), place, Collider::mesh()));
+        commands.spawn((mesh, MeshMaterial3d(grey.clone()), place, SlidewalkCollider::mesh()));
     };
     solid(Vec3::new(40.0, 1.0, 40.0), Vec3::new(0.0, -0.5, 0.0), 0.0);
     solid(Vec3::splat(1.0), Vec3::new(-6.0, 0.5, -6.0), 0.0);

@@ -52,7 +52,7 @@ fn spawn(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>, mut materials
         Mesh3d(floor),
         MeshMaterial3d(grey),
         Transform::from_xyz(0.0, -0.5, 0.0),
-        Collider::mesh(),
+        SlidewalkCollider::mesh(),
     ));
     let pad = meshes.add(Cuboid::new(3.0, 0.3, 3.0));
     let orange = materials.add(Color::srgb(0.9, 0.5, 0.2));
@@ -66,7 +66,7 @@ fn spawn(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>, mut materials
             Mesh3d(pad.clone()),
             MeshMaterial3d(orange.clone()),
             base,
-            Collider::mesh(),
+            SlidewalkCollider::mesh(),
             platform,
             Base(base),
         ));

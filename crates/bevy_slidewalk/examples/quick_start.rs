@@ -19,7 +19,7 @@ pub fn setup(
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
-    // Anything drawn with a mesh becomes solid with `Collider::mesh()`.
+    // Anything drawn with a mesh becomes solid with `SlidewalkCollider::mesh()`.
     let grey = materials.add(Color::srgb(0.6, 0.6, 0.65));
     let mut solid = |size: Vec3, at: Vec3| {
         let mesh = Mesh3d(meshes.add(Cuboid::from_size(size)));
@@ -27,7 +27,7 @@ pub fn setup(
             mesh,
             MeshMaterial3d(grey.clone()),
             Transform::from_translation(at),
-            Collider::mesh(),
+            SlidewalkCollider::mesh(),
         ));
     };
     solid(Vec3::new(40.0, 1.0, 40.0), Vec3::new(0.0, -0.5, 0.0)); // the floor

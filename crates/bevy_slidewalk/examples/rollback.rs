@@ -241,7 +241,7 @@ fn scene(
         let mesh = Mesh3d(meshes.add(Cuboid::from_size(size)));
         let place = Transform::from_translation(at);
         commands
-            .spawn((mesh, MeshMaterial3d(colour.clone()), place, Collider::mesh()))
+            .spawn((mesh, MeshMaterial3d(colour.clone()), place, SlidewalkCollider::mesh()))
             .id()
     };
     solid(Vec3::new(24.0, 1.0, 24.0), Vec3::new(0.0, -0.5, 0.0), &grey);

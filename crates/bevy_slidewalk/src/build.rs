@@ -2,7 +2,7 @@
 //! triangles, a prebuilt collider) with the linear part of its placement
 //! baked in, and what was left out of them.
 
-use crate::collider::{Collider, ColliderSource};
+use crate::collider::{ColliderSource, SlidewalkCollider};
 use crate::mesh::mesh_triangles;
 use crate::placement::Placement;
 use bevy::mesh::{Mesh, Mesh3d};
@@ -21,7 +21,7 @@ pub(crate) struct Built {
 /// (mirrored ones rewound), or says why it cannot (`Ok(None)`: its mesh
 /// is not loaded yet).
 pub(crate) fn build_shape(
-    collider: &Collider,
+    collider: &SlidewalkCollider,
     mesh: Option<&Mesh3d>,
     meshes: Option<&Assets<Mesh>>,
     at: &Placement,
@@ -66,7 +66,7 @@ pub(crate) fn build_shape(
         }
         ColliderSource::Mesh => {
             let Some(handle) = mesh else {
-                return Err("it has `Collider::mesh()` but no `Mesh3d`".into());
+                return Err("it has `SlidewalkCollider::mesh()` but no `Mesh3d`".into());
             };
             let Some(meshes) = meshes else {
                 return Err("the app has no mesh assets: add `bevy::mesh::MeshPlugin` (DefaultPlugins has it)".into());

@@ -1,7 +1,7 @@
-//! The components that make geometry solid: [`Collider`] on an entity (its
-//! `Mesh3d`, explicit triangles, or a prebuilt [`MeshCollider`]),
-//! [`Surface`] for its friction and tag, and [`SolidScene`] for a whole
-//! spawned scene.
+//! The components that make geometry solid: [`SlidewalkCollider`] on an
+//! entity (its `Mesh3d`, explicit triangles, or a prebuilt
+//! [`MeshCollider`]), [`Surface`] for its friction and tag, and
+//! [`SolidScene`] for a whole spawned scene.
 
 use crate::motion::ColliderMotion;
 use bevy::ecs::lifecycle::HookContext;
@@ -20,13 +20,13 @@ use std::sync::Arc;
 ///
 /// ```
 /// # use bevy::prelude::*;
-/// # use bevy_slidewalk::Collider;
+/// # use bevy_slidewalk::SlidewalkCollider;
 /// fn spawn(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>) {
 ///     // Solid as drawn: the entity's `Mesh3d`.
-///     commands.spawn((Mesh3d(meshes.add(Cuboid::new(4.0, 1.0, 4.0))), Collider::mesh()));
+///     commands.spawn((Mesh3d(meshes.add(Cuboid::new(4.0, 1.0, 4.0))), SlidewalkCollider::mesh()));
 ///     // Solid without a mesh: a 10 m floor quad.
 ///     let corners = vec![Vec3::new(-5.0, 0.0, -5.0), Vec3::new(5.0, 0.0, -5.0), Vec3::new(5.0, 0.0, 5.0), Vec3::new(-5.0, 0.0, 5.0)];
-///     commands.spawn((Collider::triangles(corners, vec![[0, 1, 2], [0, 2, 3]]), Transform::default()));
+///     commands.spawn((SlidewalkCollider::triangles(corners, vec![[0, 1, 2], [0, 2, 3]]), Transform::default()));
 /// }
 /// ```
 ///
@@ -40,7 +40,7 @@ use std::sync::Arc;
 #[reflect(Component, Clone)]
 #[require(Transform, ColliderMotion)]
 #[component(on_insert = number_collider)]
-pub struct Collider {
+pub struct SlidewalkCollider {
     pub(crate) source: ColliderSource,
     pub(crate) surfaces: Option<Arc<TriangleSurfaces>>,
     /// Its place in the order colliders were inserted (set on insertion).
@@ -58,7 +58,7 @@ fn number_collider(mut world: DeferredWorld, context: HookContext) {
     };
     serials.0 += 1;
     let serial = serials.0;
-    if let Some(mut collider) = world.get_mut::<Collider>(context.entity) {
+    if let Some(mut collider) = world.get_mut::<SlidewalkCollider>(context.entity) {
         collider.serial = serial;
     }
 }
@@ -81,7 +81,7 @@ pub(crate) struct TriangleSurfaces {
     pub of_triangle: Vec<u16>,
 }
 
-impl Collider {
+impl SlidewalkCollider {
     /// The entity's own `Mesh3d`, as drawn: primitives, meshes of a loaded
     /// glTF scene, procedural meshes. Built when the mesh asset is loaded
     /// and again whenever it changes; triangle lists and strips are used,
@@ -176,9 +176,10 @@ impl Surface {
 /// Makes every mesh under this entity solid: the one-line way to walk a
 /// spawned glTF scene.
 ///
-/// Each descendant with a `Mesh3d` and no [`Collider`] of its own gets
-/// [`Collider::mesh`], including meshes the scene spawns later. A
-/// [`Surface`] on this entity (or on a node in between) covers them.
+/// Each descendant with a `Mesh3d` and no [`SlidewalkCollider`] of its own
+/// gets [`SlidewalkCollider::mesh`], including meshes the scene spawns
+/// later. A [`Surface`] on this entity (or on a node in between) covers
+/// them.
 ///
 /// ```no_run
 /// # use bevy::prelude::*;
@@ -227,12 +228,13 @@ fn check_scene_plugins(world: DeferredWorld, context: HookContext) {
     }
 }
 
-/// Gives [`Collider::mesh`] to meshes under a [`SolidScene`] that have none.
+/// Gives [`SlidewalkCollider::mesh`] to meshes under a [`SolidScene`] that
+/// have none.
 pub(crate) fn adopt_scene_meshes(
     scenes: Query<Entity, With<SolidScene>>,
     new_scenes: Query<Entity, Added<SolidScene>>,
-    new_meshes: Query<Entity, (Added<bevy::mesh::Mesh3d>, Without<Collider>)>,
-    meshes: Query<(), (With<bevy::mesh::Mesh3d>, Without<Collider>)>,
+    new_meshes: Query<Entity, (Added<bevy::mesh::Mesh3d>, Without<SlidewalkCollider>)>,
+    meshes: Query<(), (With<bevy::mesh::Mesh3d>, Without<SlidewalkCollider>)>,
     children: Query<&Children>,
     parents: Query<&ChildOf>,
     mut commands: Commands,
@@ -240,7 +242,7 @@ pub(crate) fn adopt_scene_meshes(
     for scene in &new_scenes {
         for entity in std::iter::once(scene).chain(children.iter_descendants(scene)) {
             if meshes.contains(entity) {
-                commands.entity(entity).insert(Collider::mesh());
+                commands.entity(entity).insert(SlidewalkCollider::mesh());
             }
         }
     }
@@ -252,7 +254,7 @@ pub(crate) fn adopt_scene_meshes(
             .chain(parents.iter_ancestors(entity))
             .any(|e| scenes.contains(e) && !new_scenes.contains(e));
         if under_scene {
-            commands.entity(entity).insert(Collider::mesh());
+            commands.entity(entity).insert(SlidewalkCollider::mesh());
         }
     }
 }

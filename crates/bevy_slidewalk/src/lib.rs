@@ -20,16 +20,16 @@
 //!
 //! * [`SlidewalkPlugin`] moves every character once per fixed tick (in
 //!   `FixedUpdate` unless told otherwise) and draws it between ticks.
-//! * [`Collider`] makes an entity's geometry solid: its `Mesh3d`, explicit
-//!   triangles, or a prebuilt [`sweep::MeshCollider`]. [`SolidScene`]
-//!   makes a whole spawned scene solid. [`Surface`] gives friction and a
-//!   tag events report. Colliders whose `GlobalTransform` changes between
-//!   ticks are movers: they carry and push characters.
-//! * What meets what: [`CollisionLayers`] on colliders and characters
+//! * [`SlidewalkCollider`] makes an entity's geometry solid: its `Mesh3d`,
+//!   explicit triangles, or a prebuilt [`sweep::MeshCollider`].
+//!   [`SolidScene`] makes a whole spawned scene solid. [`Surface`] gives
+//!   friction and a tag events report. Colliders whose `GlobalTransform`
+//!   changes between ticks are movers: they carry and push characters.
+//! * What meets what: [`SlidewalkLayers`] on colliders and characters
 //!   (Rapier's collision-groups rule), [`OneWay`] colliders (solid from
 //!   one side: jumped up through, stood on, dropped through with
-//!   [`MovementIntent::drop`]), and [`Sensor`] colliders (not solid; they
-//!   report [`EnteredSensor`] and [`LeftSensor`], and
+//!   [`MovementIntent::drop`]), and [`SlidewalkSensor`] colliders (not
+//!   solid; they report [`EnteredSensor`] and [`LeftSensor`], and
 //!   [`CollisionWorld::overlapping_sensors`] answers for any ellipsoid).
 //! * A character's components, one job each: [`CharacterController`]
 //!   (its config: write it to change it), [`MovementIntent`] (what the
@@ -98,7 +98,7 @@ mod world;
 #[cfg(feature = "ggrs")]
 pub use bevy_ggrs;
 pub use character::{CharacterController, MovementIntent, MovementState};
-pub use collider::{Collider, SolidScene, Surface};
+pub use collider::{SlidewalkCollider, SolidScene, Surface};
 pub use debug::{SlidewalkDebugPlugin, SlidewalkGizmos};
 pub use diagnostics::{SlidewalkDiagnosticsPlugin, StepTimings};
 pub use events::{
@@ -110,7 +110,7 @@ pub use obstacles::{Obstacle, Obstacles};
 pub use report::{GroundHit, MovementReport};
 #[cfg(feature = "ggrs")]
 pub use rollback::{SlidewalkRollbackPlugin, digest_of};
-pub use rules::{Climbable, CollisionLayers, LaunchPad, OneWay, Sensor};
+pub use rules::{Climbable, LaunchPad, OneWay, SlidewalkLayers, SlidewalkSensor};
 pub use sensors::{EnteredSensor, LeftSensor, SensorOverlaps};
 pub use shown::ShownEvents;
 /// The walking rules (`slidewalk_controller`), engine-free.
@@ -123,12 +123,12 @@ pub use world::{CollisionWorld, MERGE_MAX_TRIANGLES};
 /// The usual imports: `use bevy_slidewalk::prelude::*;`.
 pub mod prelude {
     pub use crate::{
-        BoardedMover, CharacterController, ClimbEnded, ClimbStarted, Climbable, Collider, CollisionLayers,
-        ConfigRefused, ControllerConfig, Crushed, Dashed, EnteredSensor, Footstep, FootstepStride, HitWall, Jumped,
-        Landed, LaunchPad, Launched, LeftMover, LeftSensor, Mantled, MovementIntent, MovementReport, MovementState,
-        Obstacle, Obstacles, OneWay, Sensor, SensorOverlaps, SlidewalkDebugPlugin, SlidewalkDiagnosticsPlugin,
-        SlidewalkGizmos, SlidewalkPlugin, SlidewalkSystems, SolidScene, SteppedUp, Surface, WallJumped,
-        WallSlideStarted,
+        BoardedMover, CharacterController, ClimbEnded, ClimbStarted, Climbable, ConfigRefused, ControllerConfig,
+        Crushed, Dashed, EnteredSensor, Footstep, FootstepStride, HitWall, Jumped, Landed, LaunchPad, Launched,
+        LeftMover, LeftSensor, Mantled, MovementIntent, MovementReport, MovementState, Obstacle, Obstacles, OneWay,
+        SensorOverlaps, SlidewalkCollider, SlidewalkDebugPlugin, SlidewalkDiagnosticsPlugin, SlidewalkGizmos,
+        SlidewalkLayers, SlidewalkPlugin, SlidewalkSensor, SlidewalkSystems, SolidScene, SteppedUp, Surface,
+        WallJumped, WallSlideStarted,
     };
 }
 
@@ -140,7 +140,7 @@ use bevy::transform::systems::{
 };
 
 /// Moves every [`CharacterController`] once per tick against every
-/// [`Collider`], and draws the characters between ticks.
+/// [`SlidewalkCollider`], and draws the characters between ticks.
 ///
 /// Meshes need Bevy's `AssetPlugin` and `MeshPlugin` (in `DefaultPlugins`;
 /// add them to `MinimalPlugins` for a headless app that uses meshes).
@@ -211,14 +211,14 @@ impl Plugin for SlidewalkPlugin {
             .register_type::<MovementReport>()
             .register_type::<FootstepStride>()
             .register_type::<Surface>()
-            .register_type::<Collider>()
+            .register_type::<SlidewalkCollider>()
             .register_type::<ColliderMotion>()
             .register_type::<SolidScene>()
             .register_type::<Obstacles>()
             .register_type::<StepTimings>()
-            .register_type::<CollisionLayers>()
+            .register_type::<SlidewalkLayers>()
             .register_type::<OneWay>()
-            .register_type::<Sensor>()
+            .register_type::<SlidewalkSensor>()
             .register_type::<Climbable>()
             .register_type::<LaunchPad>()
             .init_resource::<SensorOverlaps>()

@@ -10,8 +10,9 @@ use slidewalk_sweep::Pose;
 /// the end of the last tick (from which, with this tick's pose, a mover's
 /// velocity is derived) and whether it has moved since it was added (a
 /// collider that moved is placed on its own, not merged). Added with every
-/// [`Collider`](crate::Collider) and written by the plugin only; a game
-/// reads it, or has it restored by a rollback, never writes it.
+/// [`SlidewalkCollider`](crate::SlidewalkCollider) and written by the
+/// plugin only; a game reads it, or has it restored by a rollback, never
+/// writes it.
 #[derive(Component, Reflect, Clone, Copy, Debug, Default, PartialEq)]
 #[reflect(Component, Default, Debug, Clone)]
 pub struct ColliderMotion {

@@ -5,12 +5,12 @@
 //! why it is whole are in docs/plugin.md ("Rollback").
 
 use crate::character::{CharacterController, MovementIntent, MovementState};
-use crate::collider::{Collider, Surface};
+use crate::collider::{SlidewalkCollider, Surface};
 use crate::events::FootstepStride;
 use crate::memory::CharacterMemory;
 use crate::motion::ColliderMotion;
 use crate::report::MovementReport;
-use crate::rules::{Climbable, CollisionLayers, LaunchPad, OneWay, Sensor};
+use crate::rules::{Climbable, LaunchPad, OneWay, SlidewalkLayers, SlidewalkSensor};
 use crate::sensors::SensorOverlaps;
 use crate::shown::ShownEvents;
 use bevy::prelude::*;
@@ -38,10 +38,11 @@ use std::hash::Hasher;
 /// [`MovementIntent`], [`MovementState`], [`MovementReport`],
 /// [`FootstepStride`] and the plugin's private memory of each; the
 /// colliders' [`ColliderMotion`] (where each was a tick ago, whether it
-/// moves) and their rules ([`CollisionLayers`], [`OneWay`], [`Sensor`],
-/// [`Climbable`], [`LaunchPad`], [`Surface`]); `Transform` (unless the
-/// app registered it before adding this plugin); the sensors each character overlaps. For
-/// checksums: every [`MovementState`] and [`ColliderMotion`], bit for bit.
+/// moves) and their rules ([`SlidewalkLayers`], [`OneWay`],
+/// [`SlidewalkSensor`], [`Climbable`], [`LaunchPad`], [`Surface`]);
+/// `Transform` (unless the app registered it before adding this plugin);
+/// the sensors each character overlaps. For checksums: every
+/// [`MovementState`] and [`ColliderMotion`], bit for bit.
 /// Every character and every collider gets bevy_ggrs's [`Rollback`](bevy_ggrs::Rollback)
 /// marker. Movement events of a tick simulated again are written only
 /// where they differ from the first time ([`ShownEvents`]).
@@ -64,9 +65,9 @@ impl Plugin for SlidewalkRollbackPlugin {
             .rollback_component_with_copy::<FootstepStride>()
             .rollback_component_with_clone::<CharacterMemory>()
             .rollback_component_with_copy::<ColliderMotion>()
-            .rollback_component_with_copy::<CollisionLayers>()
+            .rollback_component_with_copy::<SlidewalkLayers>()
             .rollback_component_with_copy::<OneWay>()
-            .rollback_component_with_copy::<Sensor>()
+            .rollback_component_with_copy::<SlidewalkSensor>()
             .rollback_component_with_copy::<Climbable>()
             .rollback_component_with_copy::<LaunchPad>()
             .rollback_component_with_clone::<Surface>()
@@ -74,7 +75,7 @@ impl Plugin for SlidewalkRollbackPlugin {
             .checksum_component::<MovementState>(digest_of)
             .checksum_component::<ColliderMotion>(digest_of)
             .require_rollback::<CharacterController>()
-            .require_rollback::<Collider>()
+            .require_rollback::<SlidewalkCollider>()
             .add_systems(AdvanceWorld, number_the_tick.in_set(AdvanceWorldSystems::First))
             .add_systems(First, forget_ended_sessions);
     }

@@ -1,5 +1,5 @@
-//! What meets what: [`CollisionLayers`] on colliders and characters,
-//! [`OneWay`] on a collider (solid from one side), and [`Sensor`] on a
+//! What meets what: [`SlidewalkLayers`] on colliders and characters,
+//! [`OneWay`] on a collider (solid from one side), and [`SlidewalkSensor`] on a
 //! collider (not solid: it reports the characters entering and leaving
 //! it).
 
@@ -11,7 +11,7 @@ use slidewalk_sweep::CollisionLayers as CoreLayers;
 /// collision core's [`slidewalk_sweep::CollisionLayers`] (32 memberships
 /// and a filter mask, Rapier's collision-groups rule: a character and a
 /// collider meet when each one's memberships meet the other's filter).
-/// Without the component an entity is [`CollisionLayers::ALL`]: a member
+/// Without the component an entity is [`SlidewalkLayers::ALL`]: a member
 /// of every layer, meeting every layer.
 ///
 /// ```
@@ -22,16 +22,16 @@ use slidewalk_sweep::CollisionLayers as CoreLayers;
 /// const CROWD: u32 = 1 << 2;
 /// fn spawn(mut commands: Commands) {
 ///     // A barrier only the crowd meets: the player walks through it.
-///     commands.spawn((Collider::triangles(vec![], vec![]), CollisionLayers::new(WORLD, CROWD)));
+///     commands.spawn((SlidewalkCollider::triangles(vec![], vec![]), SlidewalkLayers::new(WORLD, CROWD)));
 ///     // A villager: a member of the crowd, meeting everything.
-///     commands.spawn((CharacterController::default(), CollisionLayers::new(CROWD, u32::MAX)));
+///     commands.spawn((CharacterController::default(), SlidewalkLayers::new(CROWD, u32::MAX)));
 /// }
 /// ```
 #[derive(Component, Reflect, Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deref, DerefMut)]
 #[reflect(Component, Default, Debug, Clone)]
-pub struct CollisionLayers(pub CoreLayers);
+pub struct SlidewalkLayers(pub CoreLayers);
 
-impl CollisionLayers {
+impl SlidewalkLayers {
     /// Member of every layer, meeting every layer (what no component means).
     pub const ALL: Self = Self(CoreLayers::ALL);
     /// Member of none, meeting none: meets nothing.
@@ -53,7 +53,7 @@ impl CollisionLayers {
     }
 }
 
-impl From<CoreLayers> for CollisionLayers {
+impl From<CoreLayers> for SlidewalkLayers {
     fn from(layers: CoreLayers) -> Self {
         Self(layers)
     }
@@ -87,14 +87,14 @@ impl Default for OneWay {
 /// Makes a collider a sensor: not solid (nothing collides with it), and
 /// every tick the plugin writes [`EnteredSensor`](crate::EnteredSensor) and
 /// [`LeftSensor`](crate::LeftSensor) for the characters that came to
-/// overlap it and stopped overlapping it (its [`CollisionLayers`] against
+/// overlap it and stopped overlapping it (its [`SlidewalkLayers`] against
 /// theirs decide which characters count). Its triangles should close a
 /// volume (a box, any watertight mesh): a character wholly inside counts.
 /// [`CollisionWorld::overlapping_sensors`](crate::CollisionWorld::overlapping_sensors)
 /// asks the same for any ellipsoid.
 #[derive(Component, Reflect, Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[reflect(Component, Default, Debug, Clone)]
-pub struct Sensor;
+pub struct SlidewalkSensor;
 
 /// Makes a collider climbable: a character with a
 /// [`climb_speed`](slidewalk_controller::ControllerConfig::climb_speed)
@@ -121,7 +121,7 @@ pub struct LaunchPad {
 /// The rule components of a collider entity, as the world's sync reads them.
 pub(crate) type RuleComponents<'a> = (
     Option<&'a OneWay>,
-    Option<&'a Sensor>,
+    Option<&'a SlidewalkSensor>,
     Option<&'a Climbable>,
     Option<&'a LaunchPad>,
 );
@@ -152,7 +152,7 @@ impl Default for ColliderRules {
 
 impl ColliderRules {
     /// The rules an entity's components give.
-    pub fn of(layers: Option<&CollisionLayers>, (one_way, sensor, climbable, launch): RuleComponents) -> Self {
+    pub fn of(layers: Option<&SlidewalkLayers>, (one_way, sensor, climbable, launch): RuleComponents) -> Self {
         Self {
             layers: layers.copied().unwrap_or_default().core(),
             one_way: one_way.and_then(|o| o.direction.try_normalize()),

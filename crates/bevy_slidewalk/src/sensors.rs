@@ -1,14 +1,15 @@
 //! Sensors reported: after every tick, each character's overlapping
-//! [`Sensor`](crate::Sensor)s are found and compared with the last tick's,
-//! and [`EnteredSensor`] and [`LeftSensor`] written for what changed,
-//! exactly once each: walking in and out, spawned inside, teleported out,
-//! a sensor moving away or despawned, a character despawned. What each
-//! character overlaps now is read from [`SensorOverlaps`], so a game that
-//! needs it every tick (say, with rollback, where the messages are not
-//! written again) does not ask the collision world a second time.
+//! [`SlidewalkSensor`](crate::SlidewalkSensor)s are found and compared with
+//! the last tick's, and [`EnteredSensor`] and [`LeftSensor`] written for
+//! what changed, exactly once each: walking in and out, spawned inside,
+//! teleported out, a sensor moving away or despawned, a character
+//! despawned. What each character overlaps now is read from
+//! [`SensorOverlaps`], so a game that needs it every tick (say, with
+//! rollback, where the messages are not written again) does not ask the
+//! collision world a second time.
 
 use crate::character::MovementState;
-use crate::rules::CollisionLayers;
+use crate::rules::SlidewalkLayers;
 use crate::shown::ShownEvents;
 use crate::world::CollisionWorld;
 use bevy::platform::collections::HashMap;
@@ -62,7 +63,7 @@ impl SensorOverlaps {
 /// character in entity order, what it left, then what it entered.
 pub(crate) fn detect_sensors(
     world: Res<CollisionWorld>,
-    characters: Query<(Entity, &MovementState, Option<&CollisionLayers>)>,
+    characters: Query<(Entity, &MovementState, Option<&SlidewalkLayers>)>,
     mut overlaps: ResMut<SensorOverlaps>,
     mut entered: MessageWriter<EnteredSensor>,
     mut left: MessageWriter<LeftSensor>,

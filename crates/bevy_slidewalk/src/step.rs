@@ -9,7 +9,7 @@ use crate::events::{ConfigRefused, FootstepStride};
 use crate::memory::CharacterMemory;
 use crate::obstacles::Obstacles;
 use crate::report::{GroundHit, MovementReport};
-use crate::rules::CollisionLayers;
+use crate::rules::SlidewalkLayers;
 use crate::world::CollisionWorld;
 use bevy::ecs::query::QueryData;
 use bevy::prelude::*;
@@ -37,7 +37,7 @@ pub(crate) struct Character {
     memory: &'static mut CharacterMemory,
     transform: &'static Transform,
     stride: &'static FootstepStride,
-    layers: Option<&'static CollisionLayers>,
+    layers: Option<&'static SlidewalkLayers>,
 }
 
 /// What every character's tick shares: the world, its colliders and this

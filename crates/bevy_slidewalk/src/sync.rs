@@ -3,11 +3,11 @@
 //! Bevy's propagation), colliders added, removed, changed and moved.
 
 use crate::build::{Built, build_shape};
-use crate::collider::{Collider, ColliderSource, Surface};
+use crate::collider::{ColliderSource, SlidewalkCollider, Surface};
 use crate::motion::ColliderMotion;
 use crate::placement::placement;
 use crate::removals::PendingRemovals;
-use crate::rules::{Climbable, ColliderRules, CollisionLayers, LaunchPad, OneWay, RuleComponents, Sensor};
+use crate::rules::{Climbable, ColliderRules, LaunchPad, OneWay, RuleComponents, SlidewalkLayers, SlidewalkSensor};
 use crate::world::{BuiltBody, CollisionWorld};
 use bevy::asset::AssetEvent;
 use bevy::mesh::{Mesh, Mesh3d};
@@ -16,7 +16,7 @@ use bevy::prelude::*;
 
 /// A collider with no parent and no children, moved (or new).
 type MovedRootCollider = (
-    With<Collider>,
+    With<SlidewalkCollider>,
     Without<ChildOf>,
     Without<Children>,
     Or<(Changed<Transform>, Added<GlobalTransform>)>,
@@ -60,22 +60,22 @@ fn describe(entity: Entity, names: &Query<&Name>) -> String {
 
 type ColliderItem<'a> = (
     Entity,
-    Ref<'a, Collider>,
+    Ref<'a, SlidewalkCollider>,
     Option<Ref<'a, Mesh3d>>,
     Ref<'a, GlobalTransform>,
-    Option<&'a CollisionLayers>,
+    Option<&'a SlidewalkLayers>,
     RuleComponents<'a>,
 );
 
 /// Colliders that may need a look this tick: new, changed, moved, given
 /// new rules.
 type Touched = Or<(
-    Changed<Collider>,
+    Changed<SlidewalkCollider>,
     Changed<Mesh3d>,
     Changed<GlobalTransform>,
-    Changed<CollisionLayers>,
+    Changed<SlidewalkLayers>,
     Changed<OneWay>,
-    Changed<Sensor>,
+    Changed<SlidewalkSensor>,
     Changed<Climbable>,
     Changed<LaunchPad>,
 )>;
@@ -83,9 +83,9 @@ type Touched = Or<(
 /// Colliders that lost a rule component since the last tick.
 #[derive(bevy::ecs::system::SystemParam)]
 pub(crate) struct RulesRemoved<'w, 's> {
-    layers: RemovedComponents<'w, 's, CollisionLayers>,
+    layers: RemovedComponents<'w, 's, SlidewalkLayers>,
     one_way: RemovedComponents<'w, 's, OneWay>,
-    sensor: RemovedComponents<'w, 's, Sensor>,
+    sensor: RemovedComponents<'w, 's, SlidewalkSensor>,
     climbable: RemovedComponents<'w, 's, Climbable>,
     launch_pad: RemovedComponents<'w, 's, LaunchPad>,
 }
@@ -118,7 +118,7 @@ pub(crate) fn sync_colliders(
     mut mesh_events: MessageReader<AssetEvent<Mesh>>,
     touched: Query<ColliderItem, Touched>,
     all: Query<ColliderItem>,
-    changed_surfaces: Query<Entity, (With<Collider>, Changed<Surface>)>,
+    changed_surfaces: Query<Entity, (With<SlidewalkCollider>, Changed<Surface>)>,
     surfaces: Query<&'static Surface>,
     parents: Query<&'static ChildOf>,
     names: Query<&'static Name>,

@@ -1,4 +1,4 @@
-//! The collision world of a tick: every [`Collider`](crate::Collider) entity's triangles at
+//! The collision world of a tick: every [`SlidewalkCollider`](crate::SlidewalkCollider) entity's triangles at
 //! its pose, built from the ECS at the start of each tick. Small colliders
 //! that have never moved are merged into one structure per set of rules
 //! (layers, one-way direction: `merge`), so a scene of a thousand props

@@ -1,9 +1,10 @@
-//! The collision world's sensors: colliders marked [`Sensor`](crate::Sensor)
-//! are never placed (nothing collides with them); a grid over their boxes
-//! finds the few near an ellipsoid, each then tested exactly.
+//! The collision world's sensors: colliders marked
+//! [`SlidewalkSensor`](crate::SlidewalkSensor) are never placed (nothing
+//! collides with them); a grid over their boxes finds the few near an
+//! ellipsoid, each then tested exactly.
 
 use super::CollisionWorld;
-use crate::rules::CollisionLayers;
+use crate::rules::SlidewalkLayers;
 use bevy::prelude::*;
 use glam::Vec3;
 use slidewalk_sweep::{Aabb, BoxGrid, Ellipsoid, ellipsoid_overlaps_volume};
@@ -43,10 +44,10 @@ impl CollisionWorld {
         self.sensors.bodies.len()
     }
 
-    /// Appends to `out` every [`Sensor`](crate::Sensor) entity the
-    /// ellipsoid centred at `centre` (metres) overlaps (touching its
-    /// triangles or inside the volume they close) whose
-    /// [`CollisionLayers`] meet `layers`, in the order the sensors were
+    /// Appends to `out` every [`SlidewalkSensor`](crate::SlidewalkSensor)
+    /// entity the ellipsoid centred at `centre` (metres) overlaps (touching
+    /// its triangles or inside the volume they close) whose
+    /// [`SlidewalkLayers`] meet `layers`, in the order the sensors were
     /// added. A grid over the sensors' boxes finds the candidates: the
     /// cost grows with the sensors near the ellipsoid, not with all of
     /// them.
@@ -54,7 +55,7 @@ impl CollisionWorld {
         &self,
         ellipsoid: &Ellipsoid,
         centre: Vec3,
-        layers: CollisionLayers,
+        layers: SlidewalkLayers,
         out: &mut Vec<Entity>,
     ) {
         let reach = Aabb::from_corners(centre, centre).expand(ellipsoid.radii() * 1.001);

@@ -27,7 +27,7 @@ fn colliders_added_removed_and_changed_at_runtime_take_effect_at_the_next_tick()
             Vec3::new(-5.0, y, 5.0),
         ];
         app.world_mut()
-            .spawn(Collider::triangles(square, vec![[0, 1, 2], [0, 2, 3]]));
+            .spawn(SlidewalkCollider::triangles(square, vec![[0, 1, 2], [0, 2, 3]]));
         run(&mut app, 1);
         let c_now = get(&app, c);
         assert!(
@@ -45,7 +45,7 @@ fn colliders_added_removed_and_changed_at_runtime_take_effect_at_the_next_tick()
             .spawn((
                 Mesh3d(mesh.clone()),
                 Transform::from_xyz(0.0, y - 0.5, 0.0),
-                Collider::mesh(),
+                SlidewalkCollider::mesh(),
             ))
             .id();
         run(&mut app, 3);
@@ -96,7 +96,7 @@ fn bad_meshes_are_refused_or_partly_used_with_a_reason_never_a_panic() {
         let mut app = app_at(pacing);
         let add = |app: &mut App, mesh: Mesh| {
             let handle = app.world_mut().resource_mut::<Assets<Mesh>>().add(mesh);
-            app.world_mut().spawn((Mesh3d(handle), Collider::mesh())).id()
+            app.world_mut().spawn((Mesh3d(handle), SlidewalkCollider::mesh())).id()
         };
         let no_positions = add(&mut app, mesh_with(PrimitiveTopology::TriangleList, Vec::new(), None));
         let lines = add(
@@ -128,7 +128,7 @@ fn bad_meshes_are_refused_or_partly_used_with_a_reason_never_a_panic() {
                 None,
             ),
         );
-        let no_mesh = app.world_mut().spawn(Collider::mesh()).id();
+        let no_mesh = app.world_mut().spawn(SlidewalkCollider::mesh()).id();
         let c = character(&mut app, Vec3::new(1.0, 0.0, 1.0));
         run(&mut app, 30);
         let world = app.world().resource::<CollisionWorld>();
@@ -167,11 +167,11 @@ fn tiles_walk(pacing: Pacing, separate: bool, ticks: usize) -> (Vec3, usize) {
     if separate {
         for tile in each {
             app.world_mut()
-                .spawn(Collider::triangles(tile.positions, tile.triangles));
+                .spawn(SlidewalkCollider::triangles(tile.positions, tile.triangles));
         }
     } else {
         app.world_mut()
-            .spawn(Collider::triangles(soup.positions, soup.triangles));
+            .spawn(SlidewalkCollider::triangles(soup.positions, soup.triangles));
     }
     let c = character(&mut app, Vec3::new(0.5, 0.0, 0.5));
     run(&mut app, 2);
@@ -234,7 +234,7 @@ fn colliders_are_in_the_order_they_were_inserted_whatever_the_archetypes() {
 }
 
 /// A 1 m cube of explicit triangles.
-fn solid_cube() -> Collider {
+fn solid_cube() -> SlidewalkCollider {
     let mesh = Mesh::from(Cuboid::new(1.0, 1.0, 1.0));
     let positions: Vec<Vec3> = mesh
         .attribute(Mesh::ATTRIBUTE_POSITION)
@@ -247,5 +247,5 @@ fn solid_cube() -> Collider {
         panic!("a cuboid's indices are u32")
     };
     let triangles = indices.chunks(3).map(|t| [t[0], t[1], t[2]]).collect();
-    Collider::triangles(positions, triangles)
+    SlidewalkCollider::triangles(positions, triangles)
 }

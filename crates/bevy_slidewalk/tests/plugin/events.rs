@@ -85,7 +85,7 @@ fn first_hit_on_a_steep_slope(hz: f64, drop_from: f32) -> HitWall {
     app.world_mut().spawn((
         Mesh3d(slab),
         Transform::from_rotation(Quat::from_rotation_z(70f32.to_radians())),
-        Collider::mesh(),
+        SlidewalkCollider::mesh(),
     ));
     app.world_mut().spawn((
         CharacterController::default(),

@@ -265,7 +265,7 @@ fn a_headless_app_missing_a_plugin_is_told_which() {
     // A mesh collider without mesh assets: refused with the reason.
     let mesh = app
         .world_mut()
-        .spawn((Mesh3d(Handle::default()), Collider::mesh()))
+        .spawn((Mesh3d(Handle::default()), SlidewalkCollider::mesh()))
         .id();
     run(&mut app, 2);
     let problem = app

@@ -11,7 +11,7 @@ use bevy_slidewalk::sweep::Ellipsoid;
 
 /// A 1 m thick wall across x = 3 and a walker from x = 0 towards it:
 /// whether the wall held it back.
-fn wall_holds(pacing: Pacing, walker: Option<CollisionLayers>, wall: Option<CollisionLayers>) -> bool {
+fn wall_holds(pacing: Pacing, walker: Option<SlidewalkLayers>, wall: Option<SlidewalkLayers>) -> bool {
     let mut app = app_at(pacing);
     floor(&mut app);
     let w = solid_box(&mut app, Vec3::new(1.0, 4.0, 20.0), Vec3::new(3.5, 2.0, 0.0));
@@ -36,20 +36,20 @@ fn layers_follow_the_collision_groups_rule() {
     at_every_pacing(|pacing| {
         for (walker, wall, holds) in [
             (None, None, true),
-            (Some(CollisionLayers::new(A, B)), Some(CollisionLayers::new(B, A)), true),
+            (Some(SlidewalkLayers::new(A, B)), Some(SlidewalkLayers::new(B, A)), true),
             // The walker's membership must meet the wall's filter, and the other way round.
             (
-                Some(CollisionLayers::new(A, B)),
-                Some(CollisionLayers::new(B, B)),
+                Some(SlidewalkLayers::new(A, B)),
+                Some(SlidewalkLayers::new(B, B)),
                 false,
             ),
             (
-                Some(CollisionLayers::new(A, A)),
-                Some(CollisionLayers::new(B, A)),
+                Some(SlidewalkLayers::new(A, A)),
+                Some(SlidewalkLayers::new(B, A)),
                 false,
             ),
-            (None, Some(CollisionLayers::NONE), false),
-            (Some(CollisionLayers::NONE), None, false),
+            (None, Some(SlidewalkLayers::NONE), false),
+            (Some(SlidewalkLayers::NONE), None, false),
         ] {
             assert_eq!(
                 wall_holds(pacing, walker, wall),
@@ -70,11 +70,11 @@ fn layers_given_and_taken_away_at_run_time() {
     run(&mut app, ticks(1.5));
     assert!(get(&app, c).position.x < 3.0);
     // The wall stops meeting anyone: walked through.
-    app.world_mut().entity_mut(w).insert(CollisionLayers::NONE);
+    app.world_mut().entity_mut(w).insert(SlidewalkLayers::NONE);
     run(&mut app, ticks(1.5));
     assert!(get(&app, c).position.x > 4.5);
     // Back to solid: the character is inside it, so walk away and back.
-    app.world_mut().entity_mut(w).remove::<CollisionLayers>();
+    app.world_mut().entity_mut(w).remove::<SlidewalkLayers>();
     walk(&mut app, c, -Vec3::X);
     run(&mut app, ticks(2.0));
     walk(&mut app, c, Vec3::X);
@@ -117,7 +117,7 @@ fn a_one_way_platform_is_jumped_through_stood_on_and_dropped_through() {
 /// A 2 m sensor box at `at` (its centre).
 fn sensor(app: &mut App, at: Vec3) -> Entity {
     let s = solid_box(app, Vec3::splat(2.0), at);
-    app.world_mut().entity_mut(s).insert(Sensor);
+    app.world_mut().entity_mut(s).insert(SlidewalkSensor);
     s
 }
 
@@ -248,15 +248,15 @@ fn sensor_layers_choose_the_characters_and_the_world_answers_overlaps() {
     floor(&mut app);
     log::<EnteredSensor>(&mut app);
     let s = sensor(&mut app, Vec3::new(0.0, 1.0, 0.0));
-    app.world_mut().entity_mut(s).insert(CollisionLayers::new(1, 2));
+    app.world_mut().entity_mut(s).insert(SlidewalkLayers::new(1, 2));
     let player = character(&mut app, Vec3::ZERO);
     app.world_mut()
         .entity_mut(player)
-        .insert(CollisionLayers::new(2, u32::MAX));
+        .insert(SlidewalkLayers::new(2, u32::MAX));
     let other = character(&mut app, Vec3::new(0.5, 0.0, 0.0));
     app.world_mut()
         .entity_mut(other)
-        .insert(CollisionLayers::new(4, u32::MAX));
+        .insert(SlidewalkLayers::new(4, u32::MAX));
     run(&mut app, 3);
     let entered: Vec<Entity> = logged::<EnteredSensor>(&app).iter().map(|m| m.character).collect();
     assert_eq!(entered, vec![player]);
@@ -264,20 +264,20 @@ fn sensor_layers_choose_the_characters_and_the_world_answers_overlaps() {
     let world = app.world().resource::<CollisionWorld>();
     let e = Ellipsoid::new(Vec3::new(0.4, 0.9, 0.4)).unwrap();
     let mut out = Vec::new();
-    world.overlapping_sensors(&e, Vec3::new(0.0, 1.0, 0.0), CollisionLayers::ALL, &mut out);
+    world.overlapping_sensors(&e, Vec3::new(0.0, 1.0, 0.0), SlidewalkLayers::ALL, &mut out);
     assert_eq!(out, vec![s]);
     out.clear();
     world.overlapping_sensors(
         &e,
         Vec3::new(0.0, 1.0, 0.0),
-        CollisionLayers::new(4, u32::MAX),
+        SlidewalkLayers::new(4, u32::MAX),
         &mut out,
     );
     assert!(out.is_empty());
-    world.overlapping_sensors(&e, Vec3::new(1.35, 1.0, 0.0), CollisionLayers::ALL, &mut out);
+    world.overlapping_sensors(&e, Vec3::new(1.35, 1.0, 0.0), SlidewalkLayers::ALL, &mut out);
     assert_eq!(out, vec![s], "touching its side");
     out.clear();
-    world.overlapping_sensors(&e, Vec3::new(1.5, 1.0, 0.0), CollisionLayers::ALL, &mut out);
+    world.overlapping_sensors(&e, Vec3::new(1.5, 1.0, 0.0), SlidewalkLayers::ALL, &mut out);
     assert!(out.is_empty());
     assert_eq!(world.sensor_count(), 1);
 }
@@ -298,7 +298,11 @@ fn thousands_of_sensors_are_found_by_their_grid() {
         let (p, t) = triangles();
         ids.push(
             app.world_mut()
-                .spawn((Collider::triangles(p, t), Transform::from_translation(at), Sensor))
+                .spawn((
+                    SlidewalkCollider::triangles(p, t),
+                    Transform::from_translation(at),
+                    SlidewalkSensor,
+                ))
                 .id(),
         );
     }
@@ -320,7 +324,7 @@ fn resting_small_colliders_merge_by_their_rules() {
     for e in [a, b] {
         app.world_mut().entity_mut(e).insert(OneWay::default());
     }
-    app.world_mut().entity_mut(c).insert(CollisionLayers::new(1, 4));
+    app.world_mut().entity_mut(c).insert(SlidewalkLayers::new(1, 4));
     run(&mut app, 2);
     let world = app.world().resource::<CollisionWorld>();
     let index = |e: Entity| world.index_of(e).unwrap();

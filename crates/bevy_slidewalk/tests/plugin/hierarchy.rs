@@ -70,7 +70,7 @@ fn cube_under_scaled_parent(app: &mut App, parent_scale: Vec3, turn: f32) -> (En
         .spawn((
             Mesh3d(mesh),
             Transform::from_xyz(0.0, 0.5, 0.0).with_rotation(Quat::from_rotation_y(turn)),
-            Collider::mesh(),
+            SlidewalkCollider::mesh(),
             ChildOf(parent),
         ))
         .id();
@@ -155,7 +155,7 @@ fn sheared_platform(app: &mut App, motion: Motion) -> (Entity, Entity) {
         .spawn((
             Mesh3d(mesh),
             Transform::from_rotation(Quat::from_rotation_y(std::f32::consts::FRAC_PI_4)),
-            Collider::mesh(),
+            SlidewalkCollider::mesh(),
             ChildOf(parent),
         ))
         .id();

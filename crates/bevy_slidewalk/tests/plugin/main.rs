@@ -203,7 +203,7 @@ fn solid_box(app: &mut App, size: Vec3, at: Vec3) -> Entity {
         .resource_mut::<Assets<Mesh>>()
         .add(Cuboid::from_size(size));
     app.world_mut()
-        .spawn((Mesh3d(mesh), Transform::from_translation(at), Collider::mesh()))
+        .spawn((Mesh3d(mesh), Transform::from_translation(at), SlidewalkCollider::mesh()))
         .id()
 }
 

@@ -1,7 +1,7 @@
 //! What a game does between ticks, at every phase of every pacing: a
 //! translation written in `Update` is a teleport, and a collider despawned
-//! (or its `Collider` removed) in `Update` is gone at the next tick, even
-//! when frames without a tick come first.
+//! (or its `SlidewalkCollider` removed) in `Update` is gone at the next
+//! tick, even when frames without a tick come first.
 
 use super::*;
 
@@ -82,7 +82,7 @@ fn a_collider_taken_off_in_update_is_gone_at_any_frame() {
     at_every_phase(
         |ground, _| {
             Box::new(move |w: &mut World| {
-                w.entity_mut(ground).remove::<Collider>();
+                w.entity_mut(ground).remove::<SlidewalkCollider>();
             })
         },
         1.5,
@@ -102,8 +102,8 @@ fn a_collider_taken_off_and_given_back_stays_solid() {
     at_every_phase(
         |ground, _| {
             Box::new(move |w: &mut World| {
-                w.entity_mut(ground).remove::<Collider>();
-                w.entity_mut(ground).insert(Collider::mesh());
+                w.entity_mut(ground).remove::<SlidewalkCollider>();
+                w.entity_mut(ground).insert(SlidewalkCollider::mesh());
             })
         },
         1.0,

@@ -59,7 +59,7 @@ fn a_character_is_read_and_edited_through_the_type_registry() {
         ("MovementReport", TypeId::of::<MovementReport>()),
         ("FootstepStride", TypeId::of::<FootstepStride>()),
         ("Surface", TypeId::of::<Surface>()),
-        ("Collider", TypeId::of::<Collider>()),
+        ("SlidewalkCollider", TypeId::of::<SlidewalkCollider>()),
         ("SolidScene", TypeId::of::<SolidScene>()),
     ] {
         assert!(registry.get_type_data::<ReflectComponent>(id).is_some(), "{name}");

@@ -79,7 +79,12 @@ fn rides_a_platform_moved_by_a_user_system_up_down_sideways_and_rotating() {
             // The mesh's top is 0.1 above the platform's origin.
             let platform = app
                 .world_mut()
-                .spawn((Mesh3d(pad), Transform::default(), Collider::mesh(), Moving(motion)))
+                .spawn((
+                    Mesh3d(pad),
+                    Transform::default(),
+                    SlidewalkCollider::mesh(),
+                    Moving(motion),
+                ))
                 .id();
             let rider = character(&mut app, Vec3::new(1.0, 0.1, 0.5));
             log::<BoardedMover>(&mut app);
@@ -207,7 +212,7 @@ fn a_rotating_door_pushes_the_character_and_crushes_it_against_a_wall() {
         app.world_mut().spawn((
             Mesh3d(panel),
             Transform::from_xyz(1.5, 1.1, 0.0),
-            Collider::mesh(),
+            SlidewalkCollider::mesh(),
             ChildOf(door),
         ));
         let stander = character(&mut app, Vec3::new(1.2, 0.0, 0.8));

@@ -6,7 +6,7 @@
 //! ramps, loose triangles with bad ones among them) and despawned, moved,
 //! turned, scaled (mirrored too), re-parented under each other or plain
 //! entities, drifting every tick or every frame; `OneWay`,
-//! `CollisionLayers`, `Sensor`, `Climbable` and `LaunchPad` given and
+//! `SlidewalkLayers`, `SlidewalkSensor`, `Climbable` and `LaunchPad` given and
 //! taken; characters spawned and despawned, reconfigured (invalid configs
 //! too), given layers, intents and impulses, teleported by their state,
 //! by their transform or into a collider, made inactive; and frames of

@@ -21,9 +21,9 @@ pub const MAX_CHARACTERS: usize = 5;
 pub enum Shape {
     /// A closed box of explicit triangles, faces wound outward.
     Box { half: Vec3 },
-    /// Bevy's `Cuboid` mesh (`Mesh3d` with `Collider::mesh()`).
+    /// Bevy's `Cuboid` mesh (`Mesh3d` with `SlidewalkCollider::mesh()`).
     MeshCuboid { half: Vec3 },
-    /// A box built once by `sweep` and shared (`Collider::from_mesh_collider`).
+    /// A box built once by `sweep` and shared (`SlidewalkCollider::from_mesh_collider`).
     SharedBox,
     /// A one-sided quad facing +Y.
     Slab { half_x: f32, half_z: f32 },
@@ -100,7 +100,7 @@ pub enum Op {
     },
     /// Despawns a collider or a pivot (and what is under it).
     Despawn(u8),
-    /// Takes `Collider` off an entity (it stays, with its children).
+    /// Takes `SlidewalkCollider` off an entity (it stays, with its children).
     TakeCollider(u8),
     Translate(u8, Vec3),
     Rotate(u8, Quat),

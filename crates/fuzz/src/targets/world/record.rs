@@ -87,9 +87,9 @@ type ColliderRow<'a> = (
     Entity,
     &'a Shaped,
     &'a GlobalTransform,
-    Option<&'a CollisionLayers>,
+    Option<&'a SlidewalkLayers>,
     Option<&'a OneWay>,
-    Has<Sensor>,
+    Has<SlidewalkSensor>,
 );
 
 type CharacterRow<'a> = (
@@ -97,7 +97,7 @@ type CharacterRow<'a> = (
     &'a CharacterController,
     &'a MovementState,
     &'a MovementReport,
-    Option<&'a CollisionLayers>,
+    Option<&'a SlidewalkLayers>,
 );
 
 pub(super) fn record_after(

@@ -9,7 +9,7 @@
 //! * every active character's state is finite and its config valid (an
 //!   invalid one is refused and the last valid one written back);
 //! * no contact or ground names an entity that is not a collider now (a
-//!   despawned one, one whose `Collider` was taken), a sensor, or a
+//!   despawned one, one whose `SlidewalkCollider` was taken), a sensor, or a
 //!   collider whose layers do not meet the character's;
 //! * no active character ends the tick inside a solid it meets unless the
 //!   tick reports it `crushed` (docs/plugin.md: a mover that moves into a

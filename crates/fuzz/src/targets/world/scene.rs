@@ -133,7 +133,7 @@ impl Scene {
     fn prune(&mut self) {
         let world = self.app.world();
         self.colliders
-            .retain(|&e| world.get_entity(e).is_ok_and(|e| e.contains::<Collider>()));
+            .retain(|&e| world.get_entity(e).is_ok_and(|e| e.contains::<SlidewalkCollider>()));
         self.pivots.retain(|&e| world.get_entity(e).is_ok());
         self.characters.retain(|&e| world.get_entity(e).is_ok());
     }
@@ -163,16 +163,16 @@ impl Scene {
                     .world_mut()
                     .resource_mut::<Assets<Mesh>>()
                     .add(Cuboid::from_size(*half * 2.0));
-                (Collider::mesh(), shape_data(shape), Some(mesh))
+                (SlidewalkCollider::mesh(), shape_data(shape), Some(mesh))
             }
             Shape::SharedBox => (
-                Collider::from_mesh_collider(self.shared_box.clone()),
+                SlidewalkCollider::from_mesh_collider(self.shared_box.clone()),
                 shape_data(shape),
                 None,
             ),
             _ => {
                 let data = shape_data(shape);
-                let collider = Collider::triangles(data.positions.clone(), data.indices.clone());
+                let collider = SlidewalkCollider::triangles(data.positions.clone(), data.indices.clone());
                 (collider, data, None)
             }
         };
@@ -205,16 +205,16 @@ impl Scene {
                 entity.remove::<OneWay>();
             }
             Rule::Layers(Some((m, f))) => {
-                entity.insert(CollisionLayers::new(m, f));
+                entity.insert(SlidewalkLayers::new(m, f));
             }
             Rule::Layers(None) => {
-                entity.remove::<CollisionLayers>();
+                entity.remove::<SlidewalkLayers>();
             }
             Rule::Sensor(true) => {
-                entity.insert(Sensor);
+                entity.insert(SlidewalkSensor);
             }
             Rule::Sensor(false) => {
-                entity.remove::<Sensor>();
+                entity.remove::<SlidewalkSensor>();
             }
             Rule::Climbable(true) => {
                 entity.insert(Climbable);
@@ -274,7 +274,10 @@ impl Scene {
             }
             Op::TakeCollider(k) => {
                 if let Some(e) = self.collider(*k) {
-                    self.app.world_mut().entity_mut(e).remove::<(Collider, Shaped)>();
+                    self.app
+                        .world_mut()
+                        .entity_mut(e)
+                        .remove::<(SlidewalkCollider, Shaped)>();
                     self.colliders.retain(|&c| c != e);
                     self.pivots.push(e);
                 }
@@ -341,7 +344,7 @@ impl Scene {
                 let at = CharacterController::default().transform_at_feet(*feet);
                 let mut entity = self.app.world_mut().spawn((at, controller));
                 if let Some((m, f)) = layers {
-                    entity.insert(CollisionLayers::new(*m, *f));
+                    entity.insert(SlidewalkLayers::new(*m, *f));
                 }
                 let id = entity.id();
                 self.characters.push(id);
@@ -363,10 +366,10 @@ impl Scene {
                     let mut entity = self.app.world_mut().entity_mut(e);
                     match layers {
                         Some((m, f)) => {
-                            entity.insert(CollisionLayers::new(*m, *f));
+                            entity.insert(SlidewalkLayers::new(*m, *f));
                         }
                         None => {
-                            entity.remove::<CollisionLayers>();
+                            entity.remove::<SlidewalkLayers>();
                         }
                     }
                 }

@@ -9,9 +9,9 @@ use glam::Vec3;
 /// A collider's geometry in its local frame, metres.
 #[derive(Clone, Debug)]
 pub struct ShapeData {
-    /// Corners given to `Collider::triangles`.
+    /// Corners given to `SlidewalkCollider::triangles`.
     pub positions: Vec<Vec3>,
-    /// Triangles given to `Collider::triangles` (bad ones included).
+    /// Triangles given to `SlidewalkCollider::triangles` (bad ones included).
     pub indices: Vec<[u32; 3]>,
     /// The triangles the reference counts: well-shaped ones only (a sliver
     /// that a scale may make degenerate, which the plugin's build would
