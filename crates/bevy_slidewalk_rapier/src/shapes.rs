@@ -1,0 +1,156 @@
+//! Rapier's collider shapes (parry 0.30's, re-exported by bevy_rapier3d)
+//! as the triangles characters collide with, in the shape's own frame and
+//! unscaled: polyhedra and meshes as they are; curved shapes (balls,
+//! capsules, cylinders, cones, rounded ones) as polyhedra that hold them,
+//! every face on or outside the true surface, so a character never sinks
+//! into a barrel by the facets' depth; compounds part by part; a
+//! half-space as a square 2 km across.
+
+use bevy::math::Vec3;
+use bevy_rapier3d::parry::math::Pose;
+use bevy_rapier3d::parry::shape::{RoundShape, Shape, SupportMap, TypedShape};
+
+/// Segments around a curved shape's axis (a ball has half as many from
+/// pole to pole): faces 15° wide, 0.9% of the radius deep before they are
+/// pushed out to hold the curve.
+pub const SEGMENTS: u32 = 24;
+
+/// Half the side of the square a half-space becomes, metres.
+pub const HALF_SPACE_HALF_SIDE: f32 = 1000.0;
+
+/// A shape's triangles: positions (metres, the shape's frame) and three
+/// indices each, and the kinds of parts left out (no area to stand on).
+#[derive(Default, Debug)]
+pub struct Triangles {
+    /// Corners, metres.
+    pub positions: Vec<Vec3>,
+    /// Three indices into `positions` each.
+    pub triangles: Vec<[u32; 3]>,
+    /// The kinds of parts left out ("segment", "polyline", a custom shape).
+    pub left_out: Vec<&'static str>,
+}
+
+impl Triangles {
+    /// Appends a part placed by `pose` in this shape's frame.
+    fn push(&mut self, pose: &Pose, (positions, triangles): (Vec<Vec3>, Vec<[u32; 3]>)) {
+        let base = self.positions.len() as u32;
+        self.positions
+            .extend(positions.into_iter().map(|p| pose.transform_point(p)));
+        self.triangles
+            .extend(triangles.into_iter().map(|t| t.map(|i| i + base)));
+    }
+}
+
+/// The shape a [`TypedShape`] views, as a `dyn Shape` (bevy_rapier hands
+/// out its unscaled shape only as a typed view).
+pub fn shape_of(shape: TypedShape<'_>) -> &dyn Shape {
+    match shape {
+        TypedShape::Ball(s) => s,
+        TypedShape::Cuboid(s) => s,
+        TypedShape::Capsule(s) => s,
+        TypedShape::Segment(s) => s,
+        TypedShape::Triangle(s) => s,
+        TypedShape::Voxels(s) => s,
+        TypedShape::TriMesh(s) => s,
+        TypedShape::Polyline(s) => s,
+        TypedShape::HalfSpace(s) => s,
+        TypedShape::HeightField(s) => s,
+        TypedShape::Compound(s) => s,
+        TypedShape::ConvexPolyhedron(s) => s,
+        TypedShape::Cylinder(s) => s,
+        TypedShape::Cone(s) => s,
+        TypedShape::RoundCuboid(s) => s,
+        TypedShape::RoundTriangle(s) => s,
+        TypedShape::RoundCylinder(s) => s,
+        TypedShape::RoundCone(s) => s,
+        TypedShape::RoundConvexPolyhedron(s) => s,
+        TypedShape::Custom(s) => s,
+    }
+}
+
+/// The triangles of `shape`, in its frame.
+pub fn triangles_of(shape: &dyn Shape) -> Triangles {
+    let mut out = Triangles::default();
+    add(&mut out, &Pose::IDENTITY, shape);
+    out
+}
+
+fn add(out: &mut Triangles, pose: &Pose, shape: &dyn Shape) {
+    let n = SEGMENTS;
+    match shape.as_typed_shape() {
+        TypedShape::Cuboid(c) => out.push(pose, c.to_trimesh()),
+        TypedShape::ConvexPolyhedron(c) => out.push(pose, c.to_trimesh()),
+        TypedShape::TriMesh(m) => out.push(pose, (m.vertices().to_vec(), m.indices().to_vec())),
+        TypedShape::HeightField(h) => out.push(pose, h.to_trimesh()),
+        TypedShape::Voxels(v) => out.push(pose, v.to_trimesh()),
+        TypedShape::Triangle(t) => out.push(pose, (vec![t.a, t.b, t.c], vec![[0, 1, 2]])),
+        TypedShape::Ball(b) => out.push(pose, holding(b.to_trimesh(n, n / 2), b)),
+        TypedShape::Capsule(c) => out.push(pose, holding(c.to_trimesh(n, n / 2), c)),
+        TypedShape::Cylinder(c) => out.push(pose, holding(c.to_trimesh(n), c)),
+        TypedShape::Cone(c) => out.push(pose, holding(c.to_trimesh(n), c)),
+        TypedShape::RoundCuboid(r) => out.push(pose, rounded(r, r.inner_shape.to_trimesh())),
+        TypedShape::RoundCylinder(r) => out.push(pose, rounded(r, r.inner_shape.to_trimesh(n))),
+        TypedShape::RoundCone(r) => out.push(pose, rounded(r, r.inner_shape.to_trimesh(n))),
+        TypedShape::RoundConvexPolyhedron(r) => out.push(pose, rounded(r, r.inner_shape.to_trimesh())),
+        TypedShape::RoundTriangle(r) => {
+            let t = &r.inner_shape;
+            out.push(pose, rounded(r, (vec![t.a, t.b, t.c], vec![[0, 1, 2], [0, 2, 1]])));
+        }
+        TypedShape::HalfSpace(h) => {
+            // A square on the boundary plane, facing out.
+            let normal = h.normal;
+            let side = normal.any_orthonormal_vector() * HALF_SPACE_HALF_SIDE;
+            let other = normal.cross(side);
+            let corners = vec![-side - other, side - other, side + other, -side + other];
+            out.push(pose, (corners, vec![[0, 1, 2], [0, 2, 3]]));
+        }
+        TypedShape::Compound(c) => {
+            for (part_pose, part) in c.shapes() {
+                add(out, &(*pose * *part_pose), part.as_ref());
+            }
+        }
+        TypedShape::Segment(_) => out.left_out.push("segment"),
+        TypedShape::Polyline(_) => out.left_out.push("polyline"),
+        TypedShape::Custom(_) => out.left_out.push("custom shape"),
+    }
+}
+
+/// A rounded shape's inner polyhedron pushed out to hold the rounding.
+fn rounded<S: SupportMap>(shape: &RoundShape<S>, inner: (Vec<Vec3>, Vec<[u32; 3]>)) -> (Vec<Vec3>, Vec<[u32; 3]>) {
+    holding(inner, shape)
+}
+
+/// A convex polyhedron with its corners on a convex shape's surface,
+/// scaled about its centre until every face is on or outside the shape
+/// (each face's plane at least as far out as the shape's support along
+/// the face's normal): a character resting on it is never inside the
+/// true shape.
+fn holding(mesh: (Vec<Vec3>, Vec<[u32; 3]>), shape: &impl SupportMap) -> (Vec<Vec3>, Vec<[u32; 3]>) {
+    let (positions, triangles) = mesh;
+    if positions.is_empty() {
+        return (positions, triangles);
+    }
+    let centre = positions.iter().copied().sum::<Vec3>() / positions.len() as f32;
+    let mut scale: f32 = 1.0;
+    for t in &triangles {
+        let [a, b, c] = t.map(|i| positions[i as usize]);
+        let Some(normal) = (b - a).cross(c - a).try_normalize() else {
+            continue;
+        };
+        // Outward: away from the centre.
+        let normal = if (a - centre).dot(normal) < 0.0 {
+            -normal
+        } else {
+            normal
+        };
+        let face = (a - centre).dot(normal);
+        let reach = (shape.local_support_point(normal) - centre).dot(normal);
+        if face > 0.0 && reach > face {
+            scale = scale.max(reach / face);
+        }
+    }
+    // A hair more, so rounding never leaves a face inside.
+    let scale = scale * (1.0 + 1e-5);
+    let positions = positions.into_iter().map(|p| centre + (p - centre) * scale).collect();
+    (positions, triangles)
+}
