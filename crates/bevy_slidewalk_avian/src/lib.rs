@@ -53,6 +53,11 @@
 //! * **Weight**: a dynamic body a character stands on is pressed at the
 //!   feet by `mass` × `gravity` for the tick: a plank on a pivot tips
 //!   towards the side the character stands on.
+//! * **Felt** (optional): an [`InnerBody`] on a character gives it a
+//!   kinematic capsule in Avian's world that follows it, so Avian's bodies
+//!   bounce off the character, and a dynamic body that hits it knocks it
+//!   back through `MovementIntent::impulse` (a [`HitByBody`] message
+//!   names the body).
 //!
 //! # Order within a tick
 //!
@@ -65,10 +70,12 @@
 //! whatever the frames per tick. Colliders added, removed, made sensors
 //! or ignored in `Update` are mirrored in `Last` of the same frame.
 
+mod inner;
 mod mirror;
 mod push;
 pub mod shapes;
 
+pub use inner::{HitByBody, InnerBody, InnerBodyEntity, InnerBodyOf};
 pub use mirror::{Mirrored, ShapeCache};
 pub use push::{PushFigures, VelocityBefore};
 
@@ -117,15 +124,23 @@ impl Plugin for SlidewalkAvianPlugin {
         app.init_resource::<ShapeCache>()
             .init_resource::<PushFigures>()
             .register_type::<IgnoredByCharacters>()
+            .register_type::<InnerBody>()
+            .add_message::<HitByBody>()
             .add_observer(push::give_velocity_before)
-            .add_systems(self.schedule, mirror.before(SlidewalkSystems::Prepare))
+            .add_systems(
+                self.schedule,
+                (inner::spawn_inner_bodies, inner::knock_back, mirror).before(SlidewalkSystems::Prepare),
+            )
             .add_systems(
                 self.schedule,
                 push::record_velocities
                     .after(SlidewalkSystems::Prepare)
                     .before(SlidewalkSystems::Step),
             )
-            .add_systems(self.schedule, push::push_bodies.after(SlidewalkSystems::Step))
+            .add_systems(
+                self.schedule,
+                (push::push_bodies, inner::follow_characters).after(SlidewalkSystems::Step),
+            )
             .add_systems(Last, (mirror::mirror_colliders, mirror::unmirror_removed).chain());
     }
 
