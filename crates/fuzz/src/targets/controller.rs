@@ -410,7 +410,8 @@ impl Case {
                         if before.placed && report.found_ground {
                             let reach = controller.config().snap_distance
                                 + 8.0 * controller.config().skin * before.radii.max_element();
-                            from.position -= before.up * reach;
+                            // The up the tick went by (a bad state's own may be anything).
+                            from.position -= state.up * reach;
                         }
                         let depth = 1.0 - clearance_after(&from, &state, passable, colliders);
                         let scale = ((state.position.abs() + before.position.abs()) / state.radii).max_element()
