@@ -121,3 +121,53 @@ fn sensors_ignored_and_removed_colliders_are_not_solid() {
     let ground = report(&app, chars[3]).ground.and_then(|g| g.entity);
     assert_eq!(ground, Some(kept), "standing on the kept box's entity");
 }
+
+#[test]
+fn a_child_collider_of_a_moving_body_is_solid_where_the_body_puts_it() {
+    for fpt in PACINGS {
+        let mut app = app(fpt);
+        floor(&mut app);
+        // A kinematic body moving along x at 1 m/s, its collider a child
+        // 0.5 m up, turned 30° about y and scaled 2× along x.
+        let body = app
+            .world_mut()
+            .spawn((
+                RigidBody::Kinematic,
+                avian3d::prelude::LinearVelocity(Vec3::X),
+                Transform::from_xyz(0.0, 1.0, 0.0),
+            ))
+            .id();
+        let child = app
+            .world_mut()
+            .spawn((
+                AvianCollider::cuboid(2.0, 0.2, 2.0),
+                Transform::from_xyz(0.0, 0.5, 0.0)
+                    .with_rotation(Quat::from_rotation_y(0.5))
+                    .with_scale(Vec3::new(2.0, 1.0, 1.0)),
+                ChildOf(body),
+            ))
+            .id();
+        // The top is at 1.6 m.
+        let ch = character(&mut app, Vec3::new(0.0, 2.0, 0.0));
+        run(&mut app, fpt, 2.0, |_| {});
+        let s = state(&app, ch);
+        let ground = report(&app, ch).ground.and_then(|g| g.entity);
+        assert_eq!(
+            ground,
+            Some(child),
+            "{fpt} frames a tick: not standing on the child collider"
+        );
+        assert!(
+            (s.feet().y - 1.6).abs() < 1e-2,
+            "{fpt} frames a tick: feet at {}",
+            s.feet().y
+        );
+        // Carried with the body (about 2 m in 2 s).
+        assert!(
+            s.position.x > 1.5,
+            "{fpt} frames a tick: left behind at x = {}",
+            s.position.x
+        );
+        assert_no_overlap(&app, &format!("child collider at {fpt} frames a tick"));
+    }
+}
