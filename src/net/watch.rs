@@ -28,7 +28,7 @@ pub struct NetFigures {
     /// Frames in which the session did not tick: it waited for the peer
     /// (its prediction window full) or to let the peer catch up.
     pub frames_waited: u64,
-    /// The last tick simulated (−1 before the first).
+    /// The last tick simulated (0 until the first is counted).
     last_tick: i32,
     /// The latest tick simulated so far.
     latest_tick: i32,

@@ -78,7 +78,9 @@ pub(crate) fn push_bodies(
         let (mass, most) = (c.mass, c.max_push_force * dt);
         let up = state.0.up;
         let cos_walkable = c.walkable_slope_deg.to_radians().cos();
-        let wish = intent.direction.clamp_length_max(1.0) * c.top_speed(state.0.crouched, intent.sprint);
+        // What the input asks, across "up" as the controller takes it.
+        let across = intent.direction - up * intent.direction.dot(up);
+        let wish = across.clamp_length_max(1.0) * c.top_speed(state.0.crouched, intent.sprint);
         let first = pushes.len();
         for (pc, entity) in report.tick.contacts.iter().zip(&report.contact_entities) {
             let Some(entity) = *entity else { continue };

@@ -6,7 +6,7 @@
 //! depth; compounds part by part; a half-space as a square 2 km across.
 
 use avian3d::parry::math::Pose;
-use avian3d::parry::shape::{RoundShape, Shape, SupportMap, TypedShape};
+use avian3d::parry::shape::{Shape, SupportMap, TypedShape};
 use bevy::math::Vec3;
 
 /// Segments around a curved shape's axis (a ball has half as many from
@@ -60,13 +60,13 @@ fn add(out: &mut Triangles, pose: &Pose, shape: &dyn Shape) {
         TypedShape::Capsule(c) => out.push(pose, holding(c.to_trimesh(n, n / 2), c)),
         TypedShape::Cylinder(c) => out.push(pose, holding(c.to_trimesh(n), c)),
         TypedShape::Cone(c) => out.push(pose, holding(c.to_trimesh(n), c)),
-        TypedShape::RoundCuboid(r) => out.push(pose, rounded(r, r.inner_shape.to_trimesh())),
-        TypedShape::RoundCylinder(r) => out.push(pose, rounded(r, r.inner_shape.to_trimesh(n))),
-        TypedShape::RoundCone(r) => out.push(pose, rounded(r, r.inner_shape.to_trimesh(n))),
-        TypedShape::RoundConvexPolyhedron(r) => out.push(pose, rounded(r, r.inner_shape.to_trimesh())),
+        TypedShape::RoundCuboid(r) => out.push(pose, holding(r.inner_shape.to_trimesh(), r)),
+        TypedShape::RoundCylinder(r) => out.push(pose, holding(r.inner_shape.to_trimesh(n), r)),
+        TypedShape::RoundCone(r) => out.push(pose, holding(r.inner_shape.to_trimesh(n), r)),
+        TypedShape::RoundConvexPolyhedron(r) => out.push(pose, holding(r.inner_shape.to_trimesh(), r)),
         TypedShape::RoundTriangle(r) => {
             let t = &r.inner_shape;
-            out.push(pose, rounded(r, (vec![t.a, t.b, t.c], vec![[0, 1, 2], [0, 2, 1]])));
+            out.push(pose, holding((vec![t.a, t.b, t.c], vec![[0, 1, 2], [0, 2, 1]]), r));
         }
         TypedShape::HalfSpace(h) => {
             // A square on the boundary plane, facing out.
@@ -85,11 +85,6 @@ fn add(out: &mut Triangles, pose: &Pose, shape: &dyn Shape) {
         TypedShape::Polyline(_) => out.left_out.push("polyline"),
         TypedShape::Custom(_) => out.left_out.push("custom shape"),
     }
-}
-
-/// A rounded shape's inner polyhedron pushed out to hold the rounding.
-fn rounded<S: SupportMap>(shape: &RoundShape<S>, inner: (Vec<Vec3>, Vec<[u32; 3]>)) -> (Vec<Vec3>, Vec<[u32; 3]>) {
-    holding(inner, shape)
 }
 
 /// A convex polyhedron with its corners on a convex shape's surface,

@@ -261,8 +261,14 @@ pub struct Spray {
 impl Spray {
     /// Starts spraying `targets` with `junk`, about `rate` datagrams a
     /// second (paced a hundred at a time; `None`: as fast as the system
-    /// takes them).
+    /// takes them; a rate that is not a positive number is refused).
     pub fn start(targets: Vec<SocketAddr>, mut junk: Junk, rate: Option<f64>) -> std::io::Result<Self> {
+        if rate.is_some_and(|r| !(r.is_finite() && r > 0.0)) {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::InvalidInput,
+                "the rate must be a positive number of datagrams a second",
+            ));
+        }
         let sockets = (0..3)
             .map(|_| UdpSocket::bind("127.0.0.1:0"))
             .collect::<std::io::Result<Vec<_>>>()?;
@@ -275,10 +281,9 @@ impl Spray {
             let mut n = 0usize;
             while !thread_stop.load(Ordering::Relaxed) && !targets.is_empty() {
                 junk.fill(&mut datagram);
-                if sockets[n % sockets.len()]
-                    .send_to(&datagram, targets[n % targets.len()])
-                    .is_ok()
-                {
+                // Every port to every target in turn.
+                let (target, socket) = (n % targets.len(), (n / targets.len()) % sockets.len());
+                if sockets[socket].send_to(&datagram, targets[target]).is_ok() {
                     thread_sent.fetch_add(1, Ordering::Relaxed);
                 }
                 n += 1;
