@@ -70,6 +70,7 @@
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(missing_docs)]
 
+pub mod bodies;
 mod build;
 mod character;
 mod collider;

@@ -10,6 +10,7 @@ use avian3d::prelude::{
 };
 use bevy::platform::collections::HashSet;
 use bevy::prelude::*;
+use bevy_slidewalk::bodies::knocked_velocity;
 use bevy_slidewalk::{CharacterController, MovementIntent, MovementState};
 
 /// On a character: give it an inner body in Avian's world. Avian's
@@ -157,10 +158,10 @@ pub(crate) fn knock_back(
             if impulse.dot(body_at.0 - at.0) < 0.0 {
                 impulse = -impulse;
             }
-            let knocked = -impulse * settings.knock_back / (controller.config.mass + mass.value());
-            if !knocked.is_finite() {
+            let Some(knocked) = knocked_velocity(impulse, controller.config.mass, mass.value(), settings.knock_back)
+            else {
                 continue;
-            }
+            };
             intent.impulse += knocked;
             now.insert((of.0, other));
             if !before.contains(&(of.0, other)) {

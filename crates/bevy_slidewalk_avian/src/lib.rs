@@ -77,10 +77,10 @@ pub mod shapes;
 
 pub use inner::{HitByBody, InnerBody, InnerBodyEntity, InnerBodyOf};
 pub use mirror::{Mirrored, ShapeCache};
-pub use push::{PushFigures, VelocityBefore};
 
 use bevy::ecs::schedule::{InternedScheduleLabel, ScheduleLabel};
 use bevy::prelude::*;
+use bevy_slidewalk::bodies::BodyBridgePlugin;
 #[cfg(doc)]
 use bevy_slidewalk::{SlidewalkCollider, SlidewalkLayers, SlidewalkSensor};
 use bevy_slidewalk::{SlidewalkPlugin, SlidewalkSystems};
@@ -120,22 +120,19 @@ pub struct IgnoredByCharacters;
 
 impl Plugin for SlidewalkAvianPlugin {
     fn build(&self, app: &mut App) {
+        if !app.is_plugin_added::<BodyBridgePlugin>() {
+            app.add_plugins(BodyBridgePlugin {
+                schedule: self.schedule,
+            });
+        }
         let mirror = (mirror::mirror_colliders, mirror::unmirror_removed).chain();
         app.init_resource::<ShapeCache>()
-            .init_resource::<PushFigures>()
             .register_type::<IgnoredByCharacters>()
             .register_type::<InnerBody>()
             .add_message::<HitByBody>()
-            .add_observer(push::give_velocity_before)
             .add_systems(
                 self.schedule,
                 (inner::spawn_inner_bodies, inner::knock_back, mirror).before(SlidewalkSystems::Prepare),
-            )
-            .add_systems(
-                self.schedule,
-                push::record_velocities
-                    .after(SlidewalkSystems::Prepare)
-                    .before(SlidewalkSystems::Step),
             )
             .add_systems(
                 self.schedule,

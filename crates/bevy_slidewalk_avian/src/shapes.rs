@@ -87,37 +87,9 @@ fn add(out: &mut Triangles, pose: &Pose, shape: &dyn Shape) {
     }
 }
 
-/// A convex polyhedron with its corners on a convex shape's surface,
-/// scaled about its centre until every face is on or outside the shape
-/// (each face's plane at least as far out as the shape's support along
-/// the face's normal): a character resting on it is never inside the
-/// true shape.
-fn holding(mesh: (Vec<Vec3>, Vec<[u32; 3]>), shape: &impl SupportMap) -> (Vec<Vec3>, Vec<[u32; 3]>) {
-    let (positions, triangles) = mesh;
-    if positions.is_empty() {
-        return (positions, triangles);
-    }
-    let centre = positions.iter().copied().sum::<Vec3>() / positions.len() as f32;
-    let mut scale: f32 = 1.0;
-    for t in &triangles {
-        let [a, b, c] = t.map(|i| positions[i as usize]);
-        let Some(normal) = (b - a).cross(c - a).try_normalize() else {
-            continue;
-        };
-        // Outward: away from the centre.
-        let normal = if (a - centre).dot(normal) < 0.0 {
-            -normal
-        } else {
-            normal
-        };
-        let face = (a - centre).dot(normal);
-        let reach = (shape.local_support_point(normal) - centre).dot(normal);
-        if face > 0.0 && reach > face {
-            scale = scale.max(reach / face);
-        }
-    }
-    // A hair more, so rounding never leaves a face inside.
-    let scale = scale * (1.0 + 1e-5);
-    let positions = positions.into_iter().map(|p| centre + (p - centre) * scale).collect();
+/// The polyhedron `mesh` of a curved convex shape, scaled out to hold it
+/// (`bevy_slidewalk::bodies::holding` with the shape's support).
+fn holding((positions, triangles): (Vec<Vec3>, Vec<[u32; 3]>), shape: &impl SupportMap) -> (Vec<Vec3>, Vec<[u32; 3]>) {
+    let positions = bevy_slidewalk::bodies::holding(positions, &triangles, |d| shape.local_support_point(d));
     (positions, triangles)
 }

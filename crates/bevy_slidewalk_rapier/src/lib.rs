@@ -63,6 +63,11 @@
 //! * **Weight**: a dynamic body a character stands on is pressed at the
 //!   feet by `mass` × `gravity` for the tick: a plank on a pivot tips
 //!   towards the side the character stands on.
+//! * **Felt** (optional): an [`InnerBody`] on a character gives it a
+//!   kinematic capsule in Rapier's world that follows it, so Rapier's
+//!   bodies bounce off the character, and a dynamic body that hits it
+//!   knocks it back through `MovementIntent::impulse` (a [`HitByBody`]
+//!   message names the body).
 //!
 //! # Order within a tick
 //!
@@ -80,16 +85,18 @@
 //! added, removed, made sensors or ignored in `Update` are mirrored in
 //! `Last` of the same frame.
 
+mod inner;
 mod mirror;
 mod push;
 pub mod shapes;
 
+pub use inner::{HitByBody, InnerBody, InnerBodyEntity, InnerBodyOf};
 pub use mirror::{Mirrored, ShapeCache};
-pub use push::{PushFigures, VelocityBefore};
 
 use bevy::ecs::schedule::{InternedScheduleLabel, ScheduleLabel};
 use bevy::prelude::*;
 use bevy_rapier3d::prelude::{PhysicsSet, TimestepMode};
+use bevy_slidewalk::bodies::BodyBridgePlugin;
 #[cfg(doc)]
 use bevy_slidewalk::{SlidewalkCollider, SlidewalkLayers, SlidewalkSensor};
 use bevy_slidewalk::{SlidewalkPlugin, SlidewalkSystems};
@@ -130,26 +137,28 @@ pub struct IgnoredByCharacters;
 
 impl Plugin for SlidewalkRapierPlugin {
     fn build(&self, app: &mut App) {
+        if !app.is_plugin_added::<BodyBridgePlugin>() {
+            app.add_plugins(BodyBridgePlugin {
+                schedule: self.schedule,
+            });
+        }
         let mirror = (mirror::mirror_colliders, mirror::unmirror_removed).chain();
         app.init_resource::<ShapeCache>()
-            .init_resource::<PushFigures>()
             .register_type::<IgnoredByCharacters>()
-            .add_observer(push::give_velocity_before)
+            .register_type::<InnerBody>()
+            .add_message::<HitByBody>()
             // The characters move against the poses of the last step, and
             // their impulses reach Rapier in this tick's SyncBackend: both
             // before Rapier's sets when they share the schedule (in another
             // schedule the ordering names an empty set and does nothing).
             .configure_sets(self.schedule, SlidewalkSystems::Step.before(PhysicsSet::SyncBackend))
-            .add_systems(self.schedule, mirror.before(SlidewalkSystems::Prepare))
             .add_systems(
                 self.schedule,
-                push::record_velocities
-                    .after(SlidewalkSystems::Prepare)
-                    .before(SlidewalkSystems::Step),
+                (inner::spawn_inner_bodies, inner::knock_back, mirror).before(SlidewalkSystems::Prepare),
             )
             .add_systems(
                 self.schedule,
-                push::push_bodies
+                (push::push_bodies, inner::follow_characters)
                     .after(SlidewalkSystems::Step)
                     .before(PhysicsSet::SyncBackend),
             )

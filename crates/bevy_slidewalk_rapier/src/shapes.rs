@@ -8,7 +8,7 @@
 
 use bevy::math::Vec3;
 use bevy_rapier3d::parry::math::Pose;
-use bevy_rapier3d::parry::shape::{RoundShape, Shape, SupportMap, TypedShape};
+use bevy_rapier3d::parry::shape::{Shape, SupportMap, TypedShape};
 
 /// Segments around a curved shape's axis (a ball has half as many from
 /// pole to pole): faces 15° wide, 0.9% of the radius deep before they are
@@ -88,13 +88,13 @@ fn add(out: &mut Triangles, pose: &Pose, shape: &dyn Shape) {
         TypedShape::Capsule(c) => out.push(pose, holding(c.to_trimesh(n, n / 2), c)),
         TypedShape::Cylinder(c) => out.push(pose, holding(c.to_trimesh(n), c)),
         TypedShape::Cone(c) => out.push(pose, holding(c.to_trimesh(n), c)),
-        TypedShape::RoundCuboid(r) => out.push(pose, rounded(r, r.inner_shape.to_trimesh())),
-        TypedShape::RoundCylinder(r) => out.push(pose, rounded(r, r.inner_shape.to_trimesh(n))),
-        TypedShape::RoundCone(r) => out.push(pose, rounded(r, r.inner_shape.to_trimesh(n))),
-        TypedShape::RoundConvexPolyhedron(r) => out.push(pose, rounded(r, r.inner_shape.to_trimesh())),
+        TypedShape::RoundCuboid(r) => out.push(pose, holding(r.inner_shape.to_trimesh(), r)),
+        TypedShape::RoundCylinder(r) => out.push(pose, holding(r.inner_shape.to_trimesh(n), r)),
+        TypedShape::RoundCone(r) => out.push(pose, holding(r.inner_shape.to_trimesh(n), r)),
+        TypedShape::RoundConvexPolyhedron(r) => out.push(pose, holding(r.inner_shape.to_trimesh(), r)),
         TypedShape::RoundTriangle(r) => {
             let t = &r.inner_shape;
-            out.push(pose, rounded(r, (vec![t.a, t.b, t.c], vec![[0, 1, 2], [0, 2, 1]])));
+            out.push(pose, holding((vec![t.a, t.b, t.c], vec![[0, 1, 2], [0, 2, 1]]), r));
         }
         TypedShape::HalfSpace(h) => {
             // A square on the boundary plane, facing out.
@@ -115,42 +115,9 @@ fn add(out: &mut Triangles, pose: &Pose, shape: &dyn Shape) {
     }
 }
 
-/// A rounded shape's inner polyhedron pushed out to hold the rounding.
-fn rounded<S: SupportMap>(shape: &RoundShape<S>, inner: (Vec<Vec3>, Vec<[u32; 3]>)) -> (Vec<Vec3>, Vec<[u32; 3]>) {
-    holding(inner, shape)
-}
-
-/// A convex polyhedron with its corners on a convex shape's surface,
-/// scaled about its centre until every face is on or outside the shape
-/// (each face's plane at least as far out as the shape's support along
-/// the face's normal): a character resting on it is never inside the
-/// true shape.
-fn holding(mesh: (Vec<Vec3>, Vec<[u32; 3]>), shape: &impl SupportMap) -> (Vec<Vec3>, Vec<[u32; 3]>) {
-    let (positions, triangles) = mesh;
-    if positions.is_empty() {
-        return (positions, triangles);
-    }
-    let centre = positions.iter().copied().sum::<Vec3>() / positions.len() as f32;
-    let mut scale: f32 = 1.0;
-    for t in &triangles {
-        let [a, b, c] = t.map(|i| positions[i as usize]);
-        let Some(normal) = (b - a).cross(c - a).try_normalize() else {
-            continue;
-        };
-        // Outward: away from the centre.
-        let normal = if (a - centre).dot(normal) < 0.0 {
-            -normal
-        } else {
-            normal
-        };
-        let face = (a - centre).dot(normal);
-        let reach = (shape.local_support_point(normal) - centre).dot(normal);
-        if face > 0.0 && reach > face {
-            scale = scale.max(reach / face);
-        }
-    }
-    // A hair more, so rounding never leaves a face inside.
-    let scale = scale * (1.0 + 1e-5);
-    let positions = positions.into_iter().map(|p| centre + (p - centre) * scale).collect();
+/// The polyhedron `mesh` of a curved convex shape, scaled out to hold it
+/// (`bevy_slidewalk::bodies::holding` with the shape's support).
+fn holding((positions, triangles): (Vec<Vec3>, Vec<[u32; 3]>), shape: &impl SupportMap) -> (Vec<Vec3>, Vec<[u32; 3]>) {
+    let positions = bevy_slidewalk::bodies::holding(positions, &triangles, |d| shape.local_support_point(d));
     (positions, triangles)
 }

@@ -10,6 +10,7 @@
 // The examples share `minimal.rs`'s first-person player, each including it.
 #![allow(clippy::duplicate_mod)]
 
+mod bodies;
 mod colliders;
 mod events;
 mod examples_run;

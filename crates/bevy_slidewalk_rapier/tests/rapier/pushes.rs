@@ -44,6 +44,7 @@ fn a_light_crate_is_shoved_and_a_container_holds_like_a_wall() {
         run(&mut app, fpt, 2.0, |_| {});
         let light_moved = (position(&app, light) - light_from).length();
         let heavy_moved = (position(&app, heavy) - heavy_from).length();
+        println!("{fpt} frames a tick: 10 kg crate moved {light_moved:.2} m, 5 t container {heavy_moved:.4} m");
         assert!(
             light_moved >= 1.0,
             "{fpt} frames a tick: the 10 kg crate moved {light_moved} m in 2 s"
@@ -92,6 +93,7 @@ fn a_plank_on_a_revolute_joint_tips_under_a_character_on_its_end() {
             // The right end down: a turn about −z.
             tipped = tipped.max(-rotation.to_scaled_axis().z.to_degrees());
         });
+        println!("{fpt} frames a tick: the plank tipped {tipped:.1}°");
         assert!(
             tipped > 10.0,
             "{fpt} frames a tick: the plank tipped right by {tipped}° in 2 s"
@@ -141,6 +143,7 @@ fn a_platform_rapier_drives_carries_the_character_without_a_tick_in_the_air() {
             dip = dip.max((motion.translation.y + 0.1 - s.feet().y).abs());
             moved = position(app, platform).x - from;
         });
+        println!("{fpt} frames a tick: the platform moved {moved:.2} m, {airborne} frames in the air, dip {dip:.4} m");
         assert!(moved > 2.0, "{fpt} frames a tick: the platform moved {moved} m");
         assert_eq!(airborne, 0, "{fpt} frames a tick: {airborne} frames in the air");
         assert!(

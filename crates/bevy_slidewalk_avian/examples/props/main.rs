@@ -10,7 +10,6 @@ use bevy::prelude::*;
 use bevy_slidewalk::prelude::*;
 use bevy_slidewalk_avian::SlidewalkAvianPlugin;
 
-#[path = "../../bevy_slidewalk/examples/minimal.rs"]
 #[allow(dead_code)]
 mod minimal;
 

@@ -12,7 +12,6 @@ use bevy_rapier3d::prelude::*;
 use bevy_slidewalk::prelude::*;
 use bevy_slidewalk_rapier::SlidewalkRapierPlugin;
 
-#[path = "../../bevy_slidewalk/examples/minimal.rs"]
 #[allow(dead_code)]
 mod minimal;
 
@@ -192,7 +191,7 @@ fn props(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>, mut materials
     let sun = Transform::from_xyz(3.0, 8.0, 5.0).looking_at(Vec3::ZERO, Vec3::Y);
     c.spawn((
         DirectionalLight {
-            shadows_enabled: true,
+            shadow_maps_enabled: true,
             ..default()
         },
         sun,

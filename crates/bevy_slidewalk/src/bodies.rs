@@ -1,0 +1,232 @@
+//! What a bridge to a physics engine (`bevy_slidewalk_avian`,
+//! `bevy_slidewalk_rapier`, or a game's own) takes from the characters,
+//! engine-free: the pushes and weights they put on the engine's dynamic
+//! bodies after their tick (from `ControllerConfig::mass` and
+//! `max_push_force`, as Jolt's `CharacterVirtual`), the knock-back a
+//! body's hit gives them, and curved shapes as polyhedra that hold them.
+//! The bridge finds the bodies and applies the impulses in its engine.
+
+use crate::{CharacterController, MovementIntent, MovementReport, MovementState, SlidewalkSystems};
+use bevy::ecs::schedule::InternedScheduleLabel;
+use bevy::prelude::*;
+
+/// A character's velocity as its tick began (world, m/s): what it
+/// brought into the bodies it met (the tick takes the speed into a wall
+/// away). Given to every character by [`BodyBridgePlugin`].
+#[derive(Component, Clone, Copy, Default, Debug)]
+pub struct VelocityBefore(pub Vec3);
+
+/// Pushes and weights the characters put on bodies at the last tick, for
+/// figures and tests.
+#[derive(Resource, Clone, Copy, Default, Debug)]
+pub struct PushFigures {
+    /// Bodies pushed (one per character and body).
+    pub pushes: u32,
+    /// Bodies pressed by a character standing on them.
+    pub weights: u32,
+}
+
+/// Records each character's [`VelocityBefore`] between
+/// `SlidewalkSystems::Prepare` and `Step` in `schedule`. A bridge adds it
+/// (once, whichever bridge comes first).
+#[derive(Clone, Debug)]
+pub struct BodyBridgePlugin {
+    /// The schedule the characters move in.
+    pub schedule: InternedScheduleLabel,
+}
+
+impl Plugin for BodyBridgePlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<PushFigures>()
+            .add_observer(give_velocity_before)
+            .add_systems(
+                self.schedule,
+                record_velocities
+                    .after(SlidewalkSystems::Prepare)
+                    .before(SlidewalkSystems::Step),
+            );
+    }
+}
+
+fn give_velocity_before(add: On<Add, CharacterController>, mut commands: Commands) {
+    commands.entity(add.entity).try_insert(VelocityBefore::default());
+}
+
+fn record_velocities(mut characters: Query<(&MovementState, &mut VelocityBefore)>) {
+    for (state, mut before) in &mut characters {
+        before.0 = state.0.world_velocity();
+    }
+}
+
+/// A dynamic body of the engine, as a push sees it at one point.
+#[derive(Clone, Copy, Debug)]
+pub struct DynamicBody {
+    /// The body's entity.
+    pub body: Entity,
+    /// kg (0 or not finite: treated as the character's own, the push
+    /// then moves the two as one).
+    pub mass: f32,
+    /// The body's velocity at the point, m/s.
+    pub velocity: Vec3,
+}
+
+/// An impulse for one body, to apply at `point`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Push {
+    /// The body.
+    pub body: Entity,
+    /// N·s, world.
+    pub impulse: Vec3,
+    /// Where it acts, world metres.
+    pub point: Vec3,
+}
+
+/// What the pushes read of a character.
+pub type Pusher = (
+    &'static CharacterController,
+    &'static MovementState,
+    &'static MovementReport,
+    &'static MovementIntent,
+    &'static VelocityBefore,
+);
+
+/// The pushes and weights of every active character's last tick of `dt`
+/// seconds, appended to `out` (cleared first); `dynamic_body(collider,
+/// point)` names the dynamic body a collider belongs to, or `None`.
+///
+/// * A body met during the move (not as ground) is pushed along the
+///   contact by the speed the character brought into it (its
+///   [`VelocityBefore`] or the speed its input asks for, whichever goes
+///   further in) less the body's own, times the reduced mass of the two
+///   (as two bodies that end up moving together), at most
+///   `max_push_force` × `dt`; one push per character and body, at its
+///   strongest contact.
+/// * A body stood on is pressed at the ground point by `mass` ×
+///   `gravity` × `dt`.
+pub fn pushes(
+    dt: f32,
+    characters: &Query<Pusher>,
+    mut dynamic_body: impl FnMut(Entity, Vec3) -> Option<DynamicBody>,
+    out: &mut Vec<Push>,
+) -> PushFigures {
+    out.clear();
+    let mut figures = PushFigures::default();
+    if dt <= 0.0 || !dt.is_finite() {
+        return figures;
+    }
+    for (controller, state, report, intent, before) in characters {
+        if !controller.active {
+            continue;
+        }
+        let c = &controller.config;
+        let up = state.0.up;
+        let cos_walkable = c.walkable_slope_deg.to_radians().cos();
+        // What the input asks, across "up" as the controller takes it.
+        let across = intent.direction - up * intent.direction.dot(up);
+        let wish = across.clamp_length_max(1.0) * c.top_speed(state.0.crouched, intent.sprint);
+        let first = out.len();
+        for (pc, entity) in report.tick.contacts.iter().zip(&report.contact_entities) {
+            let Some(entity) = *entity else { continue };
+            let ct = &pc.contact;
+            // Ground is pressed by the weight below, not pushed.
+            if ct.normal.dot(up) >= cos_walkable {
+                continue;
+            }
+            let Some(body) = dynamic_body(entity, ct.point) else {
+                continue;
+            };
+            let into = -ct.normal;
+            let approach = before.0.dot(into).max(wish.dot(into)) - body.velocity.dot(into);
+            let impulse = push_impulse(c.mass, body.mass, approach, c.max_push_force * dt);
+            if impulse <= 0.0 {
+                continue;
+            }
+            let push = Push {
+                body: body.body,
+                impulse: into * impulse,
+                point: ct.point,
+            };
+            match out[first..].iter_mut().find(|p| p.body == body.body) {
+                Some(p) if p.impulse.length_squared() < push.impulse.length_squared() => *p = push,
+                Some(_) => {}
+                None => out.push(push),
+            }
+        }
+        figures.pushes += (out.len() - first) as u32;
+        if let Some(ground) = report.tick.ground
+            && let Some(entity) = report.ground.as_ref().and_then(|g| g.entity)
+            && let Some(body) = dynamic_body(entity, ground.point)
+        {
+            let weight = c.gravity * c.mass * dt;
+            if weight.is_finite() && weight != Vec3::ZERO {
+                out.push(Push {
+                    body: body.body,
+                    impulse: weight,
+                    point: ground.point,
+                });
+                figures.weights += 1;
+            }
+        }
+    }
+    figures
+}
+
+/// The impulse (N·s) a character of `mass` kg coming at `approach` m/s
+/// into a body of `body_mass` kg gives it: the reduced mass × the speed
+/// (what leaves the two moving together), at most `most`; 0 when it is
+/// not coming in.
+pub fn push_impulse(mass: f32, body_mass: f32, approach: f32, most: f32) -> f32 {
+    if approach <= 0.0 || !approach.is_finite() {
+        return 0.0;
+    }
+    let reduced = if body_mass.is_finite() && body_mass > 0.0 {
+        mass * body_mass / (mass + body_mass)
+    } else {
+        mass
+    };
+    let impulse = (reduced * approach).min(most);
+    if impulse.is_finite() { impulse.max(0.0) } else { 0.0 }
+}
+
+/// The velocity (m/s) a hit adds to a character of `mass` kg: the engine's
+/// contact gave the body of `body_mass` kg `impulse` (N·s, pointing away
+/// from the character), the character gets the opposite, shared as
+/// between free bodies and scaled by `factor`. `None` if not finite.
+pub fn knocked_velocity(impulse: Vec3, mass: f32, body_mass: f32, factor: f32) -> Option<Vec3> {
+    let knocked = -impulse * factor / (mass + body_mass);
+    knocked.is_finite().then_some(knocked)
+}
+
+/// `positions` of a convex polyhedron with its corners on a convex shape
+/// whose farthest point along a unit direction is `support(direction)`,
+/// scaled about their centre until every face of `triangles` is on or
+/// outside the shape (each face's plane at least as far out as the
+/// shape's support along its normal): a character resting on the faces
+/// is never inside the true shape.
+pub fn holding(positions: Vec<Vec3>, triangles: &[[u32; 3]], support: impl Fn(Vec3) -> Vec3) -> Vec<Vec3> {
+    if positions.is_empty() {
+        return positions;
+    }
+    let centre = positions.iter().copied().sum::<Vec3>() / positions.len() as f32;
+    let mut scale: f32 = 1.0;
+    for t in triangles {
+        let [a, b, c] = t.map(|i| positions[i as usize]);
+        let Some(normal) = (b - a).cross(c - a).try_normalize() else {
+            continue;
+        };
+        // Outward: away from the centre.
+        let normal = if (a - centre).dot(normal) < 0.0 {
+            -normal
+        } else {
+            normal
+        };
+        let face = (a - centre).dot(normal);
+        let reach = (support(normal) - centre).dot(normal);
+        if face > 0.0 && reach > face {
+            scale = scale.max(reach / face);
+        }
+    }
+    // A hair more, so rounding never leaves a face inside.
+    let scale = scale * (1.0 + 1e-5);
+    positions.into_iter().map(|p| centre + (p - centre) * scale).collect()
+}

@@ -1,0 +1,1 @@
+../../../bevy_slidewalk/examples/minimal.rs
