@@ -1,0 +1,324 @@
+//! bevy_slidewalk against bevy-tnua, both on Avian 0.7, on an
+//! 81,000-triangle level given to Avian as one static trimesh collider:
+//! N characters walking 1.5 m circles at the same speed (4.5 m/s), one
+//! headless app kind for both (`MinimalPlugins`, transforms, assets,
+//! meshes, Avian's `PhysicsPlugins` in `FixedPostUpdate`), each side with
+//! its own plugins:
+//!
+//! * `slidewalk_avian`: `CharacterController`s walked by
+//!   `MovementIntent`, the level made solid to them by
+//!   `SlidewalkAvianPlugin`'s mirror of the Avian collider (the level is
+//!   not a `SlidewalkCollider` of its own); Avian steps the level alone.
+//! * `tnua_avian`: tnua's setup as in its examples: a dynamic Avian
+//!   capsule each (the slidewalk character's width; its bottom floats
+//!   0.35 m over the ground, the slidewalk character's step height, and
+//!   its top is 1.65 m up), rotation locked, a `TnuaController` with a
+//!   `TnuaBuiltinWalk` basis at 4.5 m/s and tnua's other defaults, a
+//!   cylinder sensor shape a little narrower than the capsule; tnua's
+//!   plugins in `FixedUpdate`, Avian stepping the capsules.
+//!
+//! The characters are dropped from above the level's top at random
+//! points over its area, as the plugin's bench drops them but 4 m clear
+//! of its bounds (so that no circle starts across an edge), and settled
+//! for 1.5 s. A tick is one `app.update()` of 1/60 s with 60 fixed ticks
+//! a second: exactly one fixed tick (`FixedMain`, Avian's step inside it)
+//! and the frame's own schedules. Criterion's time is per tick; its
+//! throughput, one element per character, is characters a second (the
+//! time per character is the tick's over N). After each run, outside the
+//! timing, two more seconds are walked and checked: how many characters
+//! are below the level's lowest point less 1 m and where (through the
+//! level, or off its edge: a circle held by walls drifts), and the mean
+//! of the horizontal path each character still on the level walked over
+//! the ideal one (4.5 m/s × 2 s).
+//!
+//! `cargo bench -p slidewalk_peers --profile dev --bench peers` (the dev
+//! profile, as `cargo run` builds: bevy_slidewalk and its collision core
+//! at opt-level 3; Bevy, Avian and tnua at 1). `BENCH_ONE_THREAD=1` sets
+//! the single-threaded executor on every schedule the tick runs (the main
+//! and fixed schedules, Avian's `PhysicsSchedule` and `SubstepSchedule`);
+//! parallel iteration inside systems (Avian's, tnua's sensors, the
+//! plugin's characters) still uses Bevy's task pool. Bench ids:
+//! `peers_81k/{slidewalk_avian,tnua_avian}/{100,1000}`.
+
+use avian3d::prelude::{Collider, LockedAxes, PhysicsPlugins, Position, RigidBody};
+use bevy::ecs::schedule::{Schedules, SingleThreadedExecutor};
+use bevy::mesh::MeshPlugin;
+use bevy::prelude::*;
+use bevy::time::TimeUpdateStrategy;
+use bevy_slidewalk::{
+    CharacterController, ControllerConfig, MovementIntent, MovementState, SlidewalkPlugin, SlidewalkSystems,
+};
+use bevy_slidewalk_avian::SlidewalkAvianPlugin;
+use bevy_tnua::builtins::{TnuaBuiltinWalk, TnuaBuiltinWalkConfig};
+use bevy_tnua::prelude::*;
+use bevy_tnua_avian3d::TnuaAvian3dSensorShape;
+use bevy_tnua_avian3d::prelude::TnuaAvian3dPlugin;
+use criterion::{BenchmarkId, Criterion, SamplingMode, Throughput, criterion_group, criterion_main};
+use slidewalk_sweep::test_util::{Lcg, Soup, generated_level};
+use std::time::Duration;
+
+const HZ: f64 = 60.0;
+
+/// Kept clear of the level's bounds when dropping the characters, metres:
+/// more than a circle (3 m) and a character's width, so that no circle
+/// starts across an edge (one held by walls drifts, and may reach one).
+const MARGIN: Vec3 = Vec3::new(4.0, 0.0, 4.0);
+
+/// Seconds walked after the timing, for the check.
+const CHECK_SECONDS: f64 = 2.0;
+
+/// The walking speed of both sides: the slidewalk character's default.
+fn speed() -> f32 {
+    ControllerConfig::default().walk_speed
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Side {
+    Slidewalk,
+    Tnua,
+}
+
+impl Side {
+    fn name(self) -> &'static str {
+        match self {
+            Side::Slidewalk => "slidewalk_avian",
+            Side::Tnua => "tnua_avian",
+        }
+    }
+}
+
+/// tnua's control scheme: walking only.
+#[derive(TnuaScheme)]
+#[scheme(basis = TnuaBuiltinWalk)]
+enum Walking {}
+
+/// A character's number: its circle.
+#[derive(Component, Clone, Copy)]
+struct Walker(usize);
+
+/// A walking direction, each character its own, turning 0.05 rad a tick
+/// (circles of 1.5 m at 4.5 m/s), as the plugin's bench walks.
+fn heading(i: usize, tick: u64) -> Vec3 {
+    let a = i as f32 * 2.399 + tick as f32 * 0.05;
+    Vec3::new(a.cos(), 0.0, a.sin())
+}
+
+fn walk_slidewalk(mut tick: Local<u64>, mut characters: Query<(&Walker, &mut MovementIntent)>) {
+    *tick += 1;
+    for (walker, mut intent) in &mut characters {
+        intent.direction = heading(walker.0, *tick);
+    }
+}
+
+fn walk_tnua(mut tick: Local<u64>, mut characters: Query<(&Walker, &mut TnuaController<Walking>)>) {
+    *tick += 1;
+    for (walker, mut controller) in &mut characters {
+        controller.basis = TnuaBuiltinWalk {
+            desired_motion: heading(walker.0, *tick),
+            ..default()
+        };
+    }
+}
+
+/// The headless app both sides run in, with `side`'s plugins.
+fn app(side: Side) -> App {
+    let mut app = App::new();
+    app.add_plugins((
+        MinimalPlugins,
+        TransformPlugin,
+        AssetPlugin::default(),
+        MeshPlugin,
+        PhysicsPlugins::default(),
+    ))
+    .insert_resource(Time::<Fixed>::from_hz(HZ))
+    .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f64(1.0 / HZ)));
+    match side {
+        Side::Slidewalk => {
+            app.add_plugins((SlidewalkPlugin::default(), SlidewalkAvianPlugin::default()))
+                .add_systems(FixedUpdate, walk_slidewalk.before(SlidewalkSystems::Prepare));
+        }
+        Side::Tnua => {
+            app.add_plugins((
+                TnuaControllerPlugin::<Walking>::new(FixedUpdate),
+                TnuaAvian3dPlugin::new(FixedUpdate),
+            ))
+            .add_systems(FixedUpdate, walk_tnua.in_set(TnuaUserControlsSystems));
+        }
+    }
+    app.finish();
+    app.cleanup();
+    if std::env::var_os("BENCH_ONE_THREAD").is_some() {
+        let mut schedules = app.world_mut().resource_mut::<Schedules>();
+        let mut labels = Vec::new();
+        for (label, schedule) in schedules.iter_mut() {
+            schedule.set_executor(SingleThreadedExecutor::new());
+            labels.push(format!("{label:?}"));
+        }
+        labels.sort();
+        eprintln!("{}: one thread: {}", side.name(), labels.join(", "));
+    }
+    app
+}
+
+/// The level's bounds.
+struct Level {
+    lo: Vec3,
+    hi: Vec3,
+}
+
+/// `n` characters of `side` dropped over `level` (given to Avian as one
+/// static trimesh), settled for 1.5 s, walking. Also the level's bounds.
+fn populated(side: Side, level: &Soup, n: usize) -> (App, Level) {
+    let mut app = app(side);
+    let (mut lo, mut hi) = (Vec3::splat(f32::INFINITY), Vec3::splat(f32::NEG_INFINITY));
+    for p in &level.positions {
+        lo = lo.min(*p);
+        hi = hi.max(*p);
+    }
+    app.world_mut().spawn((
+        RigidBody::Static,
+        Collider::trimesh(level.positions.clone(), level.triangles.clone()),
+        Transform::default(),
+    ));
+    let config = (side == Side::Tnua).then(|| {
+        app.world_mut()
+            .resource_mut::<Assets<WalkingConfig>>()
+            .add(WalkingConfig {
+                basis: TnuaBuiltinWalkConfig {
+                    speed: speed(),
+                    // The capsule's centre this far over the ground: its
+                    // bottom (0.65 m below the centre) 0.35 m over it.
+                    float_height: 1.0,
+                    ..default()
+                },
+            })
+    });
+    let mut rng = Lcg::new(7);
+    for i in 0..n {
+        let at = rng.in_box(lo + MARGIN, hi - MARGIN);
+        let centre = Vec3::new(at.x, hi.y + 1.0, at.z);
+        let mut character = app.world_mut().spawn((Walker(i), Transform::from_translation(centre)));
+        match &config {
+            None => {
+                character.insert((
+                    CharacterController::default(),
+                    MovementIntent {
+                        direction: heading(i, 0),
+                        ..default()
+                    },
+                ));
+            }
+            Some(config) => {
+                character.insert((
+                    RigidBody::Dynamic,
+                    // Radius 0.4 (the slidewalk character's), 1.3 m tall.
+                    Collider::capsule(0.4, 0.5),
+                    TnuaController::<Walking>::default(),
+                    TnuaConfig::<Walking>(config.clone()),
+                    TnuaAvian3dSensorShape(Collider::cylinder(0.39, 0.0)),
+                    LockedAxes::ROTATION_LOCKED,
+                ));
+            }
+        }
+    }
+    for _ in 0..(1.5 * HZ) as usize {
+        app.update();
+    }
+    (app, Level { lo, hi })
+}
+
+/// Each character's centre (slidewalk: its state's; tnua: Avian's
+/// `Position`), by number.
+fn positions(app: &mut App, side: Side, n: usize) -> Vec<Vec3> {
+    let mut out = vec![Vec3::NAN; n];
+    match side {
+        Side::Slidewalk => {
+            let mut q = app.world_mut().query::<(&Walker, &MovementState)>();
+            for (w, s) in q.iter(app.world()) {
+                out[w.0] = s.0.position;
+            }
+        }
+        Side::Tnua => {
+            let mut q = app.world_mut().query::<(&Walker, &Position)>();
+            for (w, p) in q.iter(app.world()) {
+                out[w.0] = p.0;
+            }
+        }
+    }
+    out
+}
+
+/// Walks `CHECK_SECONDS` more (untimed) and prints how many characters
+/// fell (are below the level's lowest point less 1 m), where the first
+/// few are (a character beyond the level's area walked off its edge), and,
+/// over those still on the level, the mean ratio of the horizontal path
+/// walked to the ideal one (speed × time), the worst, and how many walked
+/// less than half of it (held by a wall, or stuck).
+fn check(app: &mut App, side: Side, n: usize, level: &Level) {
+    let ticks = (CHECK_SECONDS * HZ) as usize;
+    let mut before = positions(app, side, n);
+    let mut walked = vec![0.0f32; n];
+    for _ in 0..ticks {
+        app.update();
+        let now = positions(app, side, n);
+        for ((w, a), b) in walked.iter_mut().zip(&before).zip(&now) {
+            *w += (*b - *a).with_y(0.0).length();
+        }
+        before = now;
+    }
+    let fell = |p: &Vec3| p.y < level.lo.y - 1.0 || p.y.is_nan();
+    let fallen: Vec<String> = (before.iter().enumerate())
+        .filter(|(_, p)| fell(p))
+        .map(|(i, p)| format!("{i} at ({:.1}, {:.1}, {:.1})", p.x, p.y, p.z))
+        .collect();
+    let ideal = speed() * CHECK_SECONDS as f32;
+    let ratios: Vec<f32> = walked
+        .iter()
+        .zip(&before)
+        .filter(|(_, p)| !fell(p))
+        .map(|(w, _)| w / ideal)
+        .collect();
+    let mean = ratios.iter().sum::<f32>() / ratios.len() as f32;
+    let worst = ratios.iter().copied().fold(f32::INFINITY, f32::min);
+    let under_half = ratios.iter().filter(|r| **r < 0.5 || r.is_nan()).count();
+    eprintln!(
+        "peers_81k/{}/{n}: fell {} of {n} [{}] (the level spans x {:.1} … {:.1}, z {:.1} … {:.1}); \
+         the {} on it walked {mean:.3} of the ideal path ({ideal:.1} m in {CHECK_SECONDS} s) on average, \
+         the worst {worst:.3}, {under_half} under half",
+        side.name(),
+        fallen.len(),
+        fallen.iter().take(3).cloned().collect::<Vec<_>>().join("; "),
+        level.lo.x,
+        level.hi.x,
+        level.lo.z,
+        level.hi.z,
+        ratios.len(),
+    );
+}
+
+fn peers(c: &mut Criterion) {
+    let soup = generated_level(81_000);
+    eprintln!(
+        "level: {} triangles, {} vertices",
+        soup.triangles.len(),
+        soup.positions.len()
+    );
+    let mut group = c.benchmark_group("peers_81k");
+    group
+        .sampling_mode(SamplingMode::Flat)
+        .sample_size(10)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(5));
+    for n in [100usize, 1000] {
+        group.throughput(Throughput::Elements(n as u64));
+        for side in [Side::Slidewalk, Side::Tnua] {
+            let (mut app, level) = populated(side, &soup, n);
+            group.bench_function(BenchmarkId::new(side.name(), n), |b| b.iter(|| app.update()));
+            check(&mut app, side, n, &level);
+        }
+    }
+    group.finish();
+}
+
+criterion_group!(benches, peers);
+criterion_main!(benches);
