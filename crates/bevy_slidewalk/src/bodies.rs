@@ -230,3 +230,26 @@ pub fn holding(positions: Vec<Vec3>, triangles: &[[u32; 3]], support: impl Fn(Ve
     let scale = scale * (1.0 + 1e-5);
     positions.into_iter().map(|p| centre + (p - centre) * scale).collect()
 }
+
+/// How far inside a character's ellipsoid its inner body stays, metres.
+pub const INNER_INSET: f32 = 0.02;
+
+/// The capsule an inner body gives a character of `radii` (metres, its
+/// own frame, `y` up): its radius and the half length of its segment
+/// along `y`, every point of it at least `inset` inside the ellipsoid.
+/// The ends' spheres, grown by `inset`, take 0.8 of the narrow radius
+/// (`min(x, z)`, or `y` if that is less); the segment is as long as keeps them inside: from a
+/// point `c` up the long axis of an ellipse of half axes `a < b`, the
+/// boundary is `a·√(1 − c²/(b² − a²))` away, and no nearer than `b − c`.
+pub fn inner_capsule(radii: Vec3, inset: f32) -> (f32, f32) {
+    let (a, b) = (radii.x.min(radii.z), radii.y);
+    let reach = 0.8 * a.min(b);
+    let radius = (reach - inset).max(0.005);
+    let along = if b > a {
+        ((b * b - a * a) * (1.0 - 0.8 * 0.8)).sqrt()
+    } else {
+        0.0
+    };
+    let half = along.min(b - reach).max(0.0);
+    (radius, half)
+}

@@ -10,14 +10,15 @@ use avian3d::prelude::{
 };
 use bevy::platform::collections::HashSet;
 use bevy::prelude::*;
-use bevy_slidewalk::bodies::knocked_velocity;
+use bevy_slidewalk::bodies::{INNER_INSET, inner_capsule, knocked_velocity};
 use bevy_slidewalk::{CharacterController, MovementIntent, MovementState};
 
 /// On a character: give it an inner body in Avian's world. Avian's
-/// bodies then collide with the character (a kinematic capsule inside its
-/// ellipsoid, 2 cm short of it all round, so that walking up to a wall or
-/// a crate never touches it), and a dynamic body's hit knocks the
-/// character back.
+/// bodies then collide with the character (a kinematic capsule at least
+/// 2 cm inside its ellipsoid everywhere, [`inner_capsule`], so that
+/// walking up to a wall or a crate never touches it; resized when the
+/// character's radii change, as when it crouches), and a dynamic body's
+/// hit knocks the character back.
 #[derive(Component, Clone, Copy, Debug, Reflect)]
 #[reflect(Component, Debug, Clone)]
 pub struct InnerBody {
@@ -63,8 +64,19 @@ pub struct HitByBody {
     pub knocked: Vec3,
 }
 
-/// How far inside the ellipsoid the capsule stays, metres.
-const INSET: f32 = 0.02;
+/// On an inner body: the character's radii its capsule was sized for.
+#[derive(Component, Clone, Copy, Debug)]
+pub(crate) struct SizedFor(Vec3);
+
+/// Farther than this from its character at a tick (m), an inner body is
+/// put there instead of sent there (a respawn, a teleport).
+const TELEPORT: f32 = 1.0;
+
+/// Avian's capsule for a character of `radii`.
+fn capsule(radii: Vec3) -> AvianCollider {
+    let (radius, half) = inner_capsule(radii, INNER_INSET);
+    AvianCollider::capsule(radius, 2.0 * half)
+}
 
 /// Spawns the inner body of each character given an [`InnerBody`], and
 /// despawns those of characters gone or without one.
@@ -74,15 +86,16 @@ pub(crate) fn spawn_inner_bodies(
     added: Query<(Entity, &InnerBody, &MovementState), Without<InnerBodyEntity>>,
     orphans: Query<(Entity, &InnerBodyOf)>,
     owners: Query<(), (With<InnerBody>, With<InnerBodyEntity>)>,
+    inner_bodies: Query<(Entity, &InnerBodyOf, &SizedFor)>,
+    states: Query<&MovementState>,
 ) {
     for (character, inner, state) in &added {
         let r = state.0.radii;
-        let radius = (r.x.min(r.z) - INSET).max(0.01);
-        let length = (2.0 * (r.y - INSET - radius)).max(0.0);
         let body = commands
             .spawn((
                 RigidBody::Kinematic,
-                AvianCollider::capsule(radius, length),
+                capsule(r),
+                SizedFor(r),
                 inner.layers,
                 IgnoredByCharacters,
                 InnerBodyOf(character),
@@ -90,6 +103,15 @@ pub(crate) fn spawn_inner_bodies(
             ))
             .id();
         commands.entity(character).insert(InnerBodyEntity(body));
+    }
+    for (body, of, sized) in &inner_bodies {
+        if let Ok(state) = states.get(of.0)
+            && state.0.radii != sized.0
+        {
+            commands
+                .entity(body)
+                .insert((capsule(state.0.radii), SizedFor(state.0.radii)));
+        }
     }
     for (body, of) in &orphans {
         if owners.get(of.0).is_err() {
@@ -107,15 +129,21 @@ pub(crate) fn spawn_inner_bodies(
 pub(crate) fn follow_characters(
     time: Res<Time>,
     characters: Query<&MovementState>,
-    mut bodies: Query<(&InnerBodyOf, &Position, &mut LinearVelocity)>,
+    mut bodies: Query<(&InnerBodyOf, &mut Position, &mut LinearVelocity)>,
 ) {
     let dt = time.delta_secs();
     if dt <= 0.0 {
         return;
     }
-    for (of, at, mut velocity) in &mut bodies {
+    for (of, mut at, mut velocity) in &mut bodies {
         if let Ok(state) = characters.get(of.0) {
-            velocity.0 = (state.0.position - at.0) / dt;
+            let to = state.0.position;
+            if to.distance(at.0) > TELEPORT {
+                at.0 = to;
+                velocity.0 = Vec3::ZERO;
+            } else {
+                velocity.0 = (to - at.0) / dt;
+            }
         }
     }
 }
@@ -127,44 +155,40 @@ pub(crate) fn follow_characters(
 #[allow(clippy::type_complexity)]
 pub(crate) fn knock_back(
     collisions: Collisions,
-    inner: Query<(Entity, &InnerBodyOf, &Position)>,
+    inner: Query<(Entity, &InnerBodyOf)>,
     mut characters: Query<(&CharacterController, &InnerBody, &mut MovementIntent)>,
-    bodies: Query<(&RigidBody, &ComputedMass, &Position)>,
+    bodies: Query<(&RigidBody, &ComputedMass)>,
     mut hits: MessageWriter<HitByBody>,
     mut touching: Local<(HashSet<(Entity, Entity)>, HashSet<(Entity, Entity)>)>,
 ) {
     let (before, now) = &mut *touching;
     std::mem::swap(before, now);
     now.clear();
-    for (inner_entity, of, at) in &inner {
+    for (inner_entity, of) in &inner {
         let Ok((controller, settings, mut intent)) = characters.get_mut(of.0) else {
             continue;
         };
         for pair in collisions.collisions_with(inner_entity) {
-            let other = if pair.collider1 == inner_entity {
-                pair.body2.unwrap_or(pair.collider2)
+            // Avian's normal impulse pushes the second body away from the
+            // first: what the other body was given, either way round.
+            let (other, impulse) = if pair.collider1 == inner_entity {
+                (pair.body2.unwrap_or(pair.collider2), pair.total_normal_impulse())
             } else {
-                pair.body1.unwrap_or(pair.collider1)
+                (pair.body1.unwrap_or(pair.collider1), -pair.total_normal_impulse())
             };
-            let Ok((kind, mass, body_at)) = bodies.get(other) else {
+            let Ok((kind, mass)) = bodies.get(other) else {
                 continue;
             };
-            let mut impulse = pair.total_normal_impulse();
             if !kind.is_dynamic() || impulse == Vec3::ZERO || !impulse.is_finite() {
                 continue;
-            }
-            // Oriented from the character towards the body: what the
-            // body was given.
-            if impulse.dot(body_at.0 - at.0) < 0.0 {
-                impulse = -impulse;
             }
             let Some(knocked) = knocked_velocity(impulse, controller.config.mass, mass.value(), settings.knock_back)
             else {
                 continue;
             };
             intent.impulse += knocked;
-            now.insert((of.0, other));
-            if !before.contains(&(of.0, other)) {
+            // One message per body, however many of its colliders touch.
+            if now.insert((of.0, other)) && !before.contains(&(of.0, other)) {
                 hits.write(HitByBody {
                     character: of.0,
                     body: other,

@@ -6,7 +6,7 @@
 //! depth; compounds part by part; a half-space as a square 2 km across.
 
 use avian3d::parry::math::Pose;
-use avian3d::parry::shape::{Shape, SupportMap, TypedShape};
+use avian3d::parry::shape::{Ball, ConvexPolyhedron, Shape, SupportMap, TypedShape};
 use bevy::math::Vec3;
 
 /// Segments around a curved shape's axis (a ball has half as many from
@@ -60,13 +60,20 @@ fn add(out: &mut Triangles, pose: &Pose, shape: &dyn Shape) {
         TypedShape::Capsule(c) => out.push(pose, holding(c.to_trimesh(n, n / 2), c)),
         TypedShape::Cylinder(c) => out.push(pose, holding(c.to_trimesh(n), c)),
         TypedShape::Cone(c) => out.push(pose, holding(c.to_trimesh(n), c)),
-        TypedShape::RoundCuboid(r) => out.push(pose, holding(r.inner_shape.to_trimesh(), r)),
-        TypedShape::RoundCylinder(r) => out.push(pose, holding(r.inner_shape.to_trimesh(n), r)),
-        TypedShape::RoundCone(r) => out.push(pose, holding(r.inner_shape.to_trimesh(n), r)),
-        TypedShape::RoundConvexPolyhedron(r) => out.push(pose, holding(r.inner_shape.to_trimesh(), r)),
+        // Rounded shapes: their inner shape (held) grown by the border.
+        TypedShape::RoundCuboid(r) => out.push(pose, rounded(r.inner_shape.to_trimesh().0, r.border_radius)),
+        TypedShape::RoundCylinder(r) => {
+            let inner = holding(r.inner_shape.to_trimesh(n), &r.inner_shape).0;
+            out.push(pose, rounded(inner, r.border_radius));
+        }
+        TypedShape::RoundCone(r) => {
+            let inner = holding(r.inner_shape.to_trimesh(n), &r.inner_shape).0;
+            out.push(pose, rounded(inner, r.border_radius));
+        }
+        TypedShape::RoundConvexPolyhedron(r) => out.push(pose, rounded(r.inner_shape.to_trimesh().0, r.border_radius)),
         TypedShape::RoundTriangle(r) => {
             let t = &r.inner_shape;
-            out.push(pose, holding((vec![t.a, t.b, t.c], vec![[0, 1, 2], [0, 2, 1]]), r));
+            out.push(pose, rounded(vec![t.a, t.b, t.c], r.border_radius));
         }
         TypedShape::HalfSpace(h) => {
             // A square on the boundary plane, facing out.
@@ -92,4 +99,22 @@ fn add(out: &mut Triangles, pose: &Pose, shape: &dyn Shape) {
 fn holding((positions, triangles): (Vec<Vec3>, Vec<[u32; 3]>), shape: &impl SupportMap) -> (Vec<Vec3>, Vec<[u32; 3]>) {
     let positions = bevy_slidewalk::bodies::holding(positions, &triangles, |d| shape.local_support_point(d));
     (positions, triangles)
+}
+
+/// A rounded shape, `border` (metres) around the convex polyhedron of
+/// `inner` corners: the hull of the corners each grown by a polyhedron
+/// that holds a ball of `border` (the inner polyhedron swept by one that
+/// holds the ball holds the inner one swept by the ball). It stands at most
+/// 2% of `border` off the true shape. Empty if parry finds no hull.
+fn rounded(inner: Vec<Vec3>, border: f32) -> (Vec<Vec3>, Vec<[u32; 3]>) {
+    let unit = Ball::new(1.0);
+    let ball = holding(unit.to_trimesh(SEGMENTS, SEGMENTS / 2), &unit).0;
+    let points: Vec<Vec3> = inner
+        .iter()
+        .flat_map(|corner| ball.iter().map(move |p| *corner + *p * border))
+        .collect();
+    match ConvexPolyhedron::from_convex_hull(&points) {
+        Some(hull) => hull.to_trimesh(),
+        None => (Vec::new(), Vec::new()),
+    }
 }

@@ -10,14 +10,15 @@ use bevy_rapier3d::plugin::context::{RapierContextColliders, RapierContextSimula
 use bevy_rapier3d::prelude::{
     Collider as RapierCollider, CollisionGroups, RapierContextEntityLink, RigidBody, Velocity,
 };
-use bevy_slidewalk::bodies::knocked_velocity;
+use bevy_slidewalk::bodies::{INNER_INSET, inner_capsule, knocked_velocity};
 use bevy_slidewalk::{CharacterController, MovementIntent, MovementState};
 
 /// On a character: give it an inner body in Rapier's world. Rapier's
-/// bodies then collide with the character (a kinematic capsule inside its
-/// ellipsoid, 2 cm short of it all round, so that walking up to a wall or
-/// a crate never touches it), and a dynamic body's hit knocks the
-/// character back.
+/// bodies then collide with the character (a kinematic capsule at least
+/// 2 cm inside its ellipsoid everywhere, [`inner_capsule`], so that
+/// walking up to a wall or a crate never touches it; resized when the
+/// character's radii change, as when it crouches), and a dynamic body's
+/// hit knocks the character back.
 #[derive(Component, Clone, Copy, Debug, Reflect)]
 #[reflect(Component, Debug, Clone)]
 pub struct InnerBody {
@@ -63,8 +64,19 @@ pub struct HitByBody {
     pub knocked: Vec3,
 }
 
-/// How far inside the ellipsoid the capsule stays, metres.
-const INSET: f32 = 0.02;
+/// On an inner body: the character's radii its capsule was sized for.
+#[derive(Component, Clone, Copy, Debug)]
+pub(crate) struct SizedFor(Vec3);
+
+/// Farther than this from its character at a tick (m), an inner body is
+/// put there instead of sent there (a respawn, a teleport).
+const TELEPORT: f32 = 1.0;
+
+/// Rapier's capsule for a character of `radii`.
+fn capsule(radii: Vec3) -> RapierCollider {
+    let (radius, half) = inner_capsule(radii, INNER_INSET);
+    RapierCollider::capsule_y(half, radius)
+}
 
 /// Spawns the inner body of each character given an [`InnerBody`], and
 /// despawns those of characters gone or without one.
@@ -74,15 +86,16 @@ pub(crate) fn spawn_inner_bodies(
     added: Query<(Entity, &InnerBody, &MovementState), Without<InnerBodyEntity>>,
     orphans: Query<(Entity, &InnerBodyOf)>,
     owners: Query<(), (With<InnerBody>, With<InnerBodyEntity>)>,
+    inner_bodies: Query<(Entity, &InnerBodyOf, &SizedFor)>,
+    states: Query<&MovementState>,
 ) {
     for (character, inner, state) in &added {
         let r = state.0.radii;
-        let radius = (r.x.min(r.z) - INSET).max(0.01);
-        let half_height = (r.y - INSET - radius).max(0.0);
         let body = commands
             .spawn((
                 RigidBody::KinematicVelocityBased,
-                RapierCollider::capsule_y(half_height, radius),
+                capsule(r),
+                SizedFor(r),
                 Velocity::default(),
                 inner.groups,
                 IgnoredByCharacters,
@@ -91,6 +104,15 @@ pub(crate) fn spawn_inner_bodies(
             ))
             .id();
         commands.entity(character).insert(InnerBodyEntity(body));
+    }
+    for (body, of, sized) in &inner_bodies {
+        if let Ok(state) = states.get(of.0)
+            && state.0.radii != sized.0
+        {
+            commands
+                .entity(body)
+                .insert((capsule(state.0.radii), SizedFor(state.0.radii)));
+        }
     }
     for (body, of) in &orphans {
         if owners.get(of.0).is_err() {
@@ -108,16 +130,23 @@ pub(crate) fn spawn_inner_bodies(
 pub(crate) fn follow_characters(
     time: Res<Time>,
     characters: Query<&MovementState>,
-    mut bodies: Query<(&InnerBodyOf, &Transform, &mut Velocity)>,
+    mut bodies: Query<(&InnerBodyOf, &mut Transform, &mut Velocity)>,
 ) {
     let dt = time.delta_secs();
     if dt <= 0.0 {
         return;
     }
-    for (of, at, mut velocity) in &mut bodies {
+    for (of, mut at, mut velocity) in &mut bodies {
         if let Ok(state) = characters.get(of.0) {
-            velocity.linear = (state.0.position - at.translation) / dt;
+            let to = state.0.position;
             velocity.angular = Vec3::ZERO;
+            if to.distance(at.translation) > TELEPORT {
+                // bevy_rapier takes a changed transform as a teleport.
+                at.translation = to;
+                velocity.linear = Vec3::ZERO;
+            } else {
+                velocity.linear = (to - at.translation) / dt;
+            }
         }
     }
 }
@@ -128,7 +157,7 @@ pub(crate) fn follow_characters(
 /// tick before).
 #[allow(clippy::type_complexity)]
 pub(crate) fn knock_back(
-    inner: Query<(Entity, &InnerBodyOf, &Transform, &RapierContextEntityLink)>,
+    inner: Query<(Entity, &InnerBodyOf, &RapierContextEntityLink)>,
     contexts: Query<(&RapierContextSimulation, &RapierContextColliders, &RapierRigidBodySet)>,
     mut characters: Query<(&CharacterController, &InnerBody, &mut MovementIntent)>,
     mut hits: MessageWriter<HitByBody>,
@@ -137,7 +166,7 @@ pub(crate) fn knock_back(
     let (before, now) = &mut *touching;
     std::mem::swap(before, now);
     now.clear();
-    for (inner_entity, of, at, link) in &inner {
+    for (inner_entity, of, link) in &inner {
         let Ok((controller, settings, mut intent)) = characters.get_mut(of.0) else {
             continue;
         };
@@ -145,10 +174,16 @@ pub(crate) fn knock_back(
             continue;
         };
         for pair in simulation.contact_pairs_with(colliders, bodies, inner_entity) {
-            let other = if pair.collider1() == Some(inner_entity) {
-                pair.collider2()
+            if !pair.has_any_active_contact() {
+                continue;
+            }
+            // Rapier's total impulse is the one given to the second
+            // collider's body: what the other body was given, either way
+            // round.
+            let (other, impulse) = if pair.collider1() == Some(inner_entity) {
+                (pair.collider2(), pair.raw.total_impulse())
             } else {
-                pair.collider1()
+                (pair.collider1(), -pair.raw.total_impulse())
             };
             let Some(other) = other else { continue };
             let Some(body) = colliders.collider_parent(bodies, other) else {
@@ -157,25 +192,16 @@ pub(crate) fn knock_back(
             let Some(rb) = bodies.entity2body().get(&body).and_then(|h| bodies.bodies.get(*h)) else {
                 continue;
             };
-            if !pair.has_any_active_contact() {
-                continue;
-            }
-            let mut impulse = pair.raw.total_impulse();
             if !rb.is_dynamic() || impulse == Vec3::ZERO || !impulse.is_finite() {
                 continue;
-            }
-            // Oriented from the character towards the body: what the
-            // body was given.
-            if impulse.dot(rb.center_of_mass() - at.translation) < 0.0 {
-                impulse = -impulse;
             }
             let Some(knocked) = knocked_velocity(impulse, controller.config.mass, rb.mass(), settings.knock_back)
             else {
                 continue;
             };
             intent.impulse += knocked;
-            now.insert((of.0, body));
-            if !before.contains(&(of.0, body)) {
+            // One message per body, however many of its colliders touch.
+            if now.insert((of.0, body)) && !before.contains(&(of.0, body)) {
                 hits.write(HitByBody {
                     character: of.0,
                     body,

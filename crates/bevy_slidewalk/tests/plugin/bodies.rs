@@ -40,3 +40,51 @@ fn a_hexagon_holding_a_circle_has_every_edge_outside_it() {
     let mid = (held[0] + held[2]) / 2.0;
     assert!(Vec3::new(mid.x, 0.0, mid.z).length() >= 1.0, "{mid}");
 }
+
+#[test]
+fn an_inner_capsule_stays_its_inset_inside_the_ellipsoid() {
+    use bevy_slidewalk::bodies::{INNER_INSET, inner_capsule};
+    for radii in [
+        Vec3::new(0.4, 0.9, 0.4),
+        Vec3::new(0.4, 0.55, 0.4),
+        Vec3::new(0.5, 0.5, 0.5),
+        Vec3::new(0.6, 0.3, 0.6),
+        Vec3::new(0.3, 1.2, 0.5),
+    ] {
+        let (radius, half) = inner_capsule(radii, INNER_INSET);
+        assert!(radius > 0.0 && half >= 0.0, "{radii}: {radius}, {half}");
+        // Points on the capsule grown by the inset: inside the ellipsoid.
+        let grown = radius + INNER_INSET - 1e-5;
+        for i in 0..=40 {
+            let y = -half + 2.0 * half * i as f32 / 40.0;
+            for d in directions() {
+                let p = Vec3::new(0.0, y, 0.0) + d * grown;
+                let inside = (p / radii).length_squared();
+                assert!(
+                    inside <= 1.0,
+                    "{radii}: the capsule ({radius}, {half}) reaches {p}: {inside}"
+                );
+            }
+        }
+    }
+    // The default character's: most of its height.
+    let (radius, half) = inner_capsule(Vec3::new(0.4, 0.9, 0.4), INNER_INSET);
+    assert!(radius + half > 0.75, "{radius} + {half}");
+}
+
+/// Unit directions over the sphere, 15° apart.
+fn directions() -> Vec<Vec3> {
+    let mut out = vec![Vec3::Y, Vec3::NEG_Y];
+    for i in 1..12 {
+        let polar = std::f32::consts::PI * i as f32 / 12.0;
+        for j in 0..24 {
+            let azimuth = std::f32::consts::TAU * j as f32 / 24.0;
+            out.push(Vec3::new(
+                polar.sin() * azimuth.cos(),
+                polar.cos(),
+                polar.sin() * azimuth.sin(),
+            ));
+        }
+    }
+    out
+}

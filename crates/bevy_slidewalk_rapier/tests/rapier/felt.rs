@@ -66,3 +66,38 @@ fn a_thrown_ball_bounces_off_a_character_and_knocks_it_back() {
         assert_no_overlap(&app, &format!("ball at {fpt} frames a tick"));
     }
 }
+
+#[test]
+fn the_inner_body_shrinks_when_its_character_crouches_and_stays_inside() {
+    use bevy_slidewalk_rapier::InnerBodyEntity;
+    let mut app = app(1.0);
+    floor(&mut app);
+    let ch = character(&mut app, Vec3::ZERO);
+    app.world_mut().entity_mut(ch).insert(InnerBody::default());
+    // The capsule's reach below its centre, and the character's feet
+    // below its own.
+    let reach = |app: &App| {
+        let body = app.world().get::<InnerBodyEntity>(ch).unwrap().0;
+        let aabb = app
+            .world()
+            .get::<RapierCollider>(body)
+            .unwrap()
+            .raw
+            .compute_local_aabb();
+        let s = state(app, ch);
+        (-aabb.mins.y, s.radii.y)
+    };
+    run(&mut app, 1.0, 0.2, |_| {});
+    let (standing, radius) = reach(&app);
+    assert!(
+        standing < radius,
+        "standing: the capsule reaches {standing} m down, the feet {radius}"
+    );
+    app.world_mut().get_mut::<MovementIntent>(ch).unwrap().crouch = true;
+    run(&mut app, 1.0, 0.5, |_| {});
+    let (crouched, radius) = reach(&app);
+    assert!(
+        crouched < radius && crouched < standing,
+        "crouched: the capsule reaches {crouched} m down (standing {standing}), the feet {radius}"
+    );
+}

@@ -151,3 +151,35 @@ fn sensors_ignored_disabled_and_removed_colliders_are_not_solid() {
     let feet = state(&app, chars[4]).feet().y;
     assert!((feet - 2.5).abs() < 1e-2, "stands on the kept box: feet at {feet}");
 }
+
+/// The box the mirror built for `collider`, half extents (its frame).
+fn built_half_extents(app: &mut App, collider: RapierCollider) -> Vec3 {
+    let e = app
+        .world_mut()
+        .spawn((RigidBody::Fixed, collider, Transform::default()))
+        .id();
+    run(app, 1.0, 0.05, |_| {});
+    let bounds = app.world().get::<Mirrored>(e).expect("mirrored").shape.bounds();
+    (bounds.max - bounds.min) / 2.0
+}
+
+#[test]
+fn rounded_shapes_are_held_as_large_as_they_are() {
+    let mut app = app(1.0);
+    // Within 2% of the border of the true shape. A rounded box: 0.8 × 0.5 × 0.8 half extents with its border.
+    let half = built_half_extents(&mut app, RapierCollider::round_cuboid(0.6, 0.3, 0.6, 0.2));
+    let true_half = Vec3::new(0.8, 0.5, 0.8);
+    assert!(
+        half.cmpge(true_half - 1e-4).all() && half.cmple(true_half + 0.02 * 0.2).all(),
+        "the rounded box is built {half} half, it is {true_half}"
+    );
+    // A flat rounded triangle: 2 × the border thick, not left out.
+    let half = built_half_extents(
+        &mut app,
+        RapierCollider::round_triangle(Vec3::ZERO, Vec3::new(2.0, 0.0, 0.0), Vec3::new(0.0, 0.0, 2.0), 0.1),
+    );
+    assert!(
+        half.y >= 0.1 - 1e-4 && half.y <= 0.1 + 0.002 && half.x >= 1.1 - 1e-4 && half.x <= 1.1 + 0.002,
+        "the rounded triangle is built {half} half"
+    );
+}
