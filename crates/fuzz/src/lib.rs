@@ -102,6 +102,13 @@ pub const TARGETS: &[Target] = &[
         seeds: targets::world::seeds,
         describe: targets::world::describe,
     },
+    Target {
+        name: "engine",
+        about: "bevy_slidewalk's characters among Avian's static, kinematic and dynamic bodies of every shape (bevy_slidewalk_avian), colliders added, removed, made sensors or ignored, bodies thrown, at any pacing → every tick checked through parry's contact query",
+        run: targets::engine::run,
+        seeds: targets::engine::seeds,
+        describe: targets::engine::describe,
+    },
 ];
 
 /// The target called `name`.

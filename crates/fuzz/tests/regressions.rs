@@ -47,10 +47,12 @@ fn every_saved_input_passes_its_target() {
 fn every_target_survives_a_short_fixed_seed_run() {
     for t in TARGETS {
         // Fewer executions for the slow targets (the loader reads whole
-        // levels, the controller runs ticks, `world` a Bevy app).
+        // levels, the controller runs ticks, `world` a Bevy app, `engine`
+        // a Bevy app with Avian stepping, about 15 a second).
         let execs = match t.name {
             "sweep" => 20_000,
             "level_glb" | "world" => 300,
+            "engine" => 100,
             _ => 2_000,
         };
         let options = Options {

@@ -2,6 +2,7 @@
 
 pub mod balls;
 pub mod controller;
+pub mod engine;
 pub mod level_check;
 pub mod level_glb;
 pub mod level_json;
