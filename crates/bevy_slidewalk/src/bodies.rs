@@ -98,7 +98,8 @@ pub type Pusher = (
 ///   contact by the speed the character brought into it (its
 ///   [`VelocityBefore`] or the speed its input asks for, whichever goes
 ///   further in) less the body's own, times the reduced mass of the two
-///   (as two bodies that end up moving together), at most
+///   (as two bodies that end up moving together; the body's own mass if
+///   `ControllerConfig::pushed_mass_slows` is false), at most
 ///   `max_push_force` × `dt`; one push per character and body, at its
 ///   strongest contact.
 /// * A body stood on is pressed at the ground point by `mass` ×
@@ -137,7 +138,7 @@ pub fn pushes(
             };
             let into = -ct.normal;
             let approach = before.0.dot(into).max(wish.dot(into)) - body.velocity.dot(into);
-            let impulse = push_impulse(c.mass, body.mass, approach, c.max_push_force * dt);
+            let impulse = push_impulse(c.mass, body.mass, approach, c.max_push_force * dt, c.pushed_mass_slows);
             if impulse <= 0.0 {
                 continue;
             }
@@ -172,19 +173,22 @@ pub fn pushes(
 }
 
 /// The impulse (N·s) a character of `mass` kg coming at `approach` m/s
-/// into a body of `body_mass` kg gives it: the reduced mass × the speed
-/// (what leaves the two moving together), at most `most`; 0 when it is
-/// not coming in.
-pub fn push_impulse(mass: f32, body_mass: f32, approach: f32, most: f32) -> f32 {
+/// into a body of `body_mass` kg gives it, at most `most`; 0 when it is
+/// not coming in. `mass_slows`: the reduced mass × the speed (what leaves
+/// the two moving together); otherwise the body's mass × the speed (the
+/// body brought up to the character's speed).
+pub fn push_impulse(mass: f32, body_mass: f32, approach: f32, most: f32, mass_slows: bool) -> f32 {
     if approach <= 0.0 || !approach.is_finite() {
         return 0.0;
     }
-    let reduced = if body_mass.is_finite() && body_mass > 0.0 {
+    let pushed = if !(body_mass.is_finite() && body_mass > 0.0) {
+        mass
+    } else if mass_slows {
         mass * body_mass / (mass + body_mass)
     } else {
-        mass
+        body_mass
     };
-    let impulse = (reduced * approach).min(most);
+    let impulse = (pushed * approach).min(most);
     if impulse.is_finite() { impulse.max(0.0) } else { 0.0 }
 }
 
@@ -252,4 +256,36 @@ pub fn inner_capsule(radii: Vec3, inset: f32) -> (f32, f32) {
     };
     let half = along.min(b - reach).max(0.0);
     (radius, half)
+}
+
+/// Tiles a side of the square a half-space becomes ([`half_space_square`]).
+pub const HALF_SPACE_TILES: u32 = 20;
+
+/// A half-space's boundary as triangles: a square of `2 × half_side`
+/// metres on the plane through the origin square to `normal`, facing
+/// along it, in `tiles × tiles` squares (the collision core's tolerance
+/// for crossing a triangle grows with the distance to its corners: a 2 km
+/// triangle under a character lets a push out of a box go through it).
+pub fn half_space_square(normal: Vec3, half_side: f32, tiles: u32) -> (Vec<Vec3>, Vec<[u32; 3]>) {
+    let normal = normal.normalize_or(Vec3::Y);
+    let u = normal.any_orthonormal_vector();
+    let v = normal.cross(u);
+    let n = tiles.max(1);
+    let step = 2.0 * half_side / n as f32;
+    let mut positions = Vec::with_capacity(((n + 1) * (n + 1)) as usize);
+    for i in 0..=n {
+        for j in 0..=n {
+            positions.push(u * (-half_side + step * i as f32) + v * (-half_side + step * j as f32));
+        }
+    }
+    let at = |i: u32, j: u32| i * (n + 1) + j;
+    let mut triangles = Vec::with_capacity((2 * n * n) as usize);
+    for i in 0..n {
+        for j in 0..n {
+            // Wound so that (b − a) × (c − a) points along `normal`.
+            triangles.push([at(i, j), at(i + 1, j), at(i + 1, j + 1)]);
+            triangles.push([at(i, j), at(i + 1, j + 1), at(i, j + 1)]);
+        }
+    }
+    (positions, triangles)
 }

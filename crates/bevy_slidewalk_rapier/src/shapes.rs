@@ -9,6 +9,7 @@
 use bevy::math::Vec3;
 use bevy_rapier3d::parry::math::Pose;
 use bevy_rapier3d::parry::shape::{Ball, ConvexPolyhedron, Shape, SupportMap, TypedShape};
+use bevy_slidewalk::bodies::{HALF_SPACE_TILES, half_space_square};
 
 /// Segments around a curved shape's axis (a ball has half as many from
 /// pole to pole): faces 15° wide, 0.9% of the radius deep before they are
@@ -104,12 +105,11 @@ fn add(out: &mut Triangles, pose: &Pose, shape: &dyn Shape) {
             out.push(pose, rounded(vec![t.a, t.b, t.c], r.border_radius));
         }
         TypedShape::HalfSpace(h) => {
-            // A square on the boundary plane, facing out.
-            let normal = h.normal;
-            let side = normal.any_orthonormal_vector() * HALF_SPACE_HALF_SIDE;
-            let other = normal.cross(side);
-            let corners = vec![-side - other, side - other, side + other, -side + other];
-            out.push(pose, (corners, vec![[0, 1, 2], [0, 2, 3]]));
+            // A square on the boundary plane, facing out, in tiles.
+            out.push(
+                pose,
+                half_space_square(h.normal, HALF_SPACE_HALF_SIDE, HALF_SPACE_TILES),
+            );
         }
         TypedShape::Compound(c) => {
             for (part_pose, part) in c.shapes() {

@@ -8,12 +8,16 @@ use bevy_slidewalk::bodies::{holding, push_impulse};
 #[test]
 fn a_push_moves_the_two_as_one_and_is_capped() {
     // 80 kg at 4 m/s into 10 kg: reduced mass 8.89 kg.
-    let i = push_impulse(80.0, 10.0, 4.0, 100.0);
+    let i = push_impulse(80.0, 10.0, 4.0, 100.0, true);
     assert!((i - 80.0 * 10.0 / 90.0 * 4.0).abs() < 1e-4, "{i}");
-    assert_eq!(push_impulse(80.0, 5000.0, 4.0, 8.0), 8.0);
-    assert_eq!(push_impulse(80.0, 10.0, -1.0, 8.0), 0.0);
-    assert_eq!(push_impulse(80.0, f32::NAN, f32::NAN, 8.0), 0.0);
-    assert_eq!(push_impulse(80.0, 0.0, 1.0, 1000.0), 80.0);
+    assert_eq!(push_impulse(80.0, 5000.0, 4.0, 8.0, true), 8.0);
+    assert_eq!(push_impulse(80.0, 10.0, -1.0, 8.0, true), 0.0);
+    assert_eq!(push_impulse(80.0, f32::NAN, f32::NAN, 8.0, true), 0.0);
+    assert_eq!(push_impulse(80.0, 0.0, 1.0, 1000.0, true), 80.0);
+    // Not slowed by the body's mass: the body brought to the character's
+    // speed, 10 kg × 4 m/s, still capped.
+    assert_eq!(push_impulse(80.0, 10.0, 4.0, 100.0, false), 40.0);
+    assert_eq!(push_impulse(80.0, 5000.0, 4.0, 8.0, false), 8.0);
 }
 
 #[test]

@@ -128,6 +128,15 @@ pub struct ControllerConfig {
     /// a wall; a very large value (up to 1e9) pushes anything out of the
     /// way at the character's speed. 0: never pushes.
     pub max_push_force: f32,
+    /// Whether a dynamic body's mass slows the character that pushes it
+    /// (true). True: a push gives the body what the two would share moving
+    /// on together (their reduced mass × the speed into it), so a light
+    /// crate slides away at nearly walking speed and a heavy one creeps,
+    /// holding the character back. False: a push brings the body up to the
+    /// character's speed (its own mass × the speed into it), so only
+    /// `max_push_force` holds the character back (Jolt's
+    /// `CharacterVirtual`). Unused by the controller's own movement.
+    pub pushed_mass_slows: bool,
 }
 
 impl Default for ControllerConfig {
@@ -165,6 +174,7 @@ impl Default for ControllerConfig {
             climb_speed: 0.0,
             mass: 80.0,
             max_push_force: 500.0,
+            pushed_mass_slows: true,
         }
     }
 }
