@@ -153,3 +153,41 @@ fn a_platform_avian_drives_carries_the_character_without_a_tick_in_the_air() {
         assert_no_overlap(&app, &format!("platform at {fpt} frames a tick"));
     }
 }
+
+#[test]
+fn a_push_that_the_bodys_mass_does_not_slow_keeps_the_characters_speed() {
+    // A 400 kg crate pushed with a strength that never caps (1e5 N): with
+    // the mass slowing (the default) each push shares the speed as two
+    // bodies meeting and the crate's friction holds it back; without, each
+    // push brings it up to the character's speed. (At the default 500 N
+    // the cap decides and both push alike.)
+    let mut moved = Vec::new();
+    for slows in [true, false] {
+        let mut app = app(1.0);
+        floor(&mut app);
+        let heavy = crate_body(&mut app, Vec3::splat(1.0), 400.0, 0.0, -2.0);
+        let ch = character(&mut app, Vec3::ZERO);
+        app.world_mut().get_mut::<CharacterController>(ch).unwrap().config = bevy_slidewalk::ControllerConfig {
+            pushed_mass_slows: slows,
+            max_push_force: 1e5,
+            ..default()
+        };
+        run(&mut app, 1.0, 0.5, |_| {});
+        let from = app.world().get::<Transform>(heavy).unwrap().translation;
+        walk(&mut app, ch, Vec3::NEG_Z);
+        run(&mut app, 1.0, 2.0, |_| {});
+        let to = app.world().get::<Transform>(heavy).unwrap().translation;
+        println!(
+            "pushed_mass_slows = {slows}: the 400 kg crate moved {:.2} m in 2 s",
+            (to - from).length()
+        );
+        moved.push((to - from).length());
+        assert_no_overlap(&app, &format!("pushed_mass_slows = {slows}"));
+    }
+    assert!(
+        moved[1] > moved[0] + 0.3,
+        "not slowed by the mass: {} m, slowed: {} m",
+        moved[1],
+        moved[0]
+    );
+}
