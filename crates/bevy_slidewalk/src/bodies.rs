@@ -238,24 +238,24 @@ pub fn holding(positions: Vec<Vec3>, triangles: &[[u32; 3]], support: impl Fn(Ve
 /// How far inside a character's ellipsoid its inner body stays, metres.
 pub const INNER_INSET: f32 = 0.02;
 
-/// The capsule an inner body gives a character of `radii` (metres, its
-/// own frame, `y` up): its radius and the half length of its segment
-/// along `y`, every point of it at least `inset` inside the ellipsoid.
-/// The ends' spheres, grown by `inset`, take 0.8 of the narrow radius
-/// (`min(x, z)`, or `y` if that is less); the segment is as long as keeps them inside: from a
-/// point `c` up the long axis of an ellipse of half axes `a < b`, the
-/// boundary is `a·√(1 − c²/(b² − a²))` away, and no nearer than `b − c`.
-pub fn inner_capsule(radii: Vec3, inset: f32) -> (f32, f32) {
-    let (a, b) = (radii.x.min(radii.z), radii.y);
-    let reach = 0.8 * a.min(b);
-    let radius = (reach - inset).max(0.005);
-    let along = if b > a {
-        ((b * b - a * a) * (1.0 - 0.8 * 0.8)).sqrt()
-    } else {
-        0.0
-    };
-    let half = along.min(b - reach).max(0.0);
-    (radius, half)
+/// The corners of the convex hull an inner body gives a character of
+/// `radii` (metres, its own frame): points on the ellipsoid of `radii`
+/// less `inset`, 16 around and 8 from pole to pole, so that the hull is
+/// inside the character's ellipsoid everywhere and about `inset` short of
+/// it (a capsule inside an ellipsoid leaves its lower part uncovered: a
+/// ball rolling at the ankles met the ellipsoid first).
+pub fn inner_hull(radii: Vec3, inset: f32) -> Vec<Vec3> {
+    let inner = (radii - Vec3::splat(inset)).max(Vec3::splat(0.005));
+    let mut out = vec![Vec3::new(0.0, inner.y, 0.0), Vec3::new(0.0, -inner.y, 0.0)];
+    for i in 1..8 {
+        let polar = std::f32::consts::PI * i as f32 / 8.0;
+        for j in 0..16 {
+            let azimuth = std::f32::consts::TAU * j as f32 / 16.0;
+            let d = Vec3::new(polar.sin() * azimuth.cos(), polar.cos(), polar.sin() * azimuth.sin());
+            out.push(d * inner);
+        }
+    }
+    out
 }
 
 /// Tiles a side of the square a half-space becomes ([`half_space_square`]).
@@ -288,4 +288,76 @@ pub fn half_space_square(normal: Vec3, half_side: f32, tiles: u32) -> (Vec<Vec3>
         }
     }
     (positions, triangles)
+}
+
+/// The engine's kinematic body that follows a character, on the body's
+/// entity (an engine crate's `InnerBody`).
+#[derive(Component, Clone, Copy, Debug)]
+pub struct InnerBodyOf(pub Entity);
+
+/// On a character with an inner body: the entity of its body.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct InnerBodyEntity(pub Entity);
+
+/// On an inner body: the character's radii its shape was sized for
+/// (metres); the shape is rebuilt when they change.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct InnerBodySizedFor(pub Vec3);
+
+/// Farther than this from its character at a tick (metres), an inner body
+/// is put there instead of sent there (a respawn, a teleport).
+pub const INNER_TELEPORT: f32 = 1.0;
+
+/// A dynamic body of the engine hit a character's inner body (written the
+/// tick the contact began; the knock-back goes on while they press).
+#[derive(Message, Clone, Copy, Debug)]
+pub struct HitByBody {
+    /// The character.
+    pub character: Entity,
+    /// The body that hit it.
+    pub body: Entity,
+    /// The impulse the engine's contact gave the body, N·s (towards the
+    /// body).
+    pub impulse: Vec3,
+    /// The velocity the hit added to the character, m/s.
+    pub knocked: Vec3,
+}
+
+/// Which characters and bodies touched at the last tick and at this one,
+/// to write a [`HitByBody`] once per contact, when it begins.
+#[derive(Default, Debug)]
+pub struct Touching {
+    before: bevy::platform::collections::HashSet<(Entity, Entity)>,
+    now: bevy::platform::collections::HashSet<(Entity, Entity)>,
+}
+
+impl Touching {
+    /// A new tick: this tick's contacts become the last tick's.
+    pub fn next_tick(&mut self) {
+        std::mem::swap(&mut self.before, &mut self.now);
+        self.now.clear();
+    }
+
+    /// `character` and `body` touch this tick: whether that contact began
+    /// now (once per pair and tick, however many colliders touch).
+    pub fn began(&mut self, character: Entity, body: Entity) -> bool {
+        self.now.insert((character, body)) && !self.before.contains(&(character, body))
+    }
+}
+
+/// Despawns the inner bodies of characters gone or no longer asking for
+/// one (no `Asked` component), and forgets them on the character.
+pub fn drop_orphan_inner_bodies<Asked: Component>(
+    mut commands: Commands,
+    inner_bodies: Query<(Entity, &InnerBodyOf)>,
+    owners: Query<(), (With<Asked>, With<InnerBodyEntity>)>,
+) {
+    for (body, of) in &inner_bodies {
+        if owners.get(of.0).is_err() {
+            commands.entity(body).despawn();
+            if let Ok(mut e) = commands.get_entity(of.0) {
+                e.try_remove::<InnerBodyEntity>();
+            }
+        }
+    }
 }

@@ -1,4 +1,4 @@
-//! A character's inner body: a kinematic capsule of Avian's that follows
+//! A character's inner body: a kinematic convex hull of Avian's that follows
 //! the character, so that Avian's bodies bump into it (a thrown ball
 //! bounces off), and a body that hits it knocks the character back
 //! through `MovementIntent::impulse`, with a [`HitByBody`] message.
@@ -8,14 +8,16 @@ use avian3d::prelude::{
     Collider as AvianCollider, CollisionLayers as AvianLayers, Collisions, ComputedMass, LinearVelocity, Position,
     RigidBody,
 };
-use bevy::platform::collections::HashSet;
 use bevy::prelude::*;
-use bevy_slidewalk::bodies::{INNER_INSET, inner_capsule, knocked_velocity};
+use bevy_slidewalk::bodies::{
+    HitByBody, INNER_INSET, INNER_TELEPORT, InnerBodyEntity, InnerBodyOf, InnerBodySizedFor, Touching, inner_hull,
+    knocked_velocity,
+};
 use bevy_slidewalk::{CharacterController, MovementIntent, MovementState};
 
 /// On a character: give it an inner body in Avian's world. Avian's
-/// bodies then collide with the character (a kinematic capsule at least
-/// 2 cm inside its ellipsoid everywhere, [`inner_capsule`], so that
+/// bodies then collide with the character (a kinematic convex hull inside
+/// its ellipsoid everywhere, about 2 cm short of it, [`inner_hull`], so that
 /// walking up to a wall or a crate never touches it; resized when the
 /// character's radii change, as when it crouches), and a dynamic body's
 /// hit knocks the character back.
@@ -42,51 +44,18 @@ impl Default for InnerBody {
     }
 }
 
-/// The kinematic body that follows a character (on the body's entity).
-#[derive(Component, Clone, Copy, Debug)]
-pub struct InnerBodyOf(pub Entity);
-
-/// On a character with an [`InnerBody`]: the entity of its body.
-#[derive(Component, Clone, Copy, Debug)]
-pub struct InnerBodyEntity(pub Entity);
-
-/// A dynamic body of Avian's hit a character's inner body (written the
-/// tick the contact began; the knock-back goes on while they press).
-#[derive(Message, Clone, Copy, Debug)]
-pub struct HitByBody {
-    /// The character.
-    pub character: Entity,
-    /// The body that hit it.
-    pub body: Entity,
-    /// The impulse Avian's contact gave the body, N·s (towards the body).
-    pub impulse: Vec3,
-    /// The velocity the hit added to the character, m/s.
-    pub knocked: Vec3,
-}
-
-/// On an inner body: the character's radii its capsule was sized for.
-#[derive(Component, Clone, Copy, Debug)]
-pub(crate) struct SizedFor(Vec3);
-
-/// Farther than this from its character at a tick (m), an inner body is
-/// put there instead of sent there (a respawn, a teleport).
-const TELEPORT: f32 = 1.0;
-
-/// Avian's capsule for a character of `radii`.
-fn capsule(radii: Vec3) -> AvianCollider {
-    let (radius, half) = inner_capsule(radii, INNER_INSET);
-    AvianCollider::capsule(radius, 2.0 * half)
+/// Avian's hull for a character of `radii` ([`inner_hull`]).
+fn hull(radii: Vec3) -> AvianCollider {
+    AvianCollider::convex_hull(inner_hull(radii, INNER_INSET)).unwrap_or_else(|| AvianCollider::sphere(0.01))
 }
 
 /// Spawns the inner body of each character given an [`InnerBody`], and
-/// despawns those of characters gone or without one.
+/// rebuilds its hull when the character's radii change.
 #[allow(clippy::type_complexity)]
 pub(crate) fn spawn_inner_bodies(
     mut commands: Commands,
     added: Query<(Entity, &InnerBody, &MovementState), Without<InnerBodyEntity>>,
-    orphans: Query<(Entity, &InnerBodyOf)>,
-    owners: Query<(), (With<InnerBody>, With<InnerBodyEntity>)>,
-    inner_bodies: Query<(Entity, &InnerBodyOf, &SizedFor)>,
+    inner_bodies: Query<(Entity, &InnerBodyOf, &InnerBodySizedFor)>,
     states: Query<&MovementState>,
 ) {
     for (character, inner, state) in &added {
@@ -94,8 +63,8 @@ pub(crate) fn spawn_inner_bodies(
         let body = commands
             .spawn((
                 RigidBody::Kinematic,
-                capsule(r),
-                SizedFor(r),
+                hull(r),
+                InnerBodySizedFor(r),
                 inner.layers,
                 IgnoredByCharacters,
                 InnerBodyOf(character),
@@ -110,15 +79,7 @@ pub(crate) fn spawn_inner_bodies(
         {
             commands
                 .entity(body)
-                .insert((capsule(state.0.radii), SizedFor(state.0.radii)));
-        }
-    }
-    for (body, of) in &orphans {
-        if owners.get(of.0).is_err() {
-            commands.entity(body).despawn();
-            if let Ok(mut e) = commands.get_entity(of.0) {
-                e.try_remove::<InnerBodyEntity>();
-            }
+                .insert((hull(state.0.radii), InnerBodySizedFor(state.0.radii)));
         }
     }
 }
@@ -138,7 +99,7 @@ pub(crate) fn follow_characters(
     for (of, mut at, mut velocity) in &mut bodies {
         if let Ok(state) = characters.get(of.0) {
             let to = state.0.position;
-            if to.distance(at.0) > TELEPORT {
+            if to.distance(at.0) > INNER_TELEPORT {
                 at.0 = to;
                 velocity.0 = Vec3::ZERO;
             } else {
@@ -148,24 +109,21 @@ pub(crate) fn follow_characters(
     }
 }
 
-/// Before the characters move: the impulse Avian's last step gave each
-/// dynamic body touching an inner body knocks its character back; a
-/// [`HitByBody`] is written when such a contact begins (no impulse the
-/// tick before).
+/// Before the characters move: a dynamic body whose contact with an inner
+/// body began in Avian's last step knocks its character back by the
+/// impulse that step gave it, and a [`HitByBody`] is written.
 #[allow(clippy::type_complexity)]
 pub(crate) fn knock_back(
     collisions: Collisions,
     inner: Query<(Entity, &InnerBodyOf)>,
-    mut characters: Query<(&CharacterController, &InnerBody, &mut MovementIntent)>,
+    mut characters: Query<(&CharacterController, &MovementState, &InnerBody, &mut MovementIntent)>,
     bodies: Query<(&RigidBody, &ComputedMass)>,
     mut hits: MessageWriter<HitByBody>,
-    mut touching: Local<(HashSet<(Entity, Entity)>, HashSet<(Entity, Entity)>)>,
+    mut touching: Local<Touching>,
 ) {
-    let (before, now) = &mut *touching;
-    std::mem::swap(before, now);
-    now.clear();
+    touching.next_tick();
     for (inner_entity, of) in &inner {
-        let Ok((controller, settings, mut intent)) = characters.get_mut(of.0) else {
+        let Ok((controller, state, settings, mut intent)) = characters.get_mut(of.0) else {
             continue;
         };
         for pair in collisions.collisions_with(inner_entity) {
@@ -186,9 +144,19 @@ pub(crate) fn knock_back(
             else {
                 continue;
             };
-            intent.impulse += knocked;
-            // One message per body, however many of its colliders touch.
-            if now.insert((of.0, other)) && !before.contains(&(of.0, other)) {
+            // On the ground, a hit shoves along it: the ground takes what
+            // would lift the character (a ball at the ankles).
+            let up = state.0.up;
+            let knocked = if state.0.ground.is_some() {
+                knocked - up * knocked.dot(up).max(0.0)
+            } else {
+                knocked
+            };
+            // Once, as the contact begins: a body the engine then keeps
+            // pressing into the inner body (a ball squeezed between it and
+            // the floor) is the engine's to resolve, not a new hit.
+            if touching.began(of.0, other) {
+                intent.impulse += knocked;
                 hits.write(HitByBody {
                     character: of.0,
                     body: other,

@@ -54,7 +54,7 @@
 //!   feet by `mass` × `gravity` for the tick: a plank on a pivot tips
 //!   towards the side the character stands on.
 //! * **Felt** (optional): an [`InnerBody`] on a character gives it a
-//!   kinematic capsule in Avian's world that follows it, so Avian's bodies
+//!   kinematic convex hull in Avian's world that follows it, so Avian's bodies
 //!   bounce off the character, and a dynamic body that hits it knocks it
 //!   back through `MovementIntent::impulse` (a [`HitByBody`] message
 //!   names the body).
@@ -75,12 +75,13 @@ mod mirror;
 mod push;
 pub mod shapes;
 
-pub use inner::{HitByBody, InnerBody, InnerBodyEntity, InnerBodyOf};
+pub use bevy_slidewalk::bodies::{HitByBody, InnerBodyEntity, InnerBodyOf};
+pub use inner::InnerBody;
 pub use mirror::{Mirrored, ShapeCache};
 
 use bevy::ecs::schedule::{InternedScheduleLabel, ScheduleLabel};
 use bevy::prelude::*;
-use bevy_slidewalk::bodies::BodyBridgePlugin;
+use bevy_slidewalk::bodies::{BodyBridgePlugin, drop_orphan_inner_bodies};
 #[cfg(doc)]
 use bevy_slidewalk::{SlidewalkCollider, SlidewalkLayers, SlidewalkSensor};
 use bevy_slidewalk::{SlidewalkPlugin, SlidewalkSystems};
@@ -132,7 +133,13 @@ impl Plugin for SlidewalkAvianPlugin {
             .add_message::<HitByBody>()
             .add_systems(
                 self.schedule,
-                (inner::spawn_inner_bodies, inner::knock_back, mirror).before(SlidewalkSystems::Prepare),
+                (
+                    inner::spawn_inner_bodies,
+                    drop_orphan_inner_bodies::<InnerBody>,
+                    inner::knock_back,
+                    mirror,
+                )
+                    .before(SlidewalkSystems::Prepare),
             )
             .add_systems(
                 self.schedule,

@@ -46,8 +46,8 @@ fn a_hexagon_holding_a_circle_has_every_edge_outside_it() {
 }
 
 #[test]
-fn an_inner_capsule_stays_its_inset_inside_the_ellipsoid() {
-    use bevy_slidewalk::bodies::{INNER_INSET, inner_capsule};
+fn an_inner_hull_is_inside_the_ellipsoid_and_near_its_inset() {
+    use bevy_slidewalk::bodies::{INNER_INSET, inner_hull};
     for radii in [
         Vec3::new(0.4, 0.9, 0.4),
         Vec3::new(0.4, 0.55, 0.4),
@@ -55,25 +55,22 @@ fn an_inner_capsule_stays_its_inset_inside_the_ellipsoid() {
         Vec3::new(0.6, 0.3, 0.6),
         Vec3::new(0.3, 1.2, 0.5),
     ] {
-        let (radius, half) = inner_capsule(radii, INNER_INSET);
-        assert!(radius > 0.0 && half >= 0.0, "{radii}: {radius}, {half}");
-        // Points on the capsule grown by the inset: inside the ellipsoid.
-        let grown = radius + INNER_INSET - 1e-5;
-        for i in 0..=40 {
-            let y = -half + 2.0 * half * i as f32 / 40.0;
-            for d in directions() {
-                let p = Vec3::new(0.0, y, 0.0) + d * grown;
-                let inside = (p / radii).length_squared();
-                assert!(
-                    inside <= 1.0,
-                    "{radii}: the capsule ({radius}, {half}) reaches {p}: {inside}"
-                );
-            }
+        let corners = inner_hull(radii, INNER_INSET);
+        // Every corner (so the hull) inside the ellipsoid, and the hull
+        // reaching within the inset (and the facets' depth) of it along
+        // every direction.
+        for p in &corners {
+            assert!((*p / radii).length_squared() < 1.0, "{radii}: corner {p} outside");
+        }
+        for d in directions() {
+            let reach = corners.iter().map(|p| p.dot(d)).fold(f32::MIN, f32::max);
+            let ellipsoid = (d * radii).length();
+            assert!(
+                reach > ellipsoid - INNER_INSET - 0.1 * ellipsoid,
+                "{radii}: the hull reaches {reach} along {d}, the ellipsoid {ellipsoid}"
+            );
         }
     }
-    // The default character's: most of its height.
-    let (radius, half) = inner_capsule(Vec3::new(0.4, 0.9, 0.4), INNER_INSET);
-    assert!(radius + half > 0.75, "{radius} + {half}");
 }
 
 /// Unit directions over the sphere, 15° apart.
