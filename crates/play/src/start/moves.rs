@@ -1,10 +1,12 @@
-//! The moves' state (`CharacterState::moves`: the dash, mantle or climb
-//! under way, the wall last touched, the counters) as JSON, so a recorded
+//! The moves' state (`CharacterState::moves`: the dash, mantle, climb,
+//! crouch-slide or ledge hang under way, the wall last touched, the
+//! counters, the water depth, a hard landing's lag) as JSON, so a recorded
 //! start resumes a move exactly where it was.
 
 use super::{get, object, read_bool, read_direction, read_f64, read_index, read_point, read_within, vec3};
 use serde_json::{Map, Value, json};
-use slidewalk_controller::moves::{Climb, Dash, Mantle, Move, MoveState, WallTouch};
+use slidewalk_controller::WaterLevel;
+use slidewalk_controller::moves::{Climb, Dash, Hang, Mantle, Move, MoveState, Slide, WallTouch};
 
 /// Longest time a move's clock may say, seconds (the config's times are at
 /// most 10 s).
@@ -23,7 +25,33 @@ fn optional<'a>(o: &'a Map<String, Value>, key: &str) -> Option<&'a Value> {
     o.get(key).filter(|v| !v.is_null())
 }
 
-/// The move under way as JSON: `{"dash": ..}`, `{"mantle": ..}` or `{"climb": ..}`.
+/// The water depths by name, shallowest first.
+const WATER_LEVELS: [(WaterLevel, &str); 4] = [
+    (WaterLevel::Dry, "dry"),
+    (WaterLevel::Feet, "feet"),
+    (WaterLevel::Waist, "waist"),
+    (WaterLevel::Eyes, "eyes"),
+];
+
+fn water_name(w: WaterLevel) -> &'static str {
+    WATER_LEVELS.iter().find(|(l, _)| *l == w).map_or("dry", |(_, n)| n)
+}
+
+/// The water depth in `o` (absent in states saved before water: dry).
+fn read_water(o: &Map<String, Value>) -> Result<WaterLevel, String> {
+    let Some(v) = optional(o, "water") else {
+        return Ok(WaterLevel::Dry);
+    };
+    let name = v.as_str().unwrap_or_default();
+    WATER_LEVELS
+        .iter()
+        .find(|(_, n)| *n == name)
+        .map(|(l, _)| *l)
+        .ok_or_else(|| format!("\"water\" must be \"dry\", \"feet\", \"waist\" or \"eyes\", got {v}"))
+}
+
+/// The move under way as JSON: `{"dash": ..}`, `{"mantle": ..}`,
+/// `{"climb": ..}`, `{"slide": ..}` or `{"hang": ..}`.
 fn move_to_json(m: &Move) -> Value {
     match m {
         Move::Dash(d) => json!({"dash": {"direction": vec3(d.direction), "speed": d.speed, "time_left": d.time_left}}),
@@ -32,6 +60,8 @@ fn move_to_json(m: &Move) -> Value {
             "elapsed": m.elapsed, "duration": m.duration,
         }}),
         Move::Climb(c) => json!({"climb": {"normal": vec3(c.normal), "collider": c.collider, "triangle": c.triangle}}),
+        Move::Slide(s) => json!({"slide": {"elapsed": s.elapsed}}),
+        Move::Hang(h) => json!({"hang": {"normal": vec3(h.normal), "top": h.top, "armed": h.armed}}),
     }
 }
 
@@ -75,7 +105,24 @@ fn move_from_json(v: &Value) -> Result<Move, String> {
             triangle,
         }));
     }
-    Err("\"under_way\" must be one of {\"dash\": ..}, {\"mantle\": ..}, {\"climb\": ..} or null".into())
+    if let Some(s) = o.get("slide") {
+        let s = object(s, "\"slide\"")?;
+        return Ok(Move::Slide(Slide {
+            elapsed: time(s, "elapsed")?,
+        }));
+    }
+    if let Some(h) = o.get("hang") {
+        let h = object(h, "\"hang\"")?;
+        return Ok(Move::Hang(Hang {
+            normal: read_direction(h, "normal")?,
+            top: read_f64(h, "top")? as f32,
+            armed: read_bool(h, "armed")?,
+        }));
+    }
+    Err(
+        "\"under_way\" must be one of {\"dash\": ..}, {\"mantle\": ..}, {\"climb\": ..}, {\"slide\": ..}, {\"hang\": ..} or null"
+            .into(),
+    )
 }
 
 /// The moves' state as JSON.
@@ -89,6 +136,8 @@ pub(super) fn moves_to_json(m: &MoveState) -> Value {
         "wall": m.wall.map(|w| json!({"normal": vec3(w.normal), "since": w.since, "sliding": w.sliding})),
         "wall_jumped_off": m.wall_jumped_off.map(vec3),
         "push_off_height": m.push_off_height,
+        "water": water_name(m.water),
+        "landing_lag": m.landing_lag,
     })
 }
 
@@ -126,6 +175,12 @@ pub(super) fn moves_from_json(v: Option<&Value>, feet_height: f32) -> Result<Mov
         wall,
         wall_jumped_off,
         push_off_height: read_f64(o, "push_off_height")? as f32,
+        // Both absent in states saved before water and hard landings.
+        water: read_water(o)?,
+        landing_lag: match optional(o, "landing_lag") {
+            None => 0.0,
+            Some(_) => time(o, "landing_lag")?,
+        },
     })
 }
 
@@ -149,6 +204,8 @@ mod tests {
             }),
             wall_jumped_off: Some(Vec3::NEG_X),
             push_off_height: 1.25,
+            water: WaterLevel::Waist,
+            landing_lag: 0.3,
         };
         let under_way = [
             Move::Dash(Dash {
@@ -173,6 +230,12 @@ mod tests {
                 collider: None,
                 triangle: 0,
             }),
+            Move::Slide(Slide { elapsed: 0.4 }),
+            Move::Hang(Hang {
+                normal: Vec3::NEG_X,
+                top: 2.5,
+                armed: true,
+            }),
         ];
         for m in under_way.map(|u| MoveState {
             under_way: Some(u),
@@ -191,5 +254,12 @@ mod tests {
         let bad = json!({"air_jumps_used": -1, "air_dashes_used": 0, "dash_cooldown": 0, "push_off_height": 0});
         let e = moves_from_json(Some(&bad), 0.0).unwrap_err();
         assert!(e.contains("air_jumps_used"), "{e}");
+        // Saved before water and hard landings: dry, no lag.
+        let old = json!({"air_jumps_used": 0, "air_dashes_used": 0, "dash_cooldown": 0, "push_off_height": 0});
+        let back = moves_from_json(Some(&old), 0.0).unwrap();
+        assert_eq!((back.water, back.landing_lag), (WaterLevel::Dry, 0.0));
+        let wet = json!({"air_jumps_used": 0, "air_dashes_used": 0, "dash_cooldown": 0, "push_off_height": 0,
+            "water": "knees"});
+        assert!(moves_from_json(Some(&wet), 0.0).unwrap_err().contains("\"water\""));
     }
 }

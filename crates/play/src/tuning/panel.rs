@@ -22,8 +22,10 @@ pub(super) fn check_radii(what: &str, r: Vec3) -> Result<Vec3, String> {
 
 /// Every scalar tunable, in the panel's order: the walking rules', then
 /// the moves' (variable jump, air jumps, dash, wall slide and jump,
-/// mantle, climb).
-pub const TUNABLES: &[Tunable] = &joined::<15, 12, 27>(WALKING, super::moves::MOVES);
+/// mantle, climb), then the feel's (air strafing, stop speed, swimming,
+/// crouch-slide, hard landings) and the mass and push force.
+pub const TUNABLES: &[Tunable] =
+    &joined::<27, 11, 38>(joined::<15, 12, 27>(WALKING, super::moves::MOVES), super::feel::FEEL);
 
 /// `a` then `b`.
 const fn joined<const A: usize, const B: usize, const N: usize>(a: [Tunable; A], b: [Tunable; B]) -> [Tunable; N] {
@@ -253,6 +255,14 @@ mod tests {
             let back = set_value(&c, t.key, d as f64).unwrap();
             assert_eq!(back, base, "{}", t.key);
         }
+    }
+
+    #[test]
+    fn every_scalar_field_of_the_config_is_a_tunable() {
+        for r in &slidewalk_controller::FIELD_RANGES {
+            assert!(tunable(r.field).is_some(), "{} has no tunable", r.field);
+        }
+        assert_eq!(TUNABLES.len(), slidewalk_controller::FIELD_RANGES.len());
     }
 
     #[test]
