@@ -1,9 +1,9 @@
 //! A loaded level: the static collider, its one-way and layered parts,
-//! the movers (doors, lifts), sensors, spawn points and surfaces, all in
-//! metres with y up.
+//! the movers (doors, lifts), sensors, water, spawn points and surfaces,
+//! all in metres with y up.
 
 use crate::conventions::{DoorMotion, DoorSpec, LiftSpec};
-use crate::parts::{Sensor, StaticPart};
+use crate::parts::{Sensor, StaticPart, WaterVolume};
 use glam::{Quat, Vec3};
 use slidewalk_sweep::{AnalyticShape, BuildReport, CollisionLayers, MeshCollider, PlacedCollider, Pose};
 use std::ops::Range;
@@ -11,9 +11,9 @@ use std::ops::Range;
 /// Everything the simulation needs from a level file.
 #[derive(Clone, Debug)]
 pub struct Level {
-    /// All static triangles but those of [`Level::parts`] and
-    /// [`Level::sensors`]. `None` when every mesh is a mover, a part or a
-    /// sensor (or skipped).
+    /// All static triangles but those of [`Level::parts`],
+    /// [`Level::sensors`] and [`Level::water`]. `None` when every mesh is a
+    /// mover, a part, a sensor or water (or skipped).
     pub statics: Option<MeshCollider>,
     /// For each input triangle of `statics` (as reported by
     /// [`slidewalk_sweep::SweepHit::triangle`]), its index in `surfaces`.
@@ -33,12 +33,16 @@ pub struct Level {
     /// file order.
     pub analytic: Vec<AnalyticCollider>,
     /// Static mesh nodes that are one-way, have collision layers, are
-    /// climbable or are launch pads, each its own collider, in file order.
+    /// climbable or are launch pads or conveyors, each its own collider, in
+    /// file order.
     pub parts: Vec<StaticPart>,
     /// Doors and lifts.
     pub movers: Vec<Mover>,
     /// The sensors (`"sensor"` nodes' volumes, not solid), in file order.
     pub sensors: Vec<Sensor>,
+    /// The water volumes (`"water": true` nodes' own meshes, not solid),
+    /// in file order.
+    pub water: Vec<WaterVolume>,
     /// Player spawn points (empty when the level has none).
     pub spawns: Vec<Spawn>,
     /// What was read.
@@ -121,8 +125,8 @@ impl Level {
     /// `dt` seconds: the static collider first (when there is one), then
     /// the static parts in [`Level::parts`] order, then the movers from
     /// [`Level::first_mover`] on — the numbering [`Level::friction`]
-    /// reads. Each carries its layers and one-way direction; sensors are
-    /// not among them.
+    /// reads. Each carries its layers and one-way direction; sensors and
+    /// water are not among them.
     pub fn placed(&self, now: &[Pose], before: &[Pose], dt: f32) -> Vec<PlacedCollider<'_>> {
         let statics = self.statics.iter().map(PlacedCollider::fixed);
         let parts = self.parts.iter().map(StaticPart::placed);
@@ -280,17 +284,19 @@ pub struct LoadReport {
     pub mover_rejected_non_finite: usize,
     /// Triangles rejected from movers as degenerate.
     pub mover_rejected_degenerate: usize,
-    /// Triangles rejected from static parts and sensors as non-finite.
+    /// Triangles rejected from static parts, sensors and water as non-finite.
     pub part_rejected_non_finite: usize,
-    /// Triangles rejected from static parts and sensors as degenerate.
+    /// Triangles rejected from static parts, sensors and water as degenerate.
     pub part_rejected_degenerate: usize,
     /// Triangles under `nocollide` nodes.
     pub nocollide_triangles: usize,
-    /// Static parts kept ([`Level::parts`]: one-way, layered, climbable or
-    /// launch-pad nodes).
+    /// Static parts kept ([`Level::parts`]: one-way, layered, climbable,
+    /// launch-pad or conveyor nodes).
     pub parts: usize,
     /// Sensors kept ([`Level::sensors`]).
     pub sensors: usize,
+    /// Water volumes kept ([`Level::water`]).
+    pub water: usize,
     /// Mesh instances that collide as a proxy (`"proxy"`, see
     /// [`crate::conventions`]).
     pub proxies: usize,

@@ -6,9 +6,10 @@
 //!
 //! [`load`] reads a `.glb` or `.gltf` and returns a [`Level`]: one static
 //! [`slidewalk_sweep::MeshCollider`] for all static geometry, one per
-//! one-way, layered, climbable or launch-pad static node ([`StaticPart`]),
-//! one per door or lift (in the mover's own frame, with its rest pose), the
-//! sensors (volumes that are not solid, [`Sensor`]), spawn points,
+//! one-way, layered, climbable, launch-pad or conveyor static node
+//! ([`StaticPart`]), one per door or lift (in the mover's own frame, with
+//! its rest pose), the sensors (volumes that are not solid, [`Sensor`]),
+//! the water volumes ([`WaterVolume`]), spawn points,
 //! per-triangle surfaces and the analytic colliders (exact planes and
 //! cylinders for the balls). The
 //! conventions are in [`conventions`], the named collision layers and the
@@ -47,10 +48,10 @@ mod load;
 mod parts;
 pub mod spawn;
 
-pub use conventions::{MAX_LAUNCH_SPEED, SensorKind};
+pub use conventions::{MAX_CONVEYOR_SPEED, MAX_LAUNCH_SPEED, SensorKind};
 pub use doors::DoorControl;
 pub use error::LevelError;
 pub use layers::LAYER_NAMES;
 pub use level::{AnalyticCollider, Level, LoadReport, Mover, MoverKind, Spawn, Surface};
 pub use load::{load, load_bytes};
-pub use parts::{Sensor, StaticPart};
+pub use parts::{Sensor, StaticPart, WaterVolume};

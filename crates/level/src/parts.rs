@@ -1,14 +1,16 @@
 //! The level's colliders apart from the merged static one: static parts
-//! (one-way, layered, climbable or launch-pad static nodes, each its own
-//! collider) and sensors (volumes that report who is inside, never solid).
+//! (one-way, layered, climbable, launch-pad or conveyor static nodes, each
+//! its own collider), sensors (volumes that report who is inside, never
+//! solid) and water volumes (never solid either).
 
 use crate::conventions::SensorKind;
 use glam::Vec3;
-use slidewalk_sweep::{CollisionLayers, MeshCollider, PlacedCollider};
+use slidewalk_sweep::{CollisionLayers, MeshCollider, PlacedCollider, Pose};
 
 /// A static mesh node that is one-way, has collision layers or is
 /// climbable (its own `"one_way"` / `"layers"` / `"climbable"` extras or a
-/// parent's), or is a launch pad (its own `"launch"`): its own collider,
+/// parent's), or is a launch pad or a conveyor (its own `"launch"` /
+/// `"conveyor"`): its own collider,
 /// in world space, placed after the static collider and before the movers
 /// ([`crate::Level::placed`]).
 #[derive(Clone, Debug)]
@@ -33,6 +35,12 @@ pub struct StaticPart {
     /// character standing on it is given this world velocity, m/s (not
     /// zero, at most [`crate::MAX_LAUNCH_SPEED`] long).
     pub launch: Option<Vec3>,
+    /// `Some(velocity)`: a conveyor (`"conveyor"` on the node itself); its
+    /// surface moves at this world velocity, m/s (the extra's, given in
+    /// the node's frame, turned by the node's world rotation; not zero, at
+    /// most [`crate::MAX_CONVEYOR_SPEED`] long), carrying a character
+    /// standing on it.
+    pub conveyor: Option<Vec3>,
 }
 
 impl StaticPart {
@@ -66,5 +74,31 @@ impl Sensor {
     /// broad phase of sensors of the game's own).
     pub fn placed(&self) -> PlacedCollider<'_> {
         PlacedCollider::fixed(&self.collider).with_layers(self.layers)
+    }
+}
+
+/// A `"water": true` node's own mesh: a volume of water, not solid. The
+/// water fills the bounding box of [`collider`](Self::collider) (in the
+/// node's frame) placed at [`pose`](Self::pose); its top is the surface.
+#[derive(Clone, Debug)]
+pub struct WaterVolume {
+    /// The glTF node's name (or `node N`).
+    pub name: String,
+    /// The glTF node index.
+    pub node: usize,
+    /// Its triangles in the node's frame (the node's world rotation and
+    /// translation removed, its scale kept), metres, every GPU instance
+    /// of its mesh.
+    pub collider: MeshCollider,
+    /// The node's world rotation and translation.
+    pub pose: Pose,
+    /// Which bodies it wets ([`CollisionLayers::ALL`] unless `"layers"` says).
+    pub layers: CollisionLayers,
+}
+
+impl WaterVolume {
+    /// The volume where it always is, with its layers.
+    pub fn placed(&self) -> PlacedCollider<'_> {
+        PlacedCollider::moving(&self.collider, self.pose, Vec3::ZERO, Vec3::ZERO).with_layers(self.layers)
     }
 }

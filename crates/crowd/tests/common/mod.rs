@@ -39,6 +39,7 @@ pub fn generated(triangles: usize) -> Level {
         movers: Vec::new(),
         parts: Vec::new(),
         sensors: Vec::new(),
+        water: Vec::new(),
         spawns: Vec::new(),
         report: Default::default(),
     }

@@ -105,6 +105,21 @@ pub struct NodeConventions {
     /// Its `launch` extra, if any: the world velocity (m/s) its own mesh,
     /// a launch pad, gives a character standing on it.
     pub launch: Option<Vec3>,
+    /// Its `water` extra, if any: whether its own mesh is a volume of
+    /// water (not solid).
+    pub water: Option<bool>,
+    /// Its `conveyor` extra, if any: the velocity (m/s, in the node's own
+    /// frame) of its own mesh's surface, which carries a character
+    /// standing on it.
+    pub conveyor: Option<Vec3>,
+}
+
+impl NodeConventions {
+    /// Whether the node's own mesh is a volume that is not solid (a
+    /// sensor or water), whose `"layers"` are its own.
+    pub fn is_volume(&self) -> bool {
+        self.sensor.is_some() || self.water == Some(true)
+    }
 }
 
 /// What a `"sensor"` node is for.

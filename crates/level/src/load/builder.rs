@@ -1,14 +1,16 @@
 //! The loader's walk of the node hierarchy: each node's conventions
 //! applied (spawn points, doors and lifts, no-collide subtrees, friction,
-//! analytic colliders, proxies, one-way and layered parts, sensors), its
-//! meshes (and GPU instances) read into the static collider, the mover,
-//! the part or the sensor they belong to, and at the end the [`Level`]
-//! assembled.
+//! analytic colliders, proxies, one-way and layered parts, sensors,
+//! water), its meshes (and GPU instances) read into the static collider,
+//! the mover, the part, the sensor or the water they belong to, and at the
+//! end the [`Level`] assembled.
 
 use super::analytic::analytic_shape;
 use super::instancing::instance_transforms;
 use super::mover::MoverDraft;
-use super::parts::{PartDraft, SensorDraft, Target, build_parts, build_sensors, one_way_direction};
+use super::parts::{
+    PartDraft, SensorDraft, Target, WaterDraft, build_parts, build_sensors, build_water, one_way_direction,
+};
 use super::primitive::{PrimitiveError, read_primitive};
 use super::spawn_node::spawn_at;
 use crate::conventions::{NodeConventions, Role, read_node};
@@ -47,7 +49,8 @@ pub(super) struct Builder {
     surfaces: Vec<Surface>,
     movers: Vec<MoverDraft>,
     parts: Vec<PartDraft>,
-    sensors: Vec<SensorDraft>,
+    pub(super) sensors: Vec<SensorDraft>,
+    pub(super) water: Vec<WaterDraft>,
     analytic: Vec<AnalyticCollider>,
     spawns: Vec<Spawn>,
     report: LoadReport,
@@ -140,8 +143,8 @@ impl Builder {
             });
             here.surface = (self.surfaces.len() - 1).min(u16::MAX as usize) as u16;
         }
-        // A sensor's layers are its own, not its children's.
-        let layers = conv.layers.filter(|_| conv.sensor.is_none());
+        // A sensor's or water's layers are its own, not its children's.
+        let layers = conv.layers.filter(|_| !conv.is_volume());
         if (conv.one_way.is_some() || layers.is_some()) && inherited.mover.is_some() {
             return Err(self.bad_node(
                 node,
@@ -221,7 +224,7 @@ impl Builder {
         }))
         .unwrap_or_else(|_| Err(format!("{}: accessor data is corrupt", extensions::INSTANCING)))
         .map_err(|reason| self.bad_node(node, reason))?;
-        let target = self.target(node, conv, here)?;
+        let target = self.target(node, conv, world, here)?;
         if let (Some(kind), Some(_)) = (conv.collider, &instances) {
             return Err(self.bad_node(
                 node,
@@ -260,31 +263,21 @@ impl Builder {
         Ok(())
     }
 
-    /// Where the triangles of `node`'s own mesh go, from its conventions
-    /// and what it inherited (`here`): a sensor of its own, nowhere under a
-    /// no-collide node, the mover being collected, a static part of its
-    /// own when it is one-way, has layers, is climbable or is a launch
-    /// pad, else the static collider.
-    fn target(&mut self, node: &gltf::Node<'_>, conv: &NodeConventions, here: Inherited) -> Result<Target, LevelError> {
-        if let Some(kind) = &conv.sensor {
-            let word = kind.word();
-            if here.mover.is_some() || here.nocollide {
-                return Err(self.bad_node(
-                    node,
-                    format!("\"sensor\": {word:?} cannot be part of a door, lift or no-collide node"),
-                ));
-            }
-            if node.mesh().is_none() {
-                return Err(self.bad_node(node, format!("\"sensor\": {word:?} needs a mesh on the node itself")));
-            }
-            self.sensors.push(SensorDraft {
-                name: node_name(node),
-                node: node.index(),
-                kind: kind.clone(),
-                layers: conv.layers.unwrap_or(CollisionLayers::ALL),
-                world: Vec::new(),
-            });
-            return Ok(Target::Sensor(self.sensors.len() - 1));
+    /// Where the triangles of `node`'s own mesh go (the node at `world`),
+    /// from its conventions and what it inherited (`here`): a sensor or
+    /// water volume of its own, nowhere under a no-collide node, the mover
+    /// being collected, a static part of its own when it is one-way, has
+    /// layers, is climbable, a launch pad or a conveyor, else the static
+    /// collider.
+    fn target(
+        &mut self,
+        node: &gltf::Node<'_>,
+        conv: &NodeConventions,
+        world: &Mat4,
+        here: Inherited,
+    ) -> Result<Target, LevelError> {
+        if let Some(volume) = self.volume_target(node, conv, world, here.mover.is_some(), here.nocollide)? {
+            return Ok(volume);
         }
         if here.nocollide {
             return Ok(Target::NoCollide);
@@ -293,7 +286,7 @@ impl Builder {
             return Ok(Target::Mover(m));
         }
         let plain = here.one_way.is_none() && here.layers == CollisionLayers::ALL && !here.climbable;
-        if node.mesh().is_none() || (plain && conv.launch.is_none()) {
+        if node.mesh().is_none() || (plain && conv.launch.is_none() && conv.conveyor.is_none()) {
             return Ok(Target::Statics { surface: here.surface });
         }
         if let Some(kind) = conv.collider {
@@ -314,6 +307,10 @@ impl Builder {
             one_way: here.one_way,
             climbable: here.climbable,
             launch: conv.launch,
+            // Turned by the node's world rotation.
+            conveyor: conv
+                .conveyor
+                .map(|v| world.to_scale_rotation_translation().1.normalize() * v),
             world: Vec::new(),
         });
         Ok(Target::Part(self.parts.len() - 1))
@@ -427,6 +424,7 @@ impl Builder {
             Target::Mover(m) => self.movers[m].world.extend(corners),
             Target::Part(p) => self.parts[p].world.extend(corners),
             Target::Sensor(s) => self.sensors[s].world.extend(corners),
+            Target::Water(w) => self.water[w].world.extend(corners),
             Target::Statics { surface } => {
                 let base = self.positions.len() as u32;
                 self.positions.extend_from_slice(&positions);
@@ -446,7 +444,7 @@ impl Builder {
     }
 
     /// The level: the static collider, its parts, each mover in its own
-    /// frame, the sensors, and what was counted and noticed on the way.
+    /// frame, the sensors, the water, and what was counted and noticed on the way.
     pub(super) fn finish(mut self) -> Result<Level, LevelError> {
         let statics = match MeshCollider::build(&self.positions, &self.triangles) {
             Ok(c) => {
@@ -465,6 +463,7 @@ impl Builder {
             .collect::<Result<Vec<_>, _>>()?;
         let parts = build_parts(std::mem::take(&mut self.parts), &mut self.report);
         let sensors = build_sensors(std::mem::take(&mut self.sensors), &self.path, &mut self.report)?;
+        let water = build_water(std::mem::take(&mut self.water), &self.path, &mut self.report)?;
         if statics.is_none() && movers.is_empty() && parts.is_empty() {
             return Err(LevelError::NoTriangles {
                 path: self.path,
@@ -491,6 +490,7 @@ impl Builder {
             parts,
             movers,
             sensors,
+            water,
             spawns: self.spawns,
             report: self.report,
         })
@@ -498,7 +498,7 @@ impl Builder {
 }
 
 /// The name a node is called by in errors and reports.
-fn node_name(node: &gltf::Node<'_>) -> String {
+pub(super) fn node_name(node: &gltf::Node<'_>) -> String {
     node.name()
         .map(str::to_owned)
         .unwrap_or_else(|| format!("node {}", node.index()))

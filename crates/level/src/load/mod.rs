@@ -5,8 +5,9 @@
 //! `parse` reads and validates the document, `builder` walks its nodes
 //! (with `primitive` reading each mesh primitive, `instancing` the GPU
 //! instances, `analytic` the exact shapes, `mover` each door and lift and
-//! `parts` the one-way and layered static parts and the sensors,
-//! `spawn_node` each spawn point)
+//! `parts` the one-way and layered static parts, the sensors and the
+//! water, `volumes` where sensors and water go, `spawn_node` each spawn
+//! point)
 //! and assembles the [`Level`]; the buffers come from `crate::buffers`.
 
 mod analytic;
@@ -18,6 +19,7 @@ mod parse;
 mod parts;
 mod primitive;
 mod spawn_node;
+mod volumes;
 
 use crate::buffers::load_buffers;
 use crate::error::LevelError;

@@ -1,14 +1,14 @@
 //! Where a node's triangles go (the static collider, a mover, a part of
-//! its own, a sensor, or nowhere), the one-way direction a node gives, and
-//! the static parts and sensors while the loader collects their triangles
-//! (in world space), then built.
+//! its own, a sensor, water, or nowhere), the one-way direction a node
+//! gives, and the static parts, sensors and water volumes while the loader
+//! collects their triangles (in world space), then built.
 
 use crate::conventions::SensorKind;
 use crate::error::LevelError;
 use crate::level::LoadReport;
-use crate::parts::{Sensor, StaticPart};
+use crate::parts::{Sensor, StaticPart, WaterVolume};
 use glam::{Mat3, Mat4, Vec3};
-use slidewalk_sweep::{BuildError, CollisionLayers, MeshCollider};
+use slidewalk_sweep::{BuildError, CollisionLayers, MeshCollider, Pose};
 use std::path::Path;
 
 /// The collider a mesh's triangles are added to.
@@ -27,6 +27,8 @@ pub(super) enum Target {
     Part(usize),
     /// The node's own sensor (index of its draft).
     Sensor(usize),
+    /// The node's own water volume (index of its draft).
+    Water(usize),
 }
 
 /// The one-way direction a node at `world` gives: its local +Y as a
@@ -52,6 +54,8 @@ pub(super) struct PartDraft {
     pub(super) one_way: Option<Vec3>,
     pub(super) climbable: bool,
     pub(super) launch: Option<Vec3>,
+    /// World velocity, m/s.
+    pub(super) conveyor: Option<Vec3>,
     pub(super) world: Vec<[Vec3; 3]>,
 }
 
@@ -60,6 +64,16 @@ pub(super) struct SensorDraft {
     pub(super) name: String,
     pub(super) node: usize,
     pub(super) kind: SensorKind,
+    pub(super) layers: CollisionLayers,
+    pub(super) world: Vec<[Vec3; 3]>,
+}
+
+/// A water volume while its triangles are collected (world space).
+pub(super) struct WaterDraft {
+    pub(super) name: String,
+    pub(super) node: usize,
+    /// The node's world rotation and translation.
+    pub(super) pose: Pose,
     pub(super) layers: CollisionLayers,
     pub(super) world: Vec<[Vec3; 3]>,
 }
@@ -93,6 +107,7 @@ pub(super) fn build_parts(drafts: Vec<PartDraft>, report: &mut LoadReport) -> Ve
             one_way: draft.one_way,
             climbable: draft.climbable,
             launch: draft.launch,
+            conveyor: draft.conveyor,
         });
     }
     report.parts = parts.len();
@@ -128,6 +143,39 @@ pub(super) fn build_sensors(
     }
     report.sensors = sensors.len();
     Ok(sensors)
+}
+
+/// The water volumes built, each in its node's frame, what they rejected
+/// counted in `report`. An error (naming the file `path` and the node) for
+/// one without a usable triangle.
+pub(super) fn build_water(
+    drafts: Vec<WaterDraft>,
+    path: &Path,
+    report: &mut LoadReport,
+) -> Result<Vec<WaterVolume>, LevelError> {
+    let mut water = Vec::with_capacity(drafts.len());
+    for draft in drafts {
+        let local: Vec<[Vec3; 3]> = draft
+            .world
+            .iter()
+            .map(|t| t.map(|p| draft.pose.inverse_transform_point(p)))
+            .collect();
+        let collider = MeshCollider::from_triangles(&local).map_err(|e| LevelError::BadConvention {
+            path: path.to_owned(),
+            node: draft.name.clone(),
+            reason: format!("\"water\" needs triangles in the node's own mesh: {e}"),
+        })?;
+        count_rejected(report, collider.report());
+        water.push(WaterVolume {
+            name: draft.name,
+            node: draft.node,
+            collider,
+            pose: draft.pose,
+            layers: draft.layers,
+        });
+    }
+    report.water = water.len();
+    Ok(water)
 }
 
 fn count_rejected(report: &mut LoadReport, built: &slidewalk_sweep::BuildReport) {
