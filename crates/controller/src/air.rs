@@ -53,6 +53,7 @@ impl Run<'_> {
             position = settled;
             landing = Some(ground);
         }
+        let falling = velocity;
         // What was hit takes away the velocity going into it (a ceiling
         // clears the upward speed, a wall the speed into the wall).
         for ct in &result.contacts {
@@ -64,6 +65,8 @@ impl Run<'_> {
         state.position = position;
         state.velocity = velocity;
         if let Some(ground) = landing {
+            let impact = (ground.velocity - falling).dot(up);
+            self.landed_at(state, impact);
             state.velocity = horizontal(velocity - ground.velocity, up);
             state.ground = Some(ground);
             self.report.landed = true;

@@ -91,9 +91,10 @@ mod tick;
 mod walk;
 
 pub use config::{
-    ConfigError, ControllerConfig, FIELD_RANGES, FieldRange, MAX_GRAVITY, MAX_MOVE_SPEED, RADIUS_RANGE, validate_dt,
+    ConfigError, ControllerConfig, FIELD_RANGES, FieldRange, MAX_GRAVITY, MAX_MOVE_SPEED, PlatformMomentum,
+    RADIUS_RANGE, validate_dt,
 };
-pub use moves::MoveState;
+pub use moves::{EYES, MoveState, WaterLevel};
 pub use penetration::{penetration_after_tick, solid_after_tick};
 pub use state::{CharacterState, GroundContact, Intent, MAX_STATE_SPEED, Pass, PassContact, TickReport};
 pub use surroundings::Surroundings;

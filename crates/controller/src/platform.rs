@@ -1,5 +1,5 @@
 //! Riding: a character standing on a moving collider (lift, turntable,
-//! door), or climbing a moving climbable face, is carried by that
+//! door) or a conveyor, or climbing a moving climbable face, is carried by that
 //! collider's rigid motion over the tick.
 
 use crate::moves::Move;
@@ -24,14 +24,18 @@ impl Run<'_> {
         let Some(collider) = self.world.colliders.get(held) else {
             return;
         };
-        if collider.linear_velocity == Vec3::ZERO && collider.angular_velocity == Vec3::ZERO {
+        // A conveyor stood on moves its surface along the ground.
+        let belt = state
+            .ground
+            .map_or(Vec3::ZERO, |g| self.support(state).belt(g.collider, g.normal));
+        if collider.linear_velocity == Vec3::ZERO && collider.angular_velocity == Vec3::ZERO && belt == Vec3::ZERO {
             return;
         }
         let dt = self.dt;
         let origin = collider.pose.translation;
         let turn = Quat::from_scaled_axis(collider.angular_velocity * dt);
         let previous_origin = origin - collider.linear_velocity * dt;
-        let carried = origin + turn * (state.position - previous_origin) - state.position;
+        let carried = origin + turn * (state.position - previous_origin) - state.position + belt * dt;
         if !carried.is_finite() {
             return;
         }

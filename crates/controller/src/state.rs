@@ -37,6 +37,11 @@ pub struct Intent {
     /// applied at the tick's start: it leaves the ground for as long as it
     /// carries the character up. Zero (or non-finite) = none.
     pub launch: Vec3,
+    /// The look's pitch, radians above the horizon (negative: looking
+    /// down), read only while swimming: walking forward (along `facing`)
+    /// swims that way, so looking down and pressing forward dives.
+    /// Non-finite counts as 0; it is clamped to ±90°.
+    pub pitch: f32,
 }
 
 /// The surface the character stands on.
@@ -203,6 +208,10 @@ pub enum Pass {
     Climb,
     /// A change of shape (crouching, standing up, a new "up").
     Shape,
+    /// Swimming.
+    Swim,
+    /// Catching a ledge, or moving along the one hung from.
+    Hang,
 }
 
 /// A contact with the pass that met it.
@@ -276,6 +285,30 @@ pub struct TickReport {
     /// The velocity was changed from outside (`Intent::launch`) or by a
     /// launch pad stood on, this tick: the world velocity right after, m/s.
     pub launched: Option<Vec3>,
+    /// How deep in water the character is at the tick's end.
+    pub water: crate::moves::WaterLevel,
+    /// Swimming this tick (the waist in water, `swim_speed` above 0).
+    pub swimming: bool,
+    /// The feet went into water this tick (from dry).
+    pub entered_water: bool,
+    /// The last of the body left the water this tick.
+    pub left_water: bool,
+    /// The eyes went under water this tick.
+    pub submerged: bool,
+    /// A jump out of the water onto a ledge started this tick (Quake's water jump).
+    pub water_jumped: bool,
+    /// A crouch-slide started this tick.
+    pub slide_started: bool,
+    /// A crouch-slide ended this tick.
+    pub slide_ended: bool,
+    /// A ledge was grabbed this tick (falling past it, or walking off it crouched).
+    pub ledge_grabbed: bool,
+    /// The ledge hung from was let go of this tick (back or crouch; a pull
+    /// up onto it reports [`mantled`](Self::mantled) instead).
+    pub ledge_let_go: bool,
+    /// Landed this tick faster than the config's `hard_landing_speed`:
+    /// jumps are stopped and walking slowed for `hard_landing_time`.
+    pub hard_landing: bool,
 }
 
 impl TickReport {

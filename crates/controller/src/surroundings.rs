@@ -39,6 +39,15 @@ pub struct Surroundings<'a> {
     /// The velocity (world, m/s) a collider gives a character standing on
     /// it, by collider index: a launch pad. None by default.
     pub launch_pad: &'a dyn Fn(usize) -> Option<Vec3>,
+    /// The velocity (world, m/s) of a collider's surface beyond its own
+    /// motion, by collider index: a conveyor. A character standing on it
+    /// is carried at that velocity along the surface (its part along the
+    /// ground's normal is dropped). None by default.
+    pub conveyor: &'a dyn Fn(usize) -> Option<Vec3>,
+    /// Water: for a point (world, metres) and "up" (unit), how deep the
+    /// point is below the water's surface (metres along "up", above 0),
+    /// or `None` when the point is not in water. No water by default.
+    pub water: &'a dyn Fn(Vec3, Vec3) -> Option<f32>,
 }
 
 fn full_grip(_: usize, _: u32) -> f32 {
@@ -57,6 +66,10 @@ fn no_launch(_: usize) -> Option<Vec3> {
     None
 }
 
+fn no_water(_: Vec3, _: Vec3) -> Option<f32> {
+    None
+}
+
 impl<'a> Surroundings<'a> {
     /// Colliders whose surfaces all have friction 1.
     pub fn new(colliders: &'a [PlacedCollider<'a>]) -> Self {
@@ -68,7 +81,21 @@ impl<'a> Surroundings<'a> {
             layers: CollisionLayers::ALL,
             climbable: &no_collider,
             launch_pad: &no_launch,
+            conveyor: &no_launch,
+            water: &no_water,
         }
+    }
+
+    /// The same colliders, moving what stands on one for which
+    /// `conveyor` (by index) gives a surface velocity (world, m/s).
+    pub fn with_conveyors(self, conveyor: &'a dyn Fn(usize) -> Option<Vec3>) -> Self {
+        Self { conveyor, ..self }
+    }
+
+    /// The same colliders with water where `water` (a point, "up") gives
+    /// the point's depth below the surface (metres).
+    pub fn with_water(self, water: &'a dyn Fn(Vec3, Vec3) -> Option<f32>) -> Self {
+        Self { water, ..self }
     }
 
     /// The same colliders, climbable where `climbable` (by index) says so.
@@ -122,6 +149,16 @@ impl<'a> Surroundings<'a> {
             total.set(total.get() + started.elapsed());
         }
         result
+    }
+
+    /// The conveyor velocity of a collider, if it is one with a finite velocity.
+    pub(crate) fn conveyor_of(&self, collider: usize) -> Option<Vec3> {
+        (self.conveyor)(collider).filter(|v| v.is_finite() && *v != Vec3::ZERO)
+    }
+
+    /// The depth of `point` below the water's surface along `up`, if it is in water.
+    pub(crate) fn depth_in_water(&self, point: Vec3, up: Vec3) -> Option<f32> {
+        (self.water)(point, up).filter(|d| d.is_finite() && *d > 0.0)
     }
 
     /// Friction at a contact, clamped to 0..1 (non-finite counts as 1).

@@ -97,6 +97,10 @@ pub struct Sim {
     pub climbable: Vec<usize>,
     /// Statics that are launch pads (by index), with their velocity (canonical frame, m/s).
     pub launch_pads: Vec<(usize, Vec3)>,
+    /// Statics that are conveyors (by index), with their surface velocity (canonical frame, m/s).
+    pub conveyors: Vec<(usize, Vec3)>,
+    /// Boxes of water (canonical frame, min and max corners, metres).
+    pub water: Vec<(Vec3, Vec3)>,
     /// Seconds simulated.
     pub time: f64,
     /// Tick length, seconds.
@@ -127,6 +131,8 @@ impl Sim {
             one_way: Vec::new(),
             climbable: Vec::new(),
             launch_pads: Vec::new(),
+            conveyors: Vec::new(),
+            water: Vec::new(),
             time: 0.0,
             dt: 1.0 / hz,
             frame,
@@ -160,6 +166,19 @@ impl Sim {
     pub fn add_launch_pad(&mut self, soup: &Soup, velocity: Vec3) {
         self.launch_pads.push((self.statics.len(), velocity));
         self.add_static(soup, 1.0);
+    }
+
+    /// Adds a static collider (canonical frame) that is a conveyor moving
+    /// its surface at `velocity` (canonical frame, m/s).
+    pub fn add_conveyor(&mut self, soup: &Soup, velocity: Vec3) {
+        self.conveyors.push((self.statics.len(), velocity));
+        self.add_static(soup, 1.0);
+    }
+
+    /// Adds a box of water (canonical frame, corners in metres; its
+    /// surface is its top along the canonical +Y).
+    pub fn add_water(&mut self, min: Vec3, max: Vec3) {
+        self.water.push((min, max));
     }
 
     /// Adds a mover: `soup` in its own frame, posed (canonical frame) by `pose(t)`.
@@ -236,10 +255,23 @@ impl Sim {
         let frame = self.frame;
         let pads = &self.launch_pads;
         let launch_pad = move |c: usize| pads.iter().find(|(i, _)| *i == c).map(|(_, v)| frame * *v);
+        let belts = &self.conveyors;
+        let conveyor = move |c: usize| belts.iter().find(|(i, _)| *i == c).map(|(_, v)| frame * *v);
+        let pools = &self.water;
+        let water = move |p: Vec3, _up: Vec3| {
+            let p = frame.inverse() * p;
+            pools
+                .iter()
+                .filter(|(min, max)| p.cmpge(*min).all() && p.cmple(*max).all())
+                .map(|(_, max)| max.y - p.y)
+                .reduce(f32::max)
+        };
         let world = Surroundings::new(&placed)
             .with_friction(&friction)
             .with_climbable(&climbable)
-            .with_launch_pads(&launch_pad);
+            .with_launch_pads(&launch_pad)
+            .with_conveyors(&conveyor)
+            .with_water(&water);
         let intent = Intent {
             direction: self.frame * intent.direction,
             facing: self.frame * intent.facing,

@@ -241,9 +241,12 @@ impl<'a> Run<'a> {
     fn tick(&mut self, state: &mut CharacterState, intent: &Intent) {
         let c = self.c;
         let dt = self.dt;
-        if intent.jump {
+        if intent.jump || (c.auto_hop && intent.jump_held && state.ground.is_some()) {
             state.jump_buffer = c.jump_buffer.max(0.5 * dt);
         }
+        let was_crouched = state.crouched;
+        let had_ground = state.ground.is_some();
+        let head_before = state.position.dot(state.up) + extent_along(state.radii, state.up);
         let up = up_from_gravity(c.gravity, state.up);
         if up != state.up {
             state.up = up;
@@ -258,8 +261,9 @@ impl<'a> Run<'a> {
             let e = Ellipsoid::new(state.radii).expect("radii checked");
             self.find_placed_ground(state, &e);
         }
-        // A mantle keeps the shape it started with until it ends.
-        if state.moves.mantle().is_none() {
+        let water = self.water_level(state);
+        // A mantle and a hang keep the shape they started with until they end.
+        if state.moves.mantle().is_none() && state.moves.hang().is_none() {
             self.change_shape(state, intent.crouch);
         }
         let e = Ellipsoid::new(state.radii).expect("radii checked");
@@ -271,22 +275,31 @@ impl<'a> Run<'a> {
 
         // Velocity from the input: across "up", towards the wished velocity.
         let wish = horizontal(bounded_direction(intent.direction), up).clamp_length_max(1.0);
-        if self.pull_up(state, &e) || self.climb(state, intent, wish, &e) {
+        if self.pull_up(state, &e) || self.climb(state, intent, wish, &e) || self.hang(state, intent, wish, &e) {
             self.end_tick(state);
             return;
         }
-        let target = wish * c.top_speed(state.crouched, intent.sprint);
-        if let Some(g) = state.ground {
-            let rate = if wish == Vec3::ZERO {
-                c.ground_friction
-            } else {
-                c.ground_acceleration
-            };
-            state.velocity = move_towards(horizontal(state.velocity, up), target, rate * g.friction * dt);
-        } else if wish != Vec3::ZERO {
-            let along = state.velocity.dot(up);
-            let across = move_towards(horizontal(state.velocity, up), target, c.air_acceleration * dt);
-            state.velocity = across + up * along;
+        if self.swim(state, intent, wish, &e, water) {
+            self.end_tick(state);
+            return;
+        }
+        self.end_slide_if_over(state);
+        let target = wish * c.top_speed(state.crouched, intent.sprint) * self.landing_slowdown(state);
+        let hop = self.hops_now(state);
+        match state.ground {
+            Some(g) if state.moves.slide().is_some() => self.slide_velocity(state, wish, g),
+            // A jump on landing (a bunny hop): the tick is the air's, no friction.
+            Some(_) if hop => self.air_control(state, wish, target),
+            Some(g) if c.stop_speed > 0.0 => self.quake_ground(state, wish, target, g.friction),
+            Some(g) => {
+                let rate = if wish == Vec3::ZERO {
+                    c.ground_friction
+                } else {
+                    c.ground_acceleration
+                };
+                state.velocity = move_towards(horizontal(state.velocity, up), target, rate * g.friction * dt);
+            }
+            None => self.air_control(state, wish, target),
         }
 
         // Drop through the one-way platform stood on: asked for, or jump
@@ -306,6 +319,7 @@ impl<'a> Run<'a> {
             return;
         }
         self.jump(state, intent);
+        self.start_slide(state, intent, was_crouched);
         self.start_dash(state, intent, wish);
 
         if state.moves.dash().is_some() {
@@ -320,14 +334,38 @@ impl<'a> Run<'a> {
             self.fly(state, &e, max_fall);
         }
         self.touch_walls(state, wish);
+        if state.ground.is_none() && !self.report.jumped && !self.report.dropped {
+            if had_ground && intent.crouch {
+                // Walked off a ledge crouching: caught from above.
+                self.grab_ledge_below(state, &e);
+            } else if !intent.crouch {
+                self.grab_ledge_falling(state, wish, &e, head_before);
+            }
+        }
         // In the air, moving into the wall touched: a ledge within reach is mantled.
         if state.ground.is_none()
+            && state.moves.hang().is_none()
             && let Some(wall) = state.moves.wall.filter(|w| w.since == 0.0)
             && wish.dot(wall.normal) < -0.3 * wish.length()
         {
             self.start_mantle(state, wish, &e, Some(wall.normal));
         }
         self.end_tick(state);
+    }
+
+    /// In the air: steering towards the wish velocity `target` (m/s,
+    /// across "up"), or Quake's air acceleration with
+    /// [`ControllerConfig::air_speed_cap`].
+    fn air_control(&self, state: &mut CharacterState, wish: Vec3, target: Vec3) {
+        let c = self.c;
+        if c.air_speed_cap > 0.0 {
+            self.quake_air(state, wish, target);
+        } else if wish != Vec3::ZERO {
+            let up = state.up;
+            let along = state.velocity.dot(up);
+            let across = move_towards(horizontal(state.velocity, up), target, c.air_acceleration * self.dt);
+            state.velocity = across + up * along;
+        }
     }
 
     /// The bookkeeping at the end of every tick: air time, coyote time,
@@ -360,6 +398,13 @@ impl<'a> Run<'a> {
             }
         }
         state.jump_buffer = (state.jump_buffer - dt).max(0.0);
+        state.moves.landing_lag = (state.moves.landing_lag - dt).max(0.0);
+        if state.ground.is_none() && state.moves.slide().is_some() {
+            // A jump or a fall ends a slide; its speed goes on.
+            state.moves.under_way = None;
+            self.report.slide_ended = true;
+        }
+        self.note_water(state);
         self.report.ground = state.ground;
     }
 
@@ -423,10 +468,11 @@ impl<'a> Run<'a> {
             .extend(result.contacts.iter().map(|&contact| PassContact { pass, contact }));
     }
 
-    /// Standing → airborne: the ground's velocity becomes part of the own velocity.
+    /// Standing → airborne: the ground's velocity becomes part of the own
+    /// velocity, as much of it as [`ControllerConfig::platform_momentum`] keeps.
     pub(crate) fn leave_ground(&mut self, state: &mut CharacterState) {
         if let Some(g) = state.ground.take() {
-            state.velocity += g.velocity;
+            state.velocity += self.c.platform_momentum.kept(g.velocity, state.up);
         }
     }
 
@@ -437,7 +483,7 @@ impl<'a> Run<'a> {
 }
 
 /// `v` moved towards `target` by at most `max_change`.
-fn move_towards(v: Vec3, target: Vec3, max_change: f32) -> Vec3 {
+pub(crate) fn move_towards(v: Vec3, target: Vec3, max_change: f32) -> Vec3 {
     let d = target - v;
     if d.length() <= max_change {
         target

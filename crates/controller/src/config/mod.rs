@@ -137,6 +137,105 @@ pub struct ControllerConfig {
     /// `max_push_force` holds the character back (Jolt's
     /// `CharacterVirtual`). Unused by the controller's own movement.
     pub pushed_mass_slows: bool,
+
+    // How it feels to move (Quake's and Source's rules): each off by default.
+    /// Quake's air control, m/s (0 = off: the air velocity steers towards
+    /// the wish velocity at `air_acceleration`, never beyond it). Above 0,
+    /// in the air the acceleration (`air_acceleration`, m/s²) adds speed
+    /// along the wish direction only while the velocity's component along
+    /// it is below this cap (Quake's `PM_AirAccelerate`; Quake's 30 units
+    /// are 0.76 m/s): turning while strafing gains speed.
+    pub air_speed_cap: f32,
+    /// Quake's friction, m/s (0 = off: braking is `ground_friction` m/s²
+    /// whatever the speed, and walking steers towards the wish velocity).
+    /// Above 0, walking is Quake's `PM_Friction` then `PM_Accelerate`:
+    /// the ground takes `max(speed, stop_speed) × ground_friction /
+    /// stop_speed × dt` off the speed each tick (so `ground_friction` m/s²
+    /// at or below this speed, proportionally more above it), then the
+    /// wish direction adds speed up to the top speed at
+    /// `ground_acceleration`.
+    pub stop_speed: f32,
+    /// Bunny hopping (false): with jump held, landing jumps again at once,
+    /// before the ground's friction takes any speed.
+    pub auto_hop: bool,
+    /// Swimming speed, m/s (0 = no swimming: water is only reported).
+    /// With the waist in water the character swims: along the wish
+    /// direction pitched by the look ([`crate::Intent::pitch`]), up with
+    /// jump held, down with crouch held, floating with its eyes above the
+    /// surface when still. At the surface, jump facing a ledge within
+    /// reach climbs out (Quake's water jump).
+    pub swim_speed: f32,
+    /// How fast the velocity in water follows what the swimmer asks for,
+    /// 1/s (3: two thirds of the way in 0.37 s). Gravity does not act
+    /// while swimming; this drag brings a dive's or fall's speed to the
+    /// swimming speed.
+    pub water_drag: f32,
+    /// Speed added along the motion when a crouch-slide starts, m/s (2).
+    pub slide_speed_boost: f32,
+    /// Braking during a crouch-slide on ground of friction 1, m/s² (4).
+    /// Slopes speed it up by gravity's part along them.
+    pub slide_friction: f32,
+    /// Slowest speed a crouch-slide starts or goes on at, m/s (0 = no
+    /// slide). Crouch pressed while sprinting on the ground faster than
+    /// this starts one, in the crouched shape; it ends when slower than
+    /// this, or when crouch is let go with room to stand.
+    pub slide_min_speed: f32,
+    /// Catching ledges (false): falling past a ledge while moving towards
+    /// it, or walking off one with crouch held, hangs from it: no gravity,
+    /// sideways along it with the stick, pulled up (as a mantle) with jump
+    /// or forward, let go with back or crouch.
+    pub ledge_grab: bool,
+    /// What a moving platform's (or conveyor's) velocity leaves with a
+    /// character that jumps or walks off it (Godot's `platform_on_leave`).
+    pub platform_momentum: PlatformMomentum,
+    /// Landing faster than this is a hard landing, m/s (0 = none): jumps
+    /// are stopped and walking slowed to half for `hard_landing_time`
+    /// (Quake's `PMF_TIME_LAND`).
+    pub hard_landing_speed: f32,
+    /// How long a hard landing holds, seconds (0.4).
+    pub hard_landing_time: f32,
+}
+
+/// What a moving platform's velocity leaves with a character leaving it
+/// (a jump, walking off, a launch): see
+/// [`ControllerConfig::platform_momentum`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
+pub enum PlatformMomentum {
+    /// All of it (the default, and the behaviour before the choice existed).
+    #[default]
+    All,
+    /// Its part across "up": a lift's rise is not kept, a train's run is.
+    Horizontal,
+    /// None: the character leaves with its own velocity only.
+    None,
+}
+
+impl PlatformMomentum {
+    /// The name used in settings files (`"all"`, `"horizontal"`, `"none"`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::All => "all",
+            Self::Horizontal => "horizontal",
+            Self::None => "none",
+        }
+    }
+
+    /// The mode called `name` (as [`name`](Self::name) gives it).
+    pub fn from_name(name: &str) -> Option<Self> {
+        [Self::All, Self::Horizontal, Self::None]
+            .into_iter()
+            .find(|m| m.name() == name)
+    }
+
+    /// What of a platform's velocity `v` is kept on leaving it, with "up".
+    pub fn kept(self, v: Vec3, up: Vec3) -> Vec3 {
+        match self {
+            Self::All => v,
+            Self::Horizontal => v - up * v.dot(up),
+            Self::None => Vec3::ZERO,
+        }
+    }
 }
 
 impl Default for ControllerConfig {
@@ -175,6 +274,18 @@ impl Default for ControllerConfig {
             mass: 80.0,
             max_push_force: 500.0,
             pushed_mass_slows: true,
+            air_speed_cap: 0.0,
+            stop_speed: 0.0,
+            auto_hop: false,
+            swim_speed: 0.0,
+            water_drag: 3.0,
+            slide_speed_boost: 2.0,
+            slide_friction: 4.0,
+            slide_min_speed: 0.0,
+            ledge_grab: false,
+            platform_momentum: PlatformMomentum::All,
+            hard_landing_speed: 0.0,
+            hard_landing_time: 0.4,
         }
     }
 }

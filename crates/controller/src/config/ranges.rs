@@ -76,7 +76,7 @@ const fn count(field: &'static str) -> FieldRange {
 }
 
 /// Every scalar field's accepted range.
-pub const FIELD_RANGES: [FieldRange; 29] = {
+pub const FIELD_RANGES: [FieldRange; 38] = {
     const RATE: &str = "between 0 and 1000";
     const SECONDS: &str = "between 0 and 10 s";
     [
@@ -133,6 +133,15 @@ pub const FIELD_RANGES: [FieldRange; 29] = {
             ..FieldRange::new("mass", 0.0, 1e6, "between 0 (exclusive) and 1,000,000 kg")
         },
         FieldRange::new("max_push_force", 0.0, 1e9, "between 0 and 1e9 N"),
+        FieldRange::new("air_speed_cap", 0.0, MAX_MOVE_SPEED, RATE),
+        FieldRange::new("stop_speed", 0.0, MAX_MOVE_SPEED, RATE),
+        FieldRange::new("swim_speed", 0.0, MAX_MOVE_SPEED, RATE),
+        FieldRange::new("water_drag", 0.0, 1000.0, RATE),
+        FieldRange::new("slide_speed_boost", 0.0, MAX_MOVE_SPEED, RATE),
+        FieldRange::new("slide_friction", 0.0, 1000.0, RATE),
+        FieldRange::new("slide_min_speed", 0.0, MAX_MOVE_SPEED, RATE),
+        FieldRange::new("hard_landing_speed", 0.0, MAX_MOVE_SPEED, RATE),
+        FieldRange::new("hard_landing_time", 0.0, 10.0, SECONDS),
     ]
 };
 
@@ -169,6 +178,15 @@ impl ControllerConfig {
             "climb_speed" => self.climb_speed,
             "mass" => self.mass,
             "max_push_force" => self.max_push_force,
+            "air_speed_cap" => self.air_speed_cap,
+            "stop_speed" => self.stop_speed,
+            "swim_speed" => self.swim_speed,
+            "water_drag" => self.water_drag,
+            "slide_speed_boost" => self.slide_speed_boost,
+            "slide_friction" => self.slide_friction,
+            "slide_min_speed" => self.slide_min_speed,
+            "hard_landing_speed" => self.hard_landing_speed,
+            "hard_landing_time" => self.hard_landing_time,
             other => unreachable!("no scalar field {other:?}"),
         }
     }

@@ -20,7 +20,9 @@ impl Run<'_> {
         let gravity = c.gravity != glam::Vec3::ZERO;
         if state.jump_buffer > 0.0 && gravity {
             let dashing = state.moves.dash();
-            let from_ground = state.ground.is_some() || (state.coyote_jump && state.air_time <= c.coyote_time);
+            // A hard landing's lag stops jumps from the ground.
+            let from_ground = state.moves.landing_lag == 0.0
+                && (state.ground.is_some() || (state.coyote_jump && state.air_time <= c.coyote_time));
             let wall = state.moves.wall.filter(|w| {
                 c.wall_jump_height > 0.0
                     && state.ground.is_none()
@@ -36,7 +38,9 @@ impl Run<'_> {
                 self.end_dash(state, dash);
             }
             if c.jump_height > 0.0 && from_ground {
-                let base = state.ground.map_or(0.0, |g| g.velocity.dot(up));
+                let base = state
+                    .ground
+                    .map_or(0.0, |g| c.platform_momentum.kept(g.velocity, up).dot(up));
                 self.leave_ground(state);
                 state.velocity = horizontal(state.velocity, up) + up * (base + c.jump_speed());
                 self.jumped(state, c.jump_height);

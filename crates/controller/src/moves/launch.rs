@@ -18,17 +18,18 @@ impl Run<'_> {
         } else {
             Vec3::ZERO
         };
-        if let Some(pad) = state
+        let pad = state
             .ground
             .and_then(|g| (self.world.launch_pad)(g.collider))
-            .filter(|v| v.is_finite())
-        {
-            change += pad - state.world_velocity();
-        }
-        if change == Vec3::ZERO {
+            .filter(|v| v.is_finite());
+        if change + pad.map_or(Vec3::ZERO, |pad| pad - state.world_velocity()) == Vec3::ZERO {
             return;
         }
         self.leave_ground(state);
+        if let Some(pad) = pad {
+            // A pad sets the world velocity, whatever the platform left.
+            change += pad - state.velocity;
+        }
         state.velocity = (state.velocity + change).clamp_length_max(MAX_MOVE_SPEED);
         state.coyote_jump = false;
         let feet = state.feet().dot(state.up);

@@ -46,28 +46,9 @@ impl Run<'_> {
             return false;
         }
         let ahead = wish.normalize();
-        let normal = match wall {
+        let normal = match wall.or_else(|| self.wall_ahead(state, e, ahead)) {
             Some(n) => n,
-            None => {
-                // A wall just ahead, facing the move.
-                let reach = 0.1 + 0.25 * state.radii.x.min(state.radii.z);
-                let probe = self
-                    .world
-                    .slide(e, state.position, ahead * reach, &self.options, self.drop, |_| {
-                        ContactResponse::Stop
-                    });
-                let cos_walkable = self.cos_walkable();
-                let Some(n) = probe
-                    .contacts
-                    .iter()
-                    .filter(|ct| !ct.depenetration && ct.normal.dot(up) < cos_walkable)
-                    .map(|ct| horizontal(ct.normal, up).normalize_or_zero())
-                    .find(|n| n.dot(ahead) < -0.5)
-                else {
-                    return false;
-                };
-                n
-            }
+            None => return false,
         };
         let feet = state.feet().dot(up);
         let base = if state.ground.is_none() && moves.push_off_height.is_finite() {
@@ -81,6 +62,25 @@ impl Run<'_> {
         self.report.mantled = Some(ledge.height);
         self.begin_pull(state, ledge, c.mantle_time);
         true
+    }
+
+    /// The outward normal (unit, across "up") of a wall just ahead along
+    /// `ahead` (unit), facing the move, if there is one.
+    pub(crate) fn wall_ahead(&self, state: &CharacterState, e: &Ellipsoid, ahead: Vec3) -> Option<Vec3> {
+        let up = state.up;
+        let reach = 0.1 + 0.25 * state.radii.x.min(state.radii.z);
+        let probe = self
+            .world
+            .slide(e, state.position, ahead * reach, &self.options, self.drop, |_| {
+                ContactResponse::Stop
+            });
+        let cos_walkable = self.cos_walkable();
+        probe
+            .contacts
+            .iter()
+            .filter(|ct| !ct.depenetration && ct.normal.dot(up) < cos_walkable)
+            .map(|ct| horizontal(ct.normal, up).normalize_or_zero())
+            .find(|n| n.dot(ahead) < -0.5)
     }
 
     /// The ledge in front along `towards` (unit, across "up") whose top is
@@ -166,7 +166,7 @@ impl Run<'_> {
     /// The height (metres along "up") of the top of the ledge in front
     /// along `towards`, if it is above the step height and at most
     /// `reach_top`: felt for by a small sphere from the centre.
-    fn ledge_top(&self, state: &CharacterState, towards: Vec3, reach_top: f32) -> Option<f32> {
+    pub(crate) fn ledge_top(&self, state: &CharacterState, towards: Vec3, reach_top: f32) -> Option<f32> {
         let up = state.up;
         let feeler = Ellipsoid::new(Vec3::splat(FEELER)).ok()?;
         let slide = |from: Vec3, motion: Vec3, response: ContactResponse| {

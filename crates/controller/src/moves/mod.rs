@@ -1,13 +1,20 @@
 //! The moves beyond walking — variable jump height, air jumps, dash, wall
-//! slide and wall jump, mantling, climbing, launches — as rules of a tick,
+//! slide and wall jump, mantling, climbing, launches, Quake's air control
+//! and bunny hops, swimming, the crouch-slide, hanging from ledges, hard
+//! landings — as rules of a tick,
 //! and what they keep between ticks ([`MoveState`]). Each is off while its
 //! config field is 0 ([`crate::ControllerConfig`]).
 
 mod climb;
 mod dash;
+mod hang;
 mod jumps;
+mod landing;
 mod launch;
 mod mantle;
+mod quake;
+mod slide;
+mod swim;
 mod walls;
 
 use glam::Vec3;
@@ -39,7 +46,34 @@ pub struct MoveState {
     /// the air reaches `mantle_height` above it or the feet, whichever is
     /// lower. A non-finite value counts as the feet's height.
     pub push_off_height: f32,
+    /// How deep in water the character was at the end of its last tick.
+    pub water: WaterLevel,
+    /// Seconds left of a hard landing's lag (no jumps, slower walking).
+    pub landing_lag: f32,
 }
+
+/// How deep in water a character is, as Quake's three levels: which of
+/// its feet (the ellipsoid's lowest point), waist (its centre) and eyes
+/// ([`EYES`] of the way from the centre to the top) are under the
+/// surface.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
+pub enum WaterLevel {
+    /// Out of water.
+    #[default]
+    Dry,
+    /// The feet are in water, the waist is not.
+    Feet,
+    /// The waist is in water, the eyes are not: swimming at the surface.
+    Waist,
+    /// Under water, eyes and all.
+    Eyes,
+}
+
+/// Where the eyes are, as a fraction of the way from the ellipsoid's
+/// centre to its top along "up" (0.8: 1.62 m above the feet of the
+/// default 1.8 m person).
+pub const EYES: f32 = 0.8;
 
 /// A move that lasts several ticks.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -51,6 +85,10 @@ pub enum Move {
     Mantle(Mantle),
     /// A climb on a climbable face.
     Climb(Climb),
+    /// A crouch-slide.
+    Slide(Slide),
+    /// Hanging from a ledge.
+    Hang(Hang),
 }
 
 impl MoveState {
@@ -65,6 +103,24 @@ impl MoveState {
             wall: None,
             wall_jumped_off: None,
             push_off_height: height,
+            water: WaterLevel::Dry,
+            landing_lag: 0.0,
+        }
+    }
+
+    /// The crouch-slide under way, if any.
+    pub fn slide(&self) -> Option<Slide> {
+        match self.under_way {
+            Some(Move::Slide(s)) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// The ledge hung from, if any.
+    pub fn hang(&self) -> Option<Hang> {
+        match self.under_way {
+            Some(Move::Hang(h)) => Some(h),
+            _ => None,
         }
     }
 
@@ -107,12 +163,15 @@ impl MoveState {
                     && m.duration > 0.0
             }
             Some(Move::Climb(c)) => c.normal.is_finite(),
+            Some(Move::Slide(s)) => time(s.elapsed),
+            Some(Move::Hang(h)) => h.normal.is_finite() && h.top.is_finite(),
         };
         under_way
             && self.jump_cut.is_none_or(time)
             && time(self.dash_cooldown)
             && self.wall.is_none_or(|w| w.normal.is_finite() && time(w.since))
             && self.wall_jumped_off.is_none_or(Vec3::is_finite)
+            && time(self.landing_lag)
     }
 }
 
@@ -195,4 +254,27 @@ pub struct Climb {
     pub collider: Option<usize>,
     /// The triangle of that collider last touched (its input index).
     pub triangle: u32,
+}
+
+/// A crouch-slide under way.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
+pub struct Slide {
+    /// Seconds since it started.
+    pub elapsed: f32,
+}
+
+/// Hanging from a ledge.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
+pub struct Hang {
+    /// The wall's outward normal across "up", unit (the character faces
+    /// the other way).
+    pub normal: Vec3,
+    /// Height of the ledge's top along "up", metres.
+    pub top: f32,
+    /// The stick has been let go of (or crouch released) since the grab:
+    /// forward, back and crouch act only from then on, so the push that
+    /// caught the ledge does not pull up or let go at once.
+    pub armed: bool,
 }
