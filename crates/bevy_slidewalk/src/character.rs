@@ -164,6 +164,11 @@ pub struct MovementIntent {
     /// ignored): the way a dash goes with no walking direction. Kept until
     /// changed.
     pub facing: Vec3,
+    /// The look's pitch, radians above the horizon (negative: looking
+    /// down), read only while swimming: walking forward (along `facing`)
+    /// swims the way the look points, so looking down and pressing forward
+    /// dives. Kept until changed; non-finite counts as 0, clamped to ±90°.
+    pub pitch: f32,
 }
 
 /// A new character starts at its `Transform`, standing with its config's

@@ -1,11 +1,11 @@
 //! From one character's tick to its movement events: one function per
 //! event, each reading the tick's facts and the plugin's memory of the
-//! character.
+//! character; the moves' events, straight from the tick's report, in
+//! `moves`.
 
-use crate::events::{
-    BoardedMover, ClimbEnded, ClimbStarted, ConfigRefused, Crushed, Dashed, Footstep, HitWall, Jumped, Landed,
-    Launched, LeftMover, Mantled, SteppedUp, WallJumped, WallSlideStarted,
-};
+mod moves;
+
+use crate::events::{BoardedMover, ConfigRefused, Crushed, Footstep, HitWall, Jumped, Landed, LeftMover, SteppedUp};
 use crate::memory::EventMemory;
 use crate::report::MovementReport;
 use crate::shown::ShownEvents;
@@ -13,6 +13,7 @@ use crate::world::CollisionWorld;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use glam::Vec3;
+use moves::{MoveWriters, moves};
 use slidewalk_controller::{CharacterState, ControllerConfig, Pass, PassContact};
 
 /// The walking speed (m/s) under which no footstep sounds.
@@ -34,18 +35,6 @@ pub(crate) struct EventWriters<'w> {
     /// What this tick already wrote (a tick simulated again writes only
     /// what it did differently).
     pub(crate) shown: ResMut<'w, ShownEvents>,
-}
-
-/// The writers of the moves' events.
-#[derive(SystemParam)]
-struct MoveWriters<'w> {
-    dashed: MessageWriter<'w, Dashed>,
-    wall_slide: MessageWriter<'w, WallSlideStarted>,
-    wall_jumped: MessageWriter<'w, WallJumped>,
-    mantled: MessageWriter<'w, Mantled>,
-    climb_started: MessageWriter<'w, ClimbStarted>,
-    climb_ended: MessageWriter<'w, ClimbEnded>,
-    launched: MessageWriter<'w, Launched>,
 }
 
 /// What one character's tick did.
@@ -99,55 +88,6 @@ pub(crate) fn emit(w: &mut EventWriters, f: &TickFacts, memory: &mut EventMemory
     moves(w, f);
 }
 
-/// The moves' events, straight from the tick's report.
-fn moves(w: &mut EventWriters, f: &TickFacts) {
-    let (shown, w) = (&mut *w.shown, &mut w.moves);
-    let tick = &f.report.tick;
-    let character = f.character;
-    if let Some(direction) = tick.dashed {
-        shown.write(
-            &mut w.dashed,
-            character,
-            None,
-            Dashed {
-                character,
-                direction,
-                in_air: !f.stood_at_start(),
-            },
-        );
-    }
-    if tick.wall_slide_started
-        && let Some(wall) = f.after.moves.wall.or(f.before.moves.wall)
-    {
-        shown.write(
-            &mut w.wall_slide,
-            character,
-            None,
-            WallSlideStarted {
-                character,
-                normal: wall.normal,
-            },
-        );
-    }
-    if let Some(normal) = tick.wall_jumped {
-        shown.write(&mut w.wall_jumped, character, None, WallJumped { character, normal });
-    }
-    if let Some(height) = tick.mantled {
-        shown.write(&mut w.mantled, character, None, Mantled { character, height });
-    }
-    // A climb ended and another started in one tick (knocked off a face
-    // and pushed back onto it): the end first.
-    if tick.climb_ended {
-        shown.write(&mut w.climb_ended, character, None, ClimbEnded { character });
-    }
-    if tick.climb_started {
-        shown.write(&mut w.climb_started, character, None, ClimbStarted { character });
-    }
-    if let Some(velocity) = tick.launched {
-        shown.write(&mut w.launched, character, None, Launched { character, velocity });
-    }
-}
-
 fn jumped(w: &mut EventWriters, f: &TickFacts) {
     if f.report.tick.jumped {
         w.shown.write(
@@ -184,6 +124,7 @@ fn landed(w: &mut EventWriters, f: &TickFacts) {
             impact_speed: impact,
             surface: ground.map(|g| g.surface.clone()).unwrap_or_default(),
             ground: ground.and_then(|g| g.entity),
+            hard: f.report.tick.hard_landing,
         },
     );
 }

@@ -97,6 +97,78 @@ pub struct Launched {
     pub velocity: Vec3,
 }
 
+/// A crouch-slide started this tick (crouching while running fast enough,
+/// the config's `slide_speed_boost` and `slide_friction`).
+#[derive(Message, Clone, Debug, PartialEq)]
+pub struct SlideStarted {
+    /// The character.
+    pub character: Entity,
+    /// Its speed along the ground as the slide began, m/s.
+    pub speed: f32,
+}
+
+/// A crouch-slide ended this tick (slowed under the config's
+/// `slide_min_speed`, stood up, jumped, or left the ground).
+#[derive(Message, Clone, Debug, PartialEq)]
+pub struct SlideEnded {
+    /// The character.
+    pub character: Entity,
+}
+
+/// A ledge was grabbed this tick (falling past it, or walking off it
+/// crouched; the config's `ledge_grab`): the character hangs from it.
+#[derive(Message, Clone, Debug, PartialEq)]
+pub struct LedgeGrabbed {
+    /// The character.
+    pub character: Entity,
+    /// The wall's outward normal across "up", unit (the character faces
+    /// the other way).
+    pub normal: Vec3,
+    /// Height of the ledge's top along "up" (`up · point`), metres.
+    pub top: f32,
+}
+
+/// The ledge hung from was let go of this tick (back or crouch; a pull up
+/// onto it is a [`Mantled`]).
+#[derive(Message, Clone, Debug, PartialEq)]
+pub struct LedgeLetGo {
+    /// The character.
+    pub character: Entity,
+}
+
+/// The feet went into [`Water`](crate::Water) this tick, from dry.
+#[derive(Message, Clone, Debug, PartialEq)]
+pub struct EnteredWater {
+    /// The character.
+    pub character: Entity,
+    /// Where the feet are at the tick's end, metres (a splash goes about there).
+    pub position: Vec3,
+    /// Speed down into the water (against "up") as the tick began, m/s
+    /// (the size of the splash).
+    pub speed: f32,
+}
+
+/// The last of the body left the water this tick.
+#[derive(Message, Clone, Debug, PartialEq)]
+pub struct LeftWater {
+    /// The character.
+    pub character: Entity,
+}
+
+/// The eyes went under water this tick (muffle the sound, tint the view).
+#[derive(Message, Clone, Debug, PartialEq)]
+pub struct Submerged {
+    /// The character.
+    pub character: Entity,
+}
+
+/// A jump out of the water onto a ledge started this tick (Quake's water jump).
+#[derive(Message, Clone, Debug, PartialEq)]
+pub struct WaterJumped {
+    /// The character.
+    pub character: Entity,
+}
+
 /// The character landed on ground this tick.
 #[derive(Message, Clone, Debug, PartialEq)]
 pub struct Landed {
@@ -109,6 +181,10 @@ pub struct Landed {
     pub surface: Surface,
     /// The collider entity landed on.
     pub ground: Option<Entity>,
+    /// A hard landing: faster than the config's `hard_landing_speed`, so
+    /// jumps are stopped and walking slowed for its `hard_landing_time`
+    /// (a heavier thud, a camera dip).
+    pub hard: bool,
 }
 
 /// The character climbed by a step-up this tick (a riser taller than
@@ -208,5 +284,13 @@ pub(crate) fn plugin(app: &mut App) {
         .add_message::<Mantled>()
         .add_message::<ClimbStarted>()
         .add_message::<ClimbEnded>()
-        .add_message::<Launched>();
+        .add_message::<Launched>()
+        .add_message::<SlideStarted>()
+        .add_message::<SlideEnded>()
+        .add_message::<LedgeGrabbed>()
+        .add_message::<LedgeLetGo>()
+        .add_message::<EnteredWater>()
+        .add_message::<LeftWater>()
+        .add_message::<Submerged>()
+        .add_message::<WaterJumped>();
 }

@@ -103,15 +103,16 @@ pub use collider::{SlidewalkCollider, SolidScene, Surface};
 pub use debug::{SlidewalkDebugPlugin, SlidewalkGizmos};
 pub use diagnostics::{SlidewalkDiagnosticsPlugin, StepTimings};
 pub use events::{
-    BoardedMover, ClimbEnded, ClimbStarted, ConfigRefused, Crushed, Dashed, Footstep, FootstepStride, HitWall, Jumped,
-    Landed, Launched, LeftMover, Mantled, SteppedUp, WallJumped, WallSlideStarted,
+    BoardedMover, ClimbEnded, ClimbStarted, ConfigRefused, Crushed, Dashed, EnteredWater, Footstep, FootstepStride,
+    HitWall, Jumped, Landed, Launched, LedgeGrabbed, LedgeLetGo, LeftMover, LeftWater, Mantled, SlideEnded,
+    SlideStarted, SteppedUp, Submerged, WallJumped, WallSlideStarted, WaterJumped,
 };
 pub use motion::ColliderMotion;
 pub use obstacles::{Obstacle, Obstacles};
 pub use report::{GroundHit, MovementReport};
 #[cfg(feature = "ggrs")]
 pub use rollback::{SlidewalkRollbackPlugin, digest_of};
-pub use rules::{Climbable, LaunchPad, OneWay, SlidewalkLayers, SlidewalkSensor};
+pub use rules::{Climbable, Conveyor, LaunchPad, OneWay, SlidewalkLayers, SlidewalkSensor, Water};
 pub use sensors::{EnteredSensor, LeftSensor, SensorOverlaps};
 pub use shown::ShownEvents;
 /// The walking rules (`slidewalk_controller`), engine-free.
@@ -125,11 +126,12 @@ pub use world::{CollisionWorld, MERGE_MAX_TRIANGLES};
 pub mod prelude {
     pub use crate::{
         BoardedMover, CharacterController, ClimbEnded, ClimbStarted, Climbable, ConfigRefused, ControllerConfig,
-        Crushed, Dashed, EnteredSensor, Footstep, FootstepStride, HitWall, Jumped, Landed, LaunchPad, Launched,
-        LeftMover, LeftSensor, Mantled, MovementIntent, MovementReport, MovementState, Obstacle, Obstacles, OneWay,
-        SensorOverlaps, SlidewalkCollider, SlidewalkDebugPlugin, SlidewalkDiagnosticsPlugin, SlidewalkGizmos,
-        SlidewalkLayers, SlidewalkPlugin, SlidewalkSensor, SlidewalkSystems, SolidScene, SteppedUp, Surface,
-        WallJumped, WallSlideStarted,
+        Conveyor, Crushed, Dashed, EnteredSensor, EnteredWater, Footstep, FootstepStride, HitWall, Jumped, Landed,
+        LaunchPad, Launched, LedgeGrabbed, LedgeLetGo, LeftMover, LeftSensor, LeftWater, Mantled, MovementIntent,
+        MovementReport, MovementState, Obstacle, Obstacles, OneWay, SensorOverlaps, SlideEnded, SlideStarted,
+        SlidewalkCollider, SlidewalkDebugPlugin, SlidewalkDiagnosticsPlugin, SlidewalkGizmos, SlidewalkLayers,
+        SlidewalkPlugin, SlidewalkSensor, SlidewalkSystems, SolidScene, SteppedUp, Submerged, Surface, WallJumped,
+        WallSlideStarted, Water, WaterJumped,
     };
 }
 
@@ -222,6 +224,8 @@ impl Plugin for SlidewalkPlugin {
             .register_type::<SlidewalkSensor>()
             .register_type::<Climbable>()
             .register_type::<LaunchPad>()
+            .register_type::<Conveyor>()
+            .register_type::<Water>()
             .init_resource::<SensorOverlaps>()
             .init_resource::<ShownEvents>()
             .add_message::<EnteredSensor>()

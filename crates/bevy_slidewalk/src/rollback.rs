@@ -10,7 +10,7 @@ use crate::events::FootstepStride;
 use crate::memory::CharacterMemory;
 use crate::motion::ColliderMotion;
 use crate::report::MovementReport;
-use crate::rules::{Climbable, LaunchPad, OneWay, SlidewalkLayers, SlidewalkSensor};
+use crate::rules::{Climbable, Conveyor, LaunchPad, OneWay, SlidewalkLayers, SlidewalkSensor, Water};
 use crate::sensors::SensorOverlaps;
 use crate::shown::ShownEvents;
 use bevy::prelude::*;
@@ -39,7 +39,8 @@ use std::hash::Hasher;
 /// [`FootstepStride`] and the plugin's private memory of each; the
 /// colliders' [`ColliderMotion`] (where each was a tick ago, whether it
 /// moves) and their rules ([`SlidewalkLayers`], [`OneWay`],
-/// [`SlidewalkSensor`], [`Climbable`], [`LaunchPad`], [`Surface`]);
+/// [`SlidewalkSensor`], [`Climbable`], [`LaunchPad`], [`Conveyor`],
+/// [`Water`], [`Surface`]);
 /// `Transform` (unless the app registered it before adding this plugin);
 /// the sensors each character overlaps. For checksums: every
 /// [`MovementState`] and [`ColliderMotion`], bit for bit.
@@ -70,6 +71,8 @@ impl Plugin for SlidewalkRollbackPlugin {
             .rollback_component_with_copy::<SlidewalkSensor>()
             .rollback_component_with_copy::<Climbable>()
             .rollback_component_with_copy::<LaunchPad>()
+            .rollback_component_with_copy::<Conveyor>()
+            .rollback_component_with_copy::<Water>()
             .rollback_component_with_clone::<Surface>()
             .rollback_resource_with_clone::<SensorOverlaps>()
             .checksum_component::<MovementState>(digest_of)

@@ -1,7 +1,8 @@
 //! What meets what: [`SlidewalkLayers`] on colliders and characters,
 //! [`OneWay`] on a collider (solid from one side), and [`SlidewalkSensor`] on a
 //! collider (not solid: it reports the characters entering and leaving
-//! it).
+//! it); and what a collider does to a character: [`Climbable`],
+//! [`LaunchPad`], [`Conveyor`], [`Water`].
 
 use bevy::prelude::*;
 use glam::Vec3;
@@ -118,12 +119,54 @@ pub struct LaunchPad {
     pub velocity: Vec3,
 }
 
+/// Makes a collider a conveyor: its surface moves at this velocity (m/s,
+/// in the entity's local frame: it turns with the entity) while the
+/// collider stays where it is, and a character standing on it is carried
+/// at that velocity along the surface (its part along the ground's normal
+/// is dropped), as on a moving platform. It keeps a structure of its own
+/// (never merged).
+///
+/// ```
+/// # use bevy::prelude::*;
+/// # use bevy_slidewalk::prelude::*;
+/// fn spawn(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>) {
+///     // A belt 10 m long along x, moving things along +x at 2 m/s.
+///     commands.spawn((
+///         Mesh3d(meshes.add(Cuboid::new(10.0, 0.2, 2.0))),
+///         SlidewalkCollider::mesh(),
+///         Conveyor(Vec3::new(2.0, 0.0, 0.0)),
+///     ));
+/// }
+/// ```
+#[derive(Component, Reflect, Clone, Copy, Debug, Default, PartialEq, Deref, DerefMut)]
+#[reflect(Component, Default, Debug, Clone)]
+pub struct Conveyor(pub Vec3);
+
+/// Makes a sensor a volume of water (adding it adds [`SlidewalkSensor`]:
+/// water is never solid). The water fills the collider's bounding box in
+/// the entity's local frame (its scale applied), placed by the entity's
+/// rotation and translation; the box's top is the surface. A point's
+/// depth is how far it is below the surface along the character's "up":
+/// from the point along "up" to where that ray leaves the water (through
+/// touching or stacked water boxes, to the last one's side or top).
+/// What wading, swimming and diving do is the character controller's
+/// ([`ControllerConfig::swim_speed`](slidewalk_controller::ControllerConfig::swim_speed));
+/// the characters whose [`SlidewalkLayers`] do not meet the water's are
+/// dry in it. [`CollisionWorld::water_depth`](crate::CollisionWorld::water_depth)
+/// asks for any point.
+#[derive(Component, Reflect, Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[reflect(Component, Default, Debug, Clone)]
+#[require(SlidewalkSensor)]
+pub struct Water;
+
 /// The rule components of a collider entity, as the world's sync reads them.
 pub(crate) type RuleComponents<'a> = (
     Option<&'a OneWay>,
     Option<&'a SlidewalkSensor>,
     Option<&'a Climbable>,
     Option<&'a LaunchPad>,
+    Option<&'a Conveyor>,
+    Option<&'a Water>,
 );
 
 /// A collider's rules as the world keeps them.
@@ -136,6 +179,10 @@ pub(crate) struct ColliderRules {
     pub climbable: bool,
     /// World velocity, m/s.
     pub launch: Option<Vec3>,
+    /// Surface velocity in the entity's local frame, m/s.
+    pub conveyor: Option<Vec3>,
+    /// A sensor that is water.
+    pub water: bool,
 }
 
 impl Default for ColliderRules {
@@ -146,26 +193,34 @@ impl Default for ColliderRules {
             sensor: false,
             climbable: false,
             launch: None,
+            conveyor: None,
+            water: false,
         }
     }
 }
 
 impl ColliderRules {
     /// The rules an entity's components give.
-    pub fn of(layers: Option<&SlidewalkLayers>, (one_way, sensor, climbable, launch): RuleComponents) -> Self {
+    pub fn of(
+        layers: Option<&SlidewalkLayers>,
+        (one_way, sensor, climbable, launch, conveyor, water): RuleComponents,
+    ) -> Self {
         Self {
             layers: layers.copied().unwrap_or_default().core(),
             one_way: one_way.and_then(|o| o.direction.try_normalize()),
             sensor: sensor.is_some(),
             climbable: climbable.is_some(),
             launch: launch.map(|l| l.velocity).filter(|v| v.is_finite() && *v != Vec3::ZERO),
+            conveyor: conveyor.map(|c| c.0).filter(|v| v.is_finite() && *v != Vec3::ZERO),
+            // Only a sensor is water (one whose sensor was taken away is solid).
+            water: water.is_some() && sensor.is_some(),
         }
     }
 
     /// Whether it keeps a structure of its own rather than merging with
-    /// other resting colliders: a sensor, a climbable face, a launch pad
-    /// (the characters ask for these by collider index).
+    /// other resting colliders: a sensor, a climbable face, a launch pad,
+    /// a conveyor (the characters ask for these by collider index).
     pub fn stands_alone(&self) -> bool {
-        self.sensor || self.climbable || self.launch.is_some()
+        self.sensor || self.climbable || self.launch.is_some() || self.conveyor.is_some()
     }
 }

@@ -155,14 +155,22 @@ fn tick_one(c: CharacterItem, shared: &TickWorld) {
     }
     let world = shared.world;
     let friction = |c: usize, t: u32| world.friction(c, t);
-    let layers = c.layers.copied().unwrap_or_default().core();
+    let own_layers = c.layers.copied().unwrap_or_default();
+    let layers = own_layers.core();
     let climbable = |c: usize| world.is_climbable(c);
     let launch_pad = |c: usize| world.launch_pad(c);
-    let collision = Surroundings::new(shared.placed)
+    let conveyor = |c: usize| world.conveyor(c);
+    let water = |point: Vec3, up: Vec3| world.water_depth(point, up, own_layers);
+    let mut collision = Surroundings::new(shared.placed)
         .with_friction(&friction)
         .with_layers(layers)
         .with_climbable(&climbable)
-        .with_launch_pads(&launch_pad);
+        .with_launch_pads(&launch_pad)
+        .with_conveyors(&conveyor);
+    if world.has_water() {
+        // Without water the controller's own "no water" is asked: nothing to look up.
+        collision = collision.with_water(&water);
+    }
     let sweep_time = Cell::new(Duration::ZERO);
     let timed = collision.with_sweep_timer(&sweep_time);
     take_config(c.entity, c.controller, &mut state, memory, &collision);
@@ -180,6 +188,7 @@ fn tick_one(c: CharacterItem, shared: &TickWorld) {
         dash: intent.dash,
         facing: intent.facing,
         launch: intent.impulse,
+        pitch: intent.pitch,
     };
     // Presses and the impulse are taken by this tick.
     if intent.jump || intent.drop || intent.dash || intent.impulse != Vec3::ZERO {

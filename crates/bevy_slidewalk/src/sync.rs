@@ -7,7 +7,9 @@ use crate::collider::{ColliderSource, SlidewalkCollider, Surface};
 use crate::motion::ColliderMotion;
 use crate::placement::placement;
 use crate::removals::PendingRemovals;
-use crate::rules::{Climbable, ColliderRules, LaunchPad, OneWay, RuleComponents, SlidewalkLayers, SlidewalkSensor};
+use crate::rules::{
+    Climbable, ColliderRules, Conveyor, LaunchPad, OneWay, RuleComponents, SlidewalkLayers, SlidewalkSensor, Water,
+};
 use crate::world::{BuiltBody, CollisionWorld};
 use bevy::asset::AssetEvent;
 use bevy::mesh::{Mesh, Mesh3d};
@@ -78,6 +80,8 @@ type Touched = Or<(
     Changed<SlidewalkSensor>,
     Changed<Climbable>,
     Changed<LaunchPad>,
+    Changed<Conveyor>,
+    Changed<Water>,
 )>;
 
 /// Colliders that lost a rule component since the last tick.
@@ -88,6 +92,8 @@ pub(crate) struct RulesRemoved<'w, 's> {
     sensor: RemovedComponents<'w, 's, SlidewalkSensor>,
     climbable: RemovedComponents<'w, 's, Climbable>,
     launch_pad: RemovedComponents<'w, 's, LaunchPad>,
+    conveyor: RemovedComponents<'w, 's, Conveyor>,
+    water: RemovedComponents<'w, 's, Water>,
 }
 
 /// What [`update`] reads besides the collider entity itself.
@@ -187,7 +193,9 @@ pub(crate) fn sync_colliders(
         .chain(rules_removed.one_way.read())
         .chain(rules_removed.sensor.read())
         .chain(rules_removed.climbable.read())
-        .chain(rules_removed.launch_pad.read());
+        .chain(rules_removed.launch_pad.read())
+        .chain(rules_removed.conveyor.read())
+        .chain(rules_removed.water.read());
     for entity in removed {
         if let Ok((_, _, _, _, layers, rules)) = all.get(entity) {
             world.set_rules(entity, ColliderRules::of(layers, rules));

@@ -5,7 +5,9 @@
 //! costs about what one mesh of the same triangles costs; large ones and
 //! movers are placed on their own, with their motion over
 //! the tick as velocities. Sensors are kept apart (`sensors`): not solid,
-//! found through a grid over their boxes. The sync (`crate::sync`) brings
+//! found through a grid over their boxes, the water among them looked up
+//! by point (`water`). What a collider does to a character standing on it
+//! is asked by collider index (`moves`). The sync (`crate::sync`) brings
 //! it up to date each tick through the changes at the end of this file.
 
 use crate::collider::{Surface, TriangleSurfaces};
@@ -20,7 +22,9 @@ use std::sync::Arc;
 
 mod body;
 mod merge;
+mod moves;
 mod sensors;
+mod water;
 
 use body::Body;
 use merge::Merged;
@@ -162,20 +166,6 @@ impl CollisionWorld {
     /// moved since it was added).
     pub fn is_mover(&self, collider: usize) -> bool {
         matches!(self.slots.get(collider), Some(Slot::Body(i)) if self.bodies[*i].mover)
-    }
-
-    /// Whether a collider of [`CollisionWorld::placed`] is [`Climbable`](crate::Climbable).
-    pub fn is_climbable(&self, collider: usize) -> bool {
-        matches!(self.slots.get(collider), Some(Slot::Body(i)) if self.bodies[*i].rules.climbable)
-    }
-
-    /// The velocity (world, m/s) a collider of [`CollisionWorld::placed`]
-    /// gives a character standing on it, if it is a [`LaunchPad`](crate::LaunchPad).
-    pub fn launch_pad(&self, collider: usize) -> Option<Vec3> {
-        match self.slots.get(collider) {
-            Some(Slot::Body(i)) => self.bodies[*i].rules.launch,
-            _ => None,
-        }
     }
 
     /// The index in [`CollisionWorld::placed`] of an entity's collider

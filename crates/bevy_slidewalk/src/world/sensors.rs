@@ -1,9 +1,11 @@
 //! The collision world's sensors: colliders marked
 //! [`SlidewalkSensor`](crate::SlidewalkSensor) are never placed (nothing
 //! collides with them); a grid over their boxes finds the few near an
-//! ellipsoid, each then tested exactly.
+//! ellipsoid, each then tested exactly. Those that are water are listed
+//! apart (`water`).
 
 use super::CollisionWorld;
+use super::water::WaterBox;
 use crate::rules::SlidewalkLayers;
 use bevy::prelude::*;
 use glam::Vec3;
@@ -15,6 +17,8 @@ use slidewalk_sweep::{Aabb, BoxGrid, Ellipsoid, ellipsoid_overlaps_volume};
 pub(super) struct Sensors {
     bodies: Vec<usize>,
     grid: BoxGrid,
+    /// The sensors that are water.
+    pub water: Vec<WaterBox>,
     /// A sensor moved since the grid was made.
     pub moved: bool,
 }
@@ -32,9 +36,16 @@ impl CollisionWorld {
                 b.pose.transform_aabb(b.shape.bounds())
             })
             .collect();
+        let water = bodies
+            .iter()
+            .map(|&i| &self.bodies[i])
+            .filter(|b| b.rules.water)
+            .map(WaterBox::of)
+            .collect();
         self.sensors = Sensors {
             grid: BoxGrid::build(&boxes),
             bodies,
+            water,
             moved: false,
         };
     }
