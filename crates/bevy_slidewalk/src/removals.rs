@@ -4,9 +4,12 @@
 //! taken off) for two frames only. With a fixed tick, a game on a fast
 //! display runs several frames per tick, so the tick alone would miss some:
 //! a despawned floor would stay solid for ever. This collector reads them
-//! every frame, and the next tick applies them.
+//! every frame, and the next tick applies them; so too for the rule
+//! components (a `LaunchPad` taken off between two ticks at a 240 Hz
+//! display went on launching).
 
 use crate::collider::SlidewalkCollider;
+use crate::rules::{Climbable, Conveyor, LaunchPad, OneWay, SlidewalkLayers, SlidewalkSensor, Water};
 use bevy::platform::collections::HashSet;
 use bevy::prelude::*;
 
@@ -18,6 +21,33 @@ pub(crate) struct PendingRemovals {
     /// An entity left its parent: the hierarchy's transforms must be
     /// propagated again.
     pub orphaned: bool,
+    /// Entities that lost a rule component.
+    pub rules: HashSet<Entity>,
+}
+
+/// Colliders that lost a rule component since this was last read.
+#[derive(bevy::ecs::system::SystemParam)]
+pub(crate) struct RulesRemoved<'w, 's> {
+    layers: RemovedComponents<'w, 's, SlidewalkLayers>,
+    one_way: RemovedComponents<'w, 's, OneWay>,
+    sensor: RemovedComponents<'w, 's, SlidewalkSensor>,
+    climbable: RemovedComponents<'w, 's, Climbable>,
+    launch_pad: RemovedComponents<'w, 's, LaunchPad>,
+    conveyor: RemovedComponents<'w, 's, Conveyor>,
+    water: RemovedComponents<'w, 's, Water>,
+}
+
+impl RulesRemoved<'_, '_> {
+    /// Adds the entities read to `out`.
+    fn read_into(&mut self, out: &mut HashSet<Entity>) {
+        out.extend(self.layers.read());
+        out.extend(self.one_way.read());
+        out.extend(self.sensor.read());
+        out.extend(self.climbable.read());
+        out.extend(self.launch_pad.read());
+        out.extend(self.conveyor.read());
+        out.extend(self.water.read());
+    }
 }
 
 /// Every frame (in `Last`, and at the start of each tick): the removals
@@ -26,9 +56,11 @@ pub(crate) fn collect_removals(
     mut pending: ResMut<PendingRemovals>,
     mut colliders: RemovedComponents<SlidewalkCollider>,
     mut parents: RemovedComponents<ChildOf>,
+    mut rules: RulesRemoved,
     mut orphans: Query<&mut Transform, Without<ChildOf>>,
 ) {
     pending.colliders.extend(colliders.read());
+    rules.read_into(&mut pending.rules);
     for entity in parents.read() {
         pending.orphaned = true;
         // Bevy's propagation reads the removal itself, but only when the

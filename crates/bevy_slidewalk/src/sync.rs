@@ -84,18 +84,6 @@ type Touched = Or<(
     Changed<Water>,
 )>;
 
-/// Colliders that lost a rule component since the last tick.
-#[derive(bevy::ecs::system::SystemParam)]
-pub(crate) struct RulesRemoved<'w, 's> {
-    layers: RemovedComponents<'w, 's, SlidewalkLayers>,
-    one_way: RemovedComponents<'w, 's, OneWay>,
-    sensor: RemovedComponents<'w, 's, SlidewalkSensor>,
-    climbable: RemovedComponents<'w, 's, Climbable>,
-    launch_pad: RemovedComponents<'w, 's, LaunchPad>,
-    conveyor: RemovedComponents<'w, 's, Conveyor>,
-    water: RemovedComponents<'w, 's, Water>,
-}
-
 /// What [`update`] reads besides the collider entity itself.
 struct Context<'a, 'w, 's> {
     meshes: Option<&'a Assets<Mesh>>,
@@ -129,7 +117,6 @@ pub(crate) fn sync_colliders(
     parents: Query<&'static ChildOf>,
     names: Query<&'static Name>,
     mut removals: ResMut<PendingRemovals>,
-    mut rules_removed: RulesRemoved,
     // Those given back since the last sync (by a rollback); all of them
     // to write back to.
     mut motions: ParamSet<(
@@ -188,15 +175,7 @@ pub(crate) fn sync_colliders(
     for entity in &changed_surfaces {
         world.set_surface(entity, inherited_surface(entity, &surfaces, &parents));
     }
-    let removed = rules_removed.layers.read();
-    let removed = removed
-        .chain(rules_removed.one_way.read())
-        .chain(rules_removed.sensor.read())
-        .chain(rules_removed.climbable.read())
-        .chain(rules_removed.launch_pad.read())
-        .chain(rules_removed.conveyor.read())
-        .chain(rules_removed.water.read());
-    for entity in removed {
+    for entity in removals.rules.drain() {
         if let Ok((_, _, _, _, layers, rules)) = all.get(entity) {
             world.set_rules(entity, ColliderRules::of(layers, rules));
         }
