@@ -245,7 +245,7 @@ impl<'a> Run<'a> {
             state.jump_buffer = c.jump_buffer.max(0.5 * dt);
         }
         let was_crouched = state.crouched;
-        let had_ground = state.ground.is_some();
+        let ground_before = state.ground;
         let head_before = state.position.dot(state.up) + extent_along(state.radii, state.up);
         let up = up_from_gravity(c.gravity, state.up);
         if up != state.up {
@@ -335,9 +335,9 @@ impl<'a> Run<'a> {
         }
         self.touch_walls(state, wish);
         if state.ground.is_none() && !self.report.jumped && !self.report.dropped {
-            if had_ground && intent.crouch {
+            if let Some(rim) = ground_before.filter(|_| intent.crouch) {
                 // Walked off a ledge crouching: caught from above.
-                self.grab_ledge_below(state, &e);
+                self.grab_ledge_below(state, &e, rim.point.dot(up));
             } else if !intent.crouch {
                 self.grab_ledge_falling(state, wish, &e, head_before);
             }

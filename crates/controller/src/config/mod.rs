@@ -166,7 +166,8 @@ pub struct ControllerConfig {
     /// reach climbs out (Quake's water jump).
     pub swim_speed: f32,
     /// How fast the velocity in water follows what the swimmer asks for,
-    /// 1/s (3: two thirds of the way in 0.37 s). Gravity does not act
+    /// 1/s (4: two thirds of the way in 0.27 s; a swim starting at rest
+    /// lags the ideal by 1/water_drag = 0.25 s). Gravity does not act
     /// while swimming; this drag brings a dive's or fall's speed to the
     /// swimming speed.
     pub water_drag: f32,
@@ -278,7 +279,7 @@ impl Default for ControllerConfig {
             stop_speed: 0.0,
             auto_hop: false,
             swim_speed: 0.0,
-            water_drag: 3.0,
+            water_drag: 4.0,
             slide_speed_boost: 2.0,
             slide_friction: 4.0,
             slide_min_speed: 0.0,

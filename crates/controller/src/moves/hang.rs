@@ -63,8 +63,9 @@ impl Run<'_> {
     }
 
     /// Walked off a ledge with crouch held this tick: caught from above,
-    /// hanging below the rim just left, facing it.
-    pub(crate) fn grab_ledge_below(&mut self, state: &mut CharacterState, e: &Ellipsoid) {
+    /// hanging below the rim just left (its top at `top`, metres along
+    /// "up"), facing it.
+    pub(crate) fn grab_ledge_below(&mut self, state: &mut CharacterState, e: &Ellipsoid, top: f32) {
         let c = self.c;
         let up = state.up;
         if !c.ledge_grab || state.moves.under_way.is_some() {
@@ -74,8 +75,6 @@ impl Run<'_> {
         if out == Vec3::ZERO {
             return;
         }
-        // The rim: where the feet were, the top just left.
-        let top = state.feet().dot(up);
         // Out past the rim, then down beside the face.
         let clear = state.radii.x.max(state.radii.z) + 0.05;
         let outward = self
