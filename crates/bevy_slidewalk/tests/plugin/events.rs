@@ -7,6 +7,38 @@ use bevy::ecs::message::Messages;
 use bevy::ecs::system::RunSystemOnce;
 use bevy_slidewalk::ShownEvents;
 
+/// A landing faster than `hard_landing_speed` is a hard one, a slower
+/// one is not.
+#[test]
+fn a_landing_faster_than_the_hard_landing_speed_is_hard() {
+    at_every_pacing(|pacing| {
+        let mut app = app_at(pacing);
+        floor(&mut app);
+        log::<Landed>(&mut app);
+        let c = CharacterController::new(ControllerConfig {
+            hard_landing_speed: 5.0,
+            ..ControllerConfig::default()
+        })
+        .unwrap();
+        // √(2 g 2.5 m) = 7.0 m/s, then a jump of 1 m: 4.4 m/s.
+        let e = app
+            .world_mut()
+            .spawn((c.transform_at_feet(Vec3::new(0.0, 2.5, 0.0)), c))
+            .id();
+        run(&mut app, ticks(1.5));
+        app.world_mut().get_mut::<MovementIntent>(e).unwrap().jump = true;
+        run(&mut app, ticks(1.5));
+        let landed: Vec<(f32, bool)> = logged::<Landed>(&app)
+            .iter()
+            .map(|l| (l.impact_speed, l.hard))
+            .collect();
+        println!("{pacing:?}: landings (m/s, hard) {landed:?}");
+        assert_eq!(landed.len(), 2, "{landed:?}");
+        assert!(landed[0].1 && !landed[1].1, "{landed:?}");
+        assert!(report(&app, e).tick.ground.is_some());
+    });
+}
+
 #[test]
 fn events_fire_as_documented() {
     at_every_pacing(|pacing| {
@@ -32,6 +64,8 @@ fn events_fire_as_documented() {
             (landed[0].character, &*landed[0].surface.tag, landed[0].ground),
             (faller, "stone", Some(ground))
         );
+        // No `hard_landing_speed`: never hard.
+        assert!(!landed[0].hard);
         // Three jumps, one event each.
         for _ in 0..3 {
             app.world_mut().get_mut::<MovementIntent>(faller).unwrap().jump = true;

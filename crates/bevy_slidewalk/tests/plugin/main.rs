@@ -22,6 +22,7 @@ mod reflect;
 #[cfg(feature = "ggrs")]
 mod rollback;
 mod walking;
+mod water_conveyor;
 
 use bevy::mesh::MeshPlugin;
 use bevy::prelude::*;
