@@ -1,8 +1,9 @@
 //! The level being played: loaded by `crates/level` from any glTF on disk
 //! (not Bevy's render assets, so the simulation never waits on drawing),
 //! its spawn point, bounds, and its geometry as `bevy_slidewalk` collider
-//! entities (the statics, its one-way and layered parts, each door and
-//! lift, its sensors and a trigger sensor around each door); opening
+//! entities (the statics, its one-way, layered, launch-pad and conveyor
+//! parts, each door and lift, its sensors, its water and a trigger sensor
+//! around each door); opening
 //! another level at any time, with errors shown and the game kept running.
 
 use super::input::PlayerInput;
@@ -10,8 +11,8 @@ use super::launch::LaunchOptions;
 use crate::notices::Notices;
 use bevy::prelude::*;
 use bevy_slidewalk::{
-    CharacterController, Climbable, LaunchPad, MovementState, OneWay, SlidewalkCollider, SlidewalkLayers,
-    SlidewalkSensor, Surface,
+    CharacterController, Climbable, Conveyor, LaunchPad, MovementState, OneWay, SlidewalkCollider, SlidewalkLayers,
+    SlidewalkSensor, Surface, Water,
 };
 use slidewalk_controller::ControllerConfig;
 use slidewalk_level::DoorControl;
@@ -94,6 +95,14 @@ pub struct LevelStatics;
 #[derive(Component, Debug)]
 pub struct LevelPart {
     /// Index in the level's parts.
+    pub index: usize,
+}
+
+/// A water volume of the level (`"water": true` extras): its own
+/// collider entity, a [`Water`] sensor at the node's pose.
+#[derive(Component, Debug)]
+pub struct LevelWater {
+    /// Index in the level's water.
     pub index: usize,
 }
 
@@ -188,9 +197,9 @@ fn one_way(direction: Option<Vec3>) -> Option<OneWay> {
 }
 
 /// Spawns the level's geometry as collider entities: the statics with a
-/// surface per triangle, each one-way or layered part, each door and lift
-/// at rest with its surface and rules, each sensor, and a trigger sensor
-/// around each door.
+/// surface per triangle, each one-way, layered, climbable, launch-pad or
+/// conveyor part, each door and lift at rest with its surface and rules,
+/// each sensor, each water volume, and a trigger sensor around each door.
 fn spawn_colliders(level: &Level, commands: &mut Commands) {
     let surfaces = surfaces(level);
     if let Some(statics) = &level.statics {
@@ -215,6 +224,10 @@ fn spawn_colliders(level: &Level, commands: &mut Commands) {
         }
         if let Some(velocity) = p.launch {
             part.insert(LaunchPad { velocity });
+        }
+        // World velocity, and the part is placed at the identity.
+        if let Some(velocity) = p.conveyor {
+            part.insert(Conveyor(velocity));
         }
     }
     for (index, m) in level.movers.iter().enumerate() {
@@ -268,6 +281,16 @@ fn spawn_colliders(level: &Level, commands: &mut Commands) {
             SlidewalkSensor,
         ));
     }
+    for (index, w) in level.water.iter().enumerate() {
+        commands.spawn((
+            Name::new(format!("water {}", w.name)),
+            LevelWater { index },
+            Transform::from_translation(w.pose.translation).with_rotation(w.pose.rotation),
+            SlidewalkCollider::from_mesh_collider(Arc::new(w.collider.clone())),
+            SlidewalkLayers::from(w.layers),
+            Water,
+        ));
+    }
 }
 
 /// A closed box (the collision core's box proxy fitted to its corners),
@@ -279,12 +302,13 @@ fn box_collider(b: Aabb) -> SlidewalkCollider {
 }
 
 /// The collider entities of a level: its statics, parts, doors and lifts,
-/// sensors and door triggers.
+/// sensors, water and door triggers.
 type LevelGeometry = Or<(
     With<MoverBody>,
     With<LevelStatics>,
     With<LevelPart>,
     With<LevelSensor>,
+    With<LevelWater>,
     With<DoorTrigger>,
 )>;
 

@@ -471,6 +471,8 @@ fn movement_intent(i: &Intent) -> MovementIntent {
         } else {
             i.direction
         },
+        // No water in the scene: the look's pitch is never read.
+        ..MovementIntent::default()
     }
 }
 
