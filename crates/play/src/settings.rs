@@ -121,7 +121,7 @@ pub const GAMEPAD_SENSITIVITY_RANGE: std::ops::RangeInclusive<f32> = 0.1..=5.0;
 impl Default for Settings {
     fn default() -> Self {
         Self {
-            controller: ControllerConfig::default().with_every_move(),
+            controller: demo_controller(),
             overlays: vec![Overlay::Crosshair],
             panel_open: false,
             lock_xz: true,
@@ -132,6 +132,30 @@ impl Default for Settings {
             gamepad_sensitivity: 1.0,
             gamepad_invert_y: false,
         }
+    }
+}
+
+/// The game's controller: every move on ([`ControllerConfig::with_every_move`])
+/// and what suits the demo of the feel's rules: bunny hops, swimming at
+/// 3.5 m/s, the crouch-slide from 5 m/s (a 2 m/s boost), catching ledges,
+/// hard landings above 12 m/s (a fall of about 7 m) for 0.4 s.
+///
+/// Two stay off, as they change how the scripts in `assets/scripts/`
+/// play (the game's tests): Quake's air control (`air_speed_cap`), which
+/// leaves too little steering to reach the launch pad's platform, and
+/// Quake's friction (`stop_speed`), under which the default friction
+/// (40 m/s², as much as the acceleration) leaves no walking at all and a
+/// Quake-like one (10 m/s²) runs the air jump's landing off its platform.
+fn demo_controller() -> ControllerConfig {
+    ControllerConfig {
+        auto_hop: true,
+        swim_speed: 3.5,
+        slide_min_speed: 5.0,
+        slide_speed_boost: 2.0,
+        ledge_grab: true,
+        hard_landing_speed: 12.0,
+        hard_landing_time: 0.4,
+        ..ControllerConfig::default().with_every_move()
     }
 }
 
