@@ -276,6 +276,8 @@ fn before_tick(
         intent.jump_held = input.held.jump;
         intent.dash = input.pressed.dash;
         intent.facing = slidewalk_play::heading_direction(input.yaw, up);
+        // Read while swimming: forward swims where the view points.
+        intent.pitch = input.pitch;
         intent.drop = input.pressed.drop;
         intent.crouch = input.held.crouch;
         intent.sprint = input.held.sprint;
@@ -384,11 +386,21 @@ fn count_tick(s: &mut Summary, report: &TickReport, state: &MovementState, fly: 
     s.climb_ticks += report.climbing as u64;
     s.launches += report.launched.is_some() as u64;
     s.crushed_ticks += report.crushed as u64;
+    s.swim_ticks += report.swimming as u64;
+    s.water_jumps += report.water_jumped as u64;
+    s.slides += report.slide_started as u64;
+    s.ledge_grabs += report.ledge_grabbed as u64;
+    s.hard_landings += report.hard_landing as u64;
     s.airborne_ticks += (!fly && !state.grounded()) as u64;
     let feet = state.feet();
     s.final_position = feet;
     s.grounded = state.grounded();
     s.max_height = if s.ticks == 1 { feet.y } else { s.max_height.max(feet.y) };
+    if !fly {
+        let v = state.world_velocity();
+        let across = (v - state.up * v.dot(state.up)).length();
+        s.max_horizontal_speed = s.max_horizontal_speed.max(across);
+    }
 }
 
 /// How deep the player ends its tick (from `start`, `dropped` as its

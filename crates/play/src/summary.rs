@@ -47,6 +47,19 @@ pub struct Summary {
     pub crushed_ticks: u64,
     /// Highest the feet got, metres along y.
     pub max_height: f32,
+    /// Largest horizontal world speed reached at a tick's end (the speed
+    /// across "up", the ground's own included), m/s.
+    pub max_horizontal_speed: f32,
+    /// Ticks spent swimming.
+    pub swim_ticks: u64,
+    /// Jumps out of the water onto a ledge (Quake's water jump).
+    pub water_jumps: u64,
+    /// Crouch-slides started.
+    pub slides: u64,
+    /// Ledges grabbed.
+    pub ledge_grabs: u64,
+    /// Landings faster than the hard landing speed.
+    pub hard_landings: u64,
     /// Agents of the crowd at the end (`--crowd N`).
     pub crowd_agents: usize,
     /// Mean wall-clock time of a crowd step over the ticks that had
@@ -91,6 +104,12 @@ impl Summary {
             "launches": self.launches,
             "crushed_ticks": self.crushed_ticks,
             "max_height": self.max_height,
+            "max_horizontal_speed": self.max_horizontal_speed,
+            "swim_ticks": self.swim_ticks,
+            "water_jumps": self.water_jumps,
+            "slides": self.slides,
+            "ledge_grabs": self.ledge_grabs,
+            "hard_landings": self.hard_landings,
             "crowd_agents": self.crowd_agents,
             "crowd_micros_per_step": self.crowd_micros_per_step,
             "sensor_events": self
