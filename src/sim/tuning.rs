@@ -13,8 +13,8 @@ use super::schedule::SimSet;
 use crate::notices::Notices;
 use bevy::prelude::*;
 use bevy_slidewalk::{CharacterController, ConfigRefused, SlidewalkSystems};
-use slidewalk_controller::ControllerConfig;
-use slidewalk_play::tuning::{GRAVITY_PRESETS, set_gravity, set_radii, set_value};
+use slidewalk_controller::{ControllerConfig, PlatformMomentum};
+use slidewalk_play::tuning::{GRAVITY_PRESETS, set_gravity, set_radii, set_switch, set_value};
 use slidewalk_play::{Overlay, Settings};
 use std::path::PathBuf;
 
@@ -41,6 +41,10 @@ pub struct TuningStatus {
 pub enum Tune {
     /// One tunable (`slidewalk_play::tuning::TUNABLES` key) to a value.
     Value(&'static str, f64),
+    /// One on/off setting (`slidewalk_play::tuning::SWITCHES` key) on or off.
+    Switch(&'static str, bool),
+    /// What a moving platform's velocity leaves with a character leaving it.
+    PlatformMomentum(PlatformMomentum),
     /// The standing radii, metres.
     Radii(Vec3),
     /// Gravity along a direction (any length), magnitude in m/s².
@@ -113,6 +117,11 @@ fn load_settings(
 fn wanted_config(change: &Tune, config: &ControllerConfig) -> Option<Result<ControllerConfig, String>> {
     Some(match change {
         Tune::Value(key, value) => set_value(config, key, *value),
+        Tune::Switch(key, on) => set_switch(config, key, *on),
+        Tune::PlatformMomentum(m) => Ok(ControllerConfig {
+            platform_momentum: *m,
+            ..*config
+        }),
         Tune::Radii(r) => set_radii(config, *r),
         Tune::Gravity(direction, magnitude) => set_gravity(config, *direction, *magnitude),
         Tune::GravityPreset(i) => match GRAVITY_PRESETS.get(*i) {

@@ -1,4 +1,4 @@
-//! The panel's changes: new radii, gravity presets, refused values, settings saved and restored.
+//! The panel's changes: new radii, gravity presets, switches, refused values, settings saved and restored.
 
 use super::*;
 
@@ -60,6 +60,7 @@ fn invalid_panel_values_are_refused_and_never_reach_the_controller() {
         (Tune::Radii(Vec3::new(0.4, f32::INFINITY, 0.4)), "radii"),
         (Tune::Gravity(Vec3::ZERO, 9.81), "direction"),
         (Tune::Gravity(Vec3::NEG_Y, -2.0), "between"),
+        (Tune::Switch("auto_jump", true), "no switch"),
     ] {
         let refused = tune(&mut app, change.clone()).unwrap_or_else(|| panic!("{change:?} accepted"));
         assert!(refused.contains(says), "{change:?}: {refused}");
@@ -81,6 +82,16 @@ fn settings_changed_in_the_panel_are_saved_and_restored_at_the_next_start() {
     let mut app = standing_app(&options, Vec3::new(0.0, 0.0, 4.0));
     assert_eq!(tune(&mut app, Tune::Value("walk_speed", 6.5)), None);
     assert_eq!(tune(&mut app, Tune::GravityPreset(1)), None);
+    // The switches and the platform momentum, from the game's defaults.
+    assert_eq!(tune(&mut app, Tune::Switch("ledge_grab", false)), None);
+    assert_eq!(tune(&mut app, Tune::Switch("pushed_mass_slows", false)), None);
+    assert_eq!(
+        tune(
+            &mut app,
+            Tune::PlatformMomentum(slidewalk_controller::PlatformMomentum::Horizontal)
+        ),
+        None
+    );
     assert_eq!(
         tune(&mut app, Tune::Overlay(slidewalk_play::Overlay::Contacts, true)),
         None
@@ -91,6 +102,11 @@ fn settings_changed_in_the_panel_are_saved_and_restored_at_the_next_start() {
     let config = player_config(&mut app);
     assert_eq!(config.walk_speed, 6.5);
     assert_eq!(config.gravity, Vec3::new(0.0, -1.62, 0.0));
+    assert!(!config.ledge_grab && !config.pushed_mass_slows);
+    assert_eq!(
+        config.platform_momentum,
+        slidewalk_controller::PlatformMomentum::Horizontal
+    );
     let settings = &app.world().resource::<slidewalk::sim::tuning::CurrentSettings>().0;
     assert!(settings.shows(slidewalk_play::Overlay::Contacts));
     // A broken file: a warning on screen, the defaults, the game goes on.

@@ -1,13 +1,14 @@
 //! The controller's sections: the ellipsoid's radii (x and z locked
 //! together if asked), gravity with presets, magnitude and direction, and
-//! every controller tunable with its unit and a hover explanation.
+//! every controller tunable with its unit and a hover explanation, then
+//! the on/off settings and the platform momentum.
 
 use super::state::PanelState;
 use crate::sim::player::PlayerCharacterItem;
 use crate::sim::tuning::Tune;
 use bevy::prelude::*;
 use bevy_egui::egui;
-use slidewalk_play::tuning::{GRAVITY_PRESETS, RADIUS_SLIDER, TUNABLES};
+use slidewalk_play::tuning::{GRAVITY_PRESETS, PLATFORM_MOMENTUM_CHOICES, RADIUS_SLIDER, SWITCHES, TUNABLES};
 
 pub(super) fn ellipsoid(
     ui: &mut egui::Ui,
@@ -119,5 +120,23 @@ pub(super) fn tunables(ui: &mut egui::Ui, body: &PlayerCharacterItem, tune: &mut
                     tune.write(Tune::Value(t.key, v));
                 }
             }
+            for s in SWITCHES {
+                let mut on = s.get(config);
+                if ui.checkbox(&mut on, s.label).on_hover_text(s.help).changed() {
+                    tune.write(Tune::Switch(s.key, on));
+                }
+            }
+            ui.horizontal(|ui| {
+                ui.label("platform momentum");
+                for (m, help) in PLATFORM_MOMENTUM_CHOICES {
+                    if ui
+                        .radio(config.platform_momentum == m, m.name())
+                        .on_hover_text(help)
+                        .clicked()
+                    {
+                        tune.write(Tune::PlatformMomentum(m));
+                    }
+                }
+            });
         });
 }
