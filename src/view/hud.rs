@@ -1,6 +1,8 @@
 //! The HUD (egui): a crosshair (F8), a small readout (grounded or not,
-//! speed, frames per second, the level's named sensors the player is in;
-//! the panel can hide it), the controls hint
+//! speed, the move under way — dashing, swimming, sliding, hanging, a hard
+//! landing… — frames per second, the level's named sensors the player is
+//! in; the panel can hide it), a brief flash of the screen on a hard
+//! landing, the controls hint
 //! (shown while the mouse is not grabbed, i.e. before playing and after
 //! Esc), "paused" while the rewind holds the simulation, and the notices
 //! (errors stay, notes fade).
@@ -14,15 +16,21 @@ use crate::sim::tuning::CurrentSettings;
 use bevy::prelude::*;
 use bevy::window::{CursorGrabMode, CursorOptions, PrimaryWindow};
 use bevy_egui::{EguiContexts, EguiPlugin, EguiPostUpdateSet, EguiPrimaryContextPass, egui};
+use bevy_slidewalk::Landed;
+use slidewalk_controller::{CharacterState, ControllerConfig, WaterLevel};
 
 /// Seconds a note stays on screen.
 const NOTE_S: f32 = 5.0;
 
+/// Seconds the screen's flash on a hard landing takes to fade.
+const FLASH_S: f32 = 0.3;
+
 /// The controls, as shown on screen.
 pub const CONTROLS: &str =
     "click: grab the mouse · mouse: look · WASD: walk · Space: jump (hold: higher) · Shift: sprint
-Ctrl: crouch · Q: dash · X: drop through a platform · E: door · R: respawn · F: fly
-into a wall in the air: slide, jump off it · into a ledge: mantle · into amber walls: climb
+Ctrl: crouch (while sprinting: slide) · Q: dash · X: drop through a platform · E: door · R: respawn · F: fly
+into a wall in the air: slide, jump off it · into a ledge: mantle (falling past: hang) · into amber walls: climb
+in water: swim where you look, Space up, Ctrl down · hold Space landing: bunny hop
 Esc: release the mouse · drop a .glb/.gltf to open it · Tab: tuning panel · F1–F9: overlays
 G: grid on textured levels · V: camera behind · F11: fullscreen
 P: pause and rewind · left/right arrows: a tick back or on";
@@ -34,6 +42,10 @@ const WRAP_WIDTH: f32 = 560.0;
 /// Frames per second, smoothed (the HUD and the panel show it).
 #[derive(Resource, Default, Debug)]
 pub struct FrameRate(pub f32);
+
+/// Seconds left of the screen's flash after the local player's hard landing.
+#[derive(Resource, Default, Debug)]
+struct HardLandingFlash(f32);
 
 pub(super) fn plugin(app: &mut App) {
     // bevy_egui writes newly drawn glyphs into its font atlas image in
@@ -48,7 +60,8 @@ pub(super) fn plugin(app: &mut App) {
     );
     app.add_plugins(EguiPlugin::default())
         .init_resource::<FrameRate>()
-        .add_systems(Update, (measure_frame_rate, age_notices))
+        .init_resource::<HardLandingFlash>()
+        .add_systems(Update, (measure_frame_rate, age_notices, flash_on_hard_landings))
         .add_systems(EguiPrimaryContextPass, draw_hud);
 }
 
@@ -62,6 +75,53 @@ fn measure_frame_rate(time: Res<Time<Real>>, mut fps: ResMut<FrameRate>) {
             fps.0 + (now - fps.0) * 0.05
         };
     }
+}
+
+/// A hard landing of the local player starts the flash; it fades over
+/// [`FLASH_S`] of real time (paused or not).
+fn flash_on_hard_landings(
+    mut landings: MessageReader<Landed>,
+    local: Query<(), With<LocalPlayer>>,
+    time: Res<Time<Real>>,
+    mut flash: ResMut<HardLandingFlash>,
+) {
+    flash.0 = (flash.0 - time.delta_secs()).max(0.0);
+    if landings.read().any(|l| l.hard && local.contains(l.character)) {
+        flash.0 = FLASH_S;
+    }
+}
+
+/// The moves the HUD names for `state` under `config`, in order: what is
+/// under way (hanging, sliding, mantling, climbing, dashing, wall
+/// sliding), the water (under water, swimming, in water) and a hard
+/// landing's lag.
+pub fn moves_shown(state: &CharacterState, config: &ControllerConfig) -> Vec<&'static str> {
+    let m = &state.moves;
+    let mut shown = Vec::new();
+    if m.hang().is_some() {
+        shown.push("hanging");
+    } else if m.slide().is_some() {
+        shown.push("sliding");
+    } else if m.mantle().is_some() {
+        shown.push("mantling");
+    } else if m.climb().is_some() {
+        shown.push("climbing");
+    } else if m.dash().is_some() {
+        shown.push("dashing");
+    } else if m.wall.is_some_and(|w| w.sliding) {
+        shown.push("wall sliding");
+    }
+    let swims = config.swim_speed > 0.0;
+    match m.water {
+        WaterLevel::Eyes => shown.push("under water"),
+        WaterLevel::Waist if swims => shown.push("swimming"),
+        WaterLevel::Dry => {}
+        _ => shown.push("in water"),
+    }
+    if m.landing_lag > 0.0 {
+        shown.push("hard landing");
+    }
+    shown
 }
 
 /// Notes fade after [`NOTE_S`]; errors stay.
@@ -81,9 +141,16 @@ fn draw_hud(
     cursor: Single<&CursorOptions, With<PrimaryWindow>>,
     settings: Res<CurrentSettings>,
     rewind: Res<Rewind>,
-    fps: Res<FrameRate>,
+    (fps, flash): (Res<FrameRate>, Res<HardLandingFlash>),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    if flash.0 > 0.0 {
+        // Behind the HUD and the panel, over the whole view.
+        let alpha = (110.0 * flash.0 / FLASH_S) as u8;
+        let layer = egui::LayerId::new(egui::Order::Background, egui::Id::new("hard landing"));
+        let tint = egui::Color32::from_rgba_unmultiplied(255, 235, 220, alpha);
+        ctx.layer_painter(layer).rect_filled(ctx.content_rect(), 0.0, tint);
+    }
     let wrap_width = WRAP_WIDTH.min(ctx.content_rect().width() - 40.0).max(120.0);
     // Crosshair.
     let centre = ctx.content_rect().center();
@@ -126,8 +193,12 @@ fn draw_hud(
                 }
                 if let Some(body) = players.iter().next().filter(|_| settings.0.hud) {
                     let v = body.state.world_velocity();
+                    let moves: String = moves_shown(body.state, &body.controller.config)
+                        .into_iter()
+                        .map(|m| format!(" · {m}"))
+                        .collect();
                     ui.label(format!(
-                        "{} · {:.1} m/s{} · {:.0} fps",
+                        "{} · {:.1} m/s{}{moves} · {:.0} fps",
                         if crate::sim::player::flying(body.controller) {
                             "flying"
                         } else if body.state.grounded() {

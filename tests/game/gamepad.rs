@@ -1,9 +1,10 @@
 //! A gamepad drives the player: a synthetic one (Bevy's connection message
 //! gives an entity the `Gamepad` component, raw axis and button messages
 //! move its sticks and press its buttons, as gilrs would) walks, turns,
-//! jumps, dashes, opens the panel, adds to the keyboard, and says on
-//! screen when it comes and goes. Headless: the gamepad's systems need no
-//! window; time advances one tick per update, so nothing depends on timing.
+//! jumps, dashes, slides (crouch while sprinting), opens the panel, adds
+//! to the keyboard, and says on screen when it comes and goes. Headless:
+//! the gamepad's systems need no window; time advances one tick per
+//! update, so nothing depends on timing.
 
 use super::*;
 use bevy::input::InputPlugin;
@@ -203,6 +204,33 @@ fn the_south_button_jumps_once_and_west_dashes() {
         .summary
         .dashes;
     assert_eq!(dashes, 1);
+    assert_never_penetrated(&app);
+}
+
+#[test]
+fn east_while_sprinting_slides_with_no_binding_of_its_own() {
+    let mut app = gamepad_app();
+    let pad = connect(&mut app, "Test Pad");
+    // Sprint forward (the left trigger) for half a second: past the
+    // game's slide speed of 5 m/s.
+    stick(&mut app, pad, GamepadAxis::LeftStickY, 1.0);
+    button(&mut app, pad, GamepadButton::LeftTrigger2, 1.0);
+    for _ in 0..30 {
+        app.update();
+    }
+    let speed = player(&mut app).velocity.length();
+    assert!(speed > 5.0, "sprinting at {speed} m/s");
+    // East (crouch, as Ctrl) while still sprinting: a crouch-slide.
+    button(&mut app, pad, GamepadButton::East, 1.0);
+    for _ in 0..3 {
+        app.update();
+    }
+    let i = input(&mut app);
+    assert!(i.held.crouch && i.held.sprint, "{i:?}");
+    let summary = &app.world().resource::<slidewalk::sim::player::RunStats>().summary;
+    assert_eq!(summary.slides, 1, "{summary:?}");
+    let body = player(&mut app);
+    assert!(body.crouched && body.moves.slide().is_some(), "{body:?}");
     assert_never_penetrated(&app);
 }
 
