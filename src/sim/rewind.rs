@@ -120,6 +120,7 @@ fn record_tick(
         input: TickInput {
             movement: used.movement,
             yaw: used.yaw,
+            pitch: used.pitch,
             held: used.held,
             pressed: used.pressed,
         },

@@ -168,6 +168,7 @@ fn feed_script(
     for (_, _, mut input) in &mut players {
         input.movement = tick.movement;
         input.yaw = tick.yaw;
+        input.pitch = tick.pitch;
         input.held = tick.held;
         input.pressed = tick.pressed;
     }
@@ -216,7 +217,7 @@ fn record(
         if current.level.is_some() {
             let level = current.path.as_ref().map(|p| p.display().to_string());
             let mut recorder = Recorder::new(dt, level, Some(current.spawn.position));
-            recorder.record(input.movement, input.yaw, held);
+            recorder.record(input.movement, input.yaw, input.pitch, held);
             commands.insert_resource(Recording {
                 recorder,
                 path,
@@ -225,7 +226,7 @@ fn record(
         }
         return;
     };
-    recording.recorder.record(input.movement, input.yaw, held);
+    recording.recorder.record(input.movement, input.yaw, input.pitch, held);
     recording.ticks += 1;
     let per_second = (1.0 / dt as f64).round().max(1.0) as u64;
     if recording.ticks % per_second == 0

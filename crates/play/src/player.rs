@@ -1,5 +1,5 @@
 //! Playing a script back one fixed tick at a time: what each tick asks for
-//! (move, heading, buttons held and newly pressed).
+//! (move, heading, look up or down, buttons held and newly pressed).
 
 use crate::buttons::Buttons;
 use crate::script::{Script, Step};
@@ -12,6 +12,8 @@ pub struct TickInput {
     pub movement: Vec2,
     /// Heading, radians.
     pub yaw: f32,
+    /// The look's pitch, radians above the horizon (swimming goes that way).
+    pub pitch: f32,
     /// Buttons held this tick.
     pub held: Buttons,
     /// Buttons pressed this tick (held now, not held the tick before).
@@ -32,7 +34,7 @@ pub struct ScriptPlayer {
 
 impl ScriptPlayer {
     /// Plays `script` at ticks of `dt` seconds, starting with the heading
-    /// `start_yaw` radians, no move and every button up (or as held in the
+    /// `start_yaw` radians, looking level, no move and every button up (or as held in the
     /// script's start). A step lasts the ticks whose start falls within it
     /// (its length rounded to ticks).
     pub fn new(script: &Script, dt: f32, start_yaw: f32) -> Self {
@@ -83,6 +85,9 @@ impl Iterator for ScriptPlayer {
         if let Some(y) = step.yaw_deg {
             // In f64: a heading written by `Recorder::exact` reads back bit for bit.
             now.yaw = y.to_radians() as f32;
+        }
+        if let Some(p) = step.pitch_deg {
+            now.pitch = p.to_radians() as f32;
         }
         for (i, b) in step.buttons.iter().enumerate() {
             if let Some(b) = b {

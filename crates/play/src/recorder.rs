@@ -10,7 +10,7 @@ use glam::{Vec2, Vec3};
 #[derive(Clone, Debug, Default)]
 pub struct Recorder {
     script: Script,
-    last: Option<(Vec2, f64, Buttons)>,
+    last: Option<(Vec2, f64, f64, Buttons)>,
     dt: f64,
     exact: bool,
 }
@@ -34,22 +34,24 @@ impl Recorder {
         }
     }
 
-    /// A recorder that keeps headings exactly (for a replay that must end
-    /// where the original did) instead of to a thousandth of a degree.
+    /// A recorder that keeps headings and pitches exactly (for a replay
+    /// that must end where the original did) instead of to a thousandth of
+    /// a degree.
     pub fn exact(self) -> Self {
         Self { exact: true, ..self }
     }
 
-    /// Adds one tick: [right, forward], heading (radians), buttons held.
-    pub fn record(&mut self, movement: Vec2, yaw: f32, held: Buttons) {
-        // Headings to a thousandth of a degree: steady looks merge.
-        let yaw_deg = (yaw as f64).to_degrees();
-        let yaw_deg = if self.exact {
-            yaw_deg
-        } else {
-            (yaw_deg * 1000.0).round() / 1000.0
+    /// Adds one tick: [right, forward], heading and pitch (radians), buttons held.
+    pub fn record(&mut self, movement: Vec2, yaw: f32, pitch: f32, held: Buttons) {
+        // Angles to a thousandth of a degree: steady looks merge.
+        let degrees = |radians: f32| {
+            let d = (radians as f64).to_degrees();
+            if self.exact { d } else { (d * 1000.0).round() / 1000.0 }
         };
-        let now = (movement, yaw_deg, held);
+        let (yaw_deg, pitch_deg) = (degrees(yaw), degrees(pitch));
+        let now = (movement, yaw_deg, pitch_deg, held);
+        // The pitch is written when it changes (a script starts level).
+        let pitch_before = self.last.map_or(0.0, |l| l.2);
         if self.last == Some(now)
             && let Some(step) = self.script.steps.last_mut()
         {
@@ -61,6 +63,7 @@ impl Recorder {
             for_s: self.dt,
             movement: Some(movement),
             yaw_deg: Some(yaw_deg),
+            pitch_deg: (pitch_deg != pitch_before).then_some(pitch_deg),
             buttons: [
                 Some(held.jump),
                 Some(held.crouch),
@@ -105,8 +108,9 @@ mod tests {
                 Vec2::new(-0.5, 0.5)
             };
             let yaw = if k < 120 { 0.0 } else { 0.5 };
-            rec.record(movement, yaw, held);
-            inputs.push((movement, yaw, held));
+            let pitch = if (60..90).contains(&k) { -0.7 } else { 0.0 };
+            rec.record(movement, yaw, pitch, held);
+            inputs.push((movement, yaw, pitch, held));
         }
         let text = rec.script().to_json();
         let script = Script::parse(&text).unwrap();
@@ -114,9 +118,13 @@ mod tests {
         assert!(script.steps.len() < 10, "{} steps", script.steps.len());
         let played: Vec<TickInput> = ScriptPlayer::new(&script, 1.0 / 60.0, 0.0).collect();
         assert_eq!(played.len(), 200);
-        for (p, (m, y, h)) in played.iter().zip(&inputs) {
+        for (p, (m, y, pitch, h)) in played.iter().zip(&inputs) {
             assert_eq!((p.movement, p.held), (*m, *h));
             assert!((p.yaw - y).abs() < 1e-4);
+            assert!((p.pitch - pitch).abs() < 1e-4);
         }
+        // Written only where it changes: looking down and level again.
+        let pitches: Vec<_> = script.steps.iter().filter_map(|s| s.pitch_deg).collect();
+        assert_eq!(pitches.len(), 2, "{pitches:?}");
     }
 }

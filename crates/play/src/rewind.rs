@@ -40,7 +40,8 @@ pub struct TickRecord {
     pub tick: u64,
     /// The input the tick used (heading in radians).
     pub input: TickInput,
-    /// Where the player looked up or down, radians (the view only).
+    /// Where the view looked up or down, radians (the tick's own look, which
+    /// swimming reads, is `input.pitch`).
     pub pitch: f32,
     /// What the controller reported.
     pub report: TickReport,
@@ -147,7 +148,7 @@ impl History {
         }
         let mut recorder = Recorder::new(1.0 / tick_hz, level, spawn).exact();
         for r in self.records.range(1..=last) {
-            recorder.record(r.input.movement, r.input.yaw, r.script_buttons());
+            recorder.record(r.input.movement, r.input.yaw, r.input.pitch, r.script_buttons());
         }
         let mut script = recorder.into_script();
         script.tick_hz = Some(tick_hz);
@@ -179,6 +180,7 @@ mod tests {
             input: TickInput {
                 movement: Vec2::new((t * 0.37).sin(), 1.0).clamp_length_max(1.0),
                 yaw: t * 0.011 + 0.3,
+                pitch: (t * 0.05).sin() * 0.6,
                 held: Buttons {
                     jump: tick % 40 < 3,
                     sprint: tick > 50,
@@ -243,6 +245,7 @@ mod tests {
         for (p, r) in played.iter().zip(h.iter().skip(1)) {
             assert_eq!(p.movement, r.input.movement, "tick {}", r.tick);
             assert_eq!(p.yaw.to_bits(), r.input.yaw.to_bits(), "tick {}", r.tick);
+            assert_eq!(p.pitch.to_bits(), r.input.pitch.to_bits(), "tick {}", r.tick);
             assert_eq!(p.held, r.script_buttons(), "tick {}", r.tick);
             assert_eq!(p.pressed.jump, r.input.pressed.jump, "tick {}", r.tick);
         }

@@ -3,15 +3,16 @@
 //! [`ScriptPlayer`](crate::ScriptPlayer), recorded by [`Recorder`](crate::Recorder).
 //!
 //! ```json
-//! {"steps": [{"for_s": 1.5, "move": [0.0, 1.0], "yaw_deg": 90.0,
+//! {"steps": [{"for_s": 1.5, "move": [0.0, 1.0], "yaw_deg": 90.0, "pitch_deg": 0.0,
 //!             "jump": false, "crouch": false, "sprint": false, "use": false,
 //!             "throw": false, "drop": false, "dash": false}]}
 //! ```
 //!
 //! `move` is [right, forward] in −1..1 relative to the heading; `yaw_deg`
 //! is the absolute heading in degrees (0 looks along −z, positive turns
-//! left); omitted fields keep their previous value (at the start: no move,
-//! the spawn's heading, buttons up). Buttons are "held": a jump held for
+//! left); `pitch_deg` the look above the horizon in degrees (−90..90,
+//! negative looks down; only swimming reads it); omitted fields keep their previous value (at the start: no move,
+//! the spawn's heading, looking level, buttons up). Buttons are "held": a jump held for
 //! several ticks jumps once; `throw` held charges a ball, which is thrown
 //! when it is let go; `drop` held drops once through the one-way platform
 //! stood on (as jump does with `crouch` held there); `dash` held dashes once. Optional top-level fields say where the walk
@@ -39,6 +40,8 @@ pub struct Step {
     pub movement: Option<Vec2>,
     /// Absolute heading, degrees; `None` keeps the previous.
     pub yaw_deg: Option<f64>,
+    /// The look above the horizon, degrees (−90..90); `None` keeps the previous.
+    pub pitch_deg: Option<f64>,
     /// Buttons held; `None` keeps the previous.
     pub buttons: [Option<bool>; BUTTON_COUNT],
 }
@@ -179,6 +182,9 @@ impl Script {
                 if let Some(y) = s.yaw_deg {
                     m.insert("yaw_deg".into(), json!(y));
                 }
+                if let Some(p) = s.pitch_deg {
+                    m.insert("pitch_deg".into(), json!(p));
+                }
                 for (name, b) in BUTTONS.iter().zip(s.buttons) {
                     if let Some(b) = b {
                         m.insert((*name).into(), json!(b));
@@ -235,6 +241,13 @@ fn parse_step(v: &Value) -> Result<Step, ScriptError> {
                 let yaw = check_yaw_deg(number(value, "yaw_deg")?).map_err(|e| ScriptError(format!("yaw_deg {e}")))?;
                 step.yaw_deg = Some(yaw);
             }
+            "pitch_deg" => {
+                let pitch = number(value, "pitch_deg")?;
+                if pitch.abs() > 90.0 {
+                    return err(format!("pitch_deg must be degrees between -90 and 90, got {value}"));
+                }
+                step.pitch_deg = Some(pitch);
+            }
             name => match BUTTONS.iter().position(|b| *b == name) {
                 Some(i) => {
                     let Some(b) = value.as_bool() else {
@@ -244,7 +257,7 @@ fn parse_step(v: &Value) -> Result<Step, ScriptError> {
                 }
                 None => {
                     return err(format!(
-                        "unknown field {name:?} (expected for_s, move, yaw_deg, {})",
+                        "unknown field {name:?} (expected for_s, move, yaw_deg, pitch_deg, {})",
                         BUTTONS.join(", ")
                     ));
                 }
@@ -304,6 +317,14 @@ mod tests {
             (r#"{"steps": [], "colour": 1}"#, "unknown field \"colour\""),
             (r#"{"steps": [{"for_s": 1, "dahs": true}]}"#, "throw, drop, dash)"),
             (r#"{"steps": [{"for_s": 1, "dash": 1}]}"#, "dash must be true or false"),
+            (
+                r#"{"steps": [{"for_s": 1, "pitch_deg": -91}]}"#,
+                "pitch_deg must be degrees between -90 and 90",
+            ),
+            (
+                r#"{"steps": [{"for_s": 1, "pitch_deg": "down"}]}"#,
+                "pitch_deg must be a number",
+            ),
         ] {
             let e = Script::parse(text).unwrap_err().to_string();
             assert!(e.contains(says), "{text}: {e}");
@@ -326,6 +347,16 @@ mod tests {
                 ..Default::default()
             }
         );
+        assert_eq!(Script::parse(&s.to_json()).unwrap(), s);
+    }
+
+    #[test]
+    fn a_pitch_is_kept_until_changed_and_is_written_back() {
+        let s =
+            Script::parse(r#"{"steps": [{"for_s": 0.1}, {"for_s": 0.2, "pitch_deg": -45}, {"for_s": 0.1}]}"#).unwrap();
+        let pitches: Vec<f32> = crate::ScriptPlayer::new(&s, 0.1, 0.0).map(|t| t.pitch).collect();
+        let down = -std::f32::consts::FRAC_PI_4;
+        assert_eq!(pitches, vec![0.0, down, down, down]);
         assert_eq!(Script::parse(&s.to_json()).unwrap(), s);
     }
 }
