@@ -27,7 +27,7 @@ impl Run<'_> {
         // A conveyor stood on moves its surface along the ground.
         let belt = state
             .ground
-            .map_or(Vec3::ZERO, |g| self.support(state).belt(g.collider, g.normal));
+            .map_or(Vec3::ZERO, |g| self.world.belt(g.collider, g.normal));
         if collider.linear_velocity == Vec3::ZERO && collider.angular_velocity == Vec3::ZERO && belt == Vec3::ZERO {
             return;
         }

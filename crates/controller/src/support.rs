@@ -46,7 +46,7 @@ impl Support<'_> {
             collider: c.collider,
             triangle: c.triangle,
             friction: self.world.friction_of(c.collider, c.triangle),
-            velocity: c.surface_velocity + self.belt(c.collider, normal),
+            velocity: c.surface_velocity + self.world.belt(c.collider, normal),
             on_edge,
         };
         if up_dot >= self.cos_walkable {
@@ -67,14 +67,6 @@ impl Support<'_> {
             return None;
         }
         self.walkable_face_at(c).map(|face| ground(face, true))
-    }
-
-    /// A conveyor's surface velocity along ground of `normal` (m/s; zero
-    /// when the collider is not a conveyor).
-    pub fn belt(&self, collider: usize, normal: Vec3) -> Vec3 {
-        self.world
-            .conveyor_of(collider)
-            .map_or(Vec3::ZERO, |v| v - normal * v.dot(normal))
     }
 
     /// Ground made by contacts together, when none holds the character up

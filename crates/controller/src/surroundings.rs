@@ -42,12 +42,14 @@ pub struct Surroundings<'a> {
     /// The velocity (world, m/s) of a collider's surface beyond its own
     /// motion, by collider index: a conveyor. A character standing on it
     /// is carried at that velocity along the surface (its part along the
-    /// ground's normal is dropped). None by default.
-    pub conveyor: &'a dyn Fn(usize) -> Option<Vec3>,
+    /// ground's normal is dropped). `None` (the default): no conveyors,
+    /// nothing looked up.
+    pub conveyor: Option<&'a dyn Fn(usize) -> Option<Vec3>>,
     /// Water: for a point (world, metres) and "up" (unit), how deep the
     /// point is below the water's surface (metres along "up", above 0),
-    /// or `None` when the point is not in water. No water by default.
-    pub water: &'a dyn Fn(Vec3, Vec3) -> Option<f32>,
+    /// or `None` when the point is not in water. `None` (the default): no
+    /// water anywhere, nothing looked up.
+    pub water: Option<&'a dyn Fn(Vec3, Vec3) -> Option<f32>>,
 }
 
 fn full_grip(_: usize, _: u32) -> f32 {
@@ -66,10 +68,6 @@ fn no_launch(_: usize) -> Option<Vec3> {
     None
 }
 
-fn no_water(_: Vec3, _: Vec3) -> Option<f32> {
-    None
-}
-
 impl<'a> Surroundings<'a> {
     /// Colliders whose surfaces all have friction 1.
     pub fn new(colliders: &'a [PlacedCollider<'a>]) -> Self {
@@ -81,21 +79,27 @@ impl<'a> Surroundings<'a> {
             layers: CollisionLayers::ALL,
             climbable: &no_collider,
             launch_pad: &no_launch,
-            conveyor: &no_launch,
-            water: &no_water,
+            conveyor: None,
+            water: None,
         }
     }
 
     /// The same colliders, moving what stands on one for which
     /// `conveyor` (by index) gives a surface velocity (world, m/s).
     pub fn with_conveyors(self, conveyor: &'a dyn Fn(usize) -> Option<Vec3>) -> Self {
-        Self { conveyor, ..self }
+        Self {
+            conveyor: Some(conveyor),
+            ..self
+        }
     }
 
     /// The same colliders with water where `water` (a point, "up") gives
     /// the point's depth below the surface (metres).
     pub fn with_water(self, water: &'a dyn Fn(Vec3, Vec3) -> Option<f32>) -> Self {
-        Self { water, ..self }
+        Self {
+            water: Some(water),
+            ..self
+        }
     }
 
     /// The same colliders, climbable where `climbable` (by index) says so.
@@ -151,14 +155,18 @@ impl<'a> Surroundings<'a> {
         result
     }
 
-    /// The conveyor velocity of a collider, if it is one with a finite velocity.
-    pub(crate) fn conveyor_of(&self, collider: usize) -> Option<Vec3> {
-        (self.conveyor)(collider).filter(|v| v.is_finite() && *v != Vec3::ZERO)
+    /// A conveyor's surface velocity along ground of `normal` (m/s; zero
+    /// when the collider is not a conveyor).
+    pub(crate) fn belt(&self, collider: usize, normal: Vec3) -> Vec3 {
+        match self.conveyor.and_then(|conveyor| conveyor(collider)) {
+            Some(v) if v.is_finite() => v - normal * v.dot(normal),
+            _ => Vec3::ZERO,
+        }
     }
 
     /// The depth of `point` below the water's surface along `up`, if it is in water.
     pub(crate) fn depth_in_water(&self, point: Vec3, up: Vec3) -> Option<f32> {
-        (self.water)(point, up).filter(|d| d.is_finite() && *d > 0.0)
+        (self.water?)(point, up).filter(|d| d.is_finite() && *d > 0.0)
     }
 
     /// Friction at a contact, clamped to 0..1 (non-finite counts as 1).

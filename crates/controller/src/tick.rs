@@ -5,6 +5,7 @@
 use crate::config::{ConfigError, ControllerConfig, validate_dt};
 use crate::drop::{DROP_MARGIN, DropThrough};
 use crate::frame::{bounded_direction, extent_along, horizontal, up_from_gravity};
+use crate::moves::WaterLevel;
 use crate::state::{CharacterState, Intent, MAX_STATE_SPEED, Pass, PassContact, TickReport, state_is_valid};
 use crate::support::Support;
 use crate::surroundings::Surroundings;
@@ -246,7 +247,11 @@ impl<'a> Run<'a> {
         }
         let was_crouched = state.crouched;
         let ground_before = state.ground;
-        let head_before = state.position.dot(state.up) + extent_along(state.radii, state.up);
+        let head_before = if c.ledge_grab {
+            state.position.dot(state.up) + extent_along(state.radii, state.up)
+        } else {
+            0.0
+        };
         let up = up_from_gravity(c.gravity, state.up);
         if up != state.up {
             state.up = up;
@@ -279,11 +284,13 @@ impl<'a> Run<'a> {
             self.end_tick(state);
             return;
         }
-        if self.swim(state, intent, wish, &e, water) {
+        if water.level >= WaterLevel::Waist && self.swim(state, intent, wish, &e, water) {
             self.end_tick(state);
             return;
         }
-        self.end_slide_if_over(state);
+        if state.moves.slide().is_some() {
+            self.end_slide_if_over(state);
+        }
         let target = wish * c.top_speed(state.crouched, intent.sprint) * self.landing_slowdown(state);
         let hop = self.hops_now(state);
         match state.ground {
@@ -319,7 +326,9 @@ impl<'a> Run<'a> {
             return;
         }
         self.jump(state, intent);
-        self.start_slide(state, intent, was_crouched);
+        if c.slide_min_speed > 0.0 && intent.crouch && !was_crouched {
+            self.start_slide(state, intent);
+        }
         self.start_dash(state, intent, wish);
 
         if state.moves.dash().is_some() {
@@ -334,7 +343,7 @@ impl<'a> Run<'a> {
             self.fly(state, &e, max_fall);
         }
         self.touch_walls(state, wish);
-        if state.ground.is_none() && !self.report.jumped && !self.report.dropped {
+        if c.ledge_grab && state.ground.is_none() && !self.report.jumped && !self.report.dropped {
             if let Some(rim) = ground_before.filter(|_| intent.crouch) {
                 // Walked off a ledge crouching: caught from above.
                 self.grab_ledge_below(state, &e, rim.point.dot(up));

@@ -16,12 +16,12 @@ use glam::{Quat, Vec3};
 pub const SLIDE_TURN_RATE: f32 = 1.0;
 
 impl Run<'_> {
-    /// Starts a slide: crouch pressed this tick (`was_crouched`: the shape
-    /// before it) while sprinting on the ground faster than `slide_min_speed`.
-    pub(crate) fn start_slide(&mut self, state: &mut CharacterState, intent: &Intent, was_crouched: bool) {
+    /// Starts a slide: crouch pressed this tick (the caller checks it was
+    /// not held the tick before) while sprinting on the ground faster than
+    /// `slide_min_speed`.
+    pub(crate) fn start_slide(&mut self, state: &mut CharacterState, intent: &Intent) {
         let c = self.c;
         if c.slide_min_speed <= 0.0
-            || was_crouched
             || !state.crouched
             || !intent.sprint
             || state.ground.is_none()

@@ -33,6 +33,9 @@ pub(crate) struct Water {
 impl Run<'_> {
     /// How deep in water the character is now.
     pub(crate) fn water_level(&self, state: &CharacterState) -> Water {
+        if self.world.water.is_none() {
+            return Water::default();
+        }
         let up = state.up;
         let feet = state.feet();
         let Some(depth) = self.world.depth_in_water(feet, up) else {
@@ -53,6 +56,9 @@ impl Run<'_> {
     /// At the tick's end: the level reached, and what changed since the last tick.
     pub(crate) fn note_water(&mut self, state: &mut CharacterState) {
         let before = state.moves.water;
+        if self.world.water.is_none() && before == WaterLevel::Dry {
+            return;
+        }
         let now = self.water_level(state).level;
         let r = &mut self.report;
         r.water = now;

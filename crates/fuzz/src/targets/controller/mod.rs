@@ -14,11 +14,16 @@
 //! character that started free never ends penetrating (a one-way
 //! platform counted solid where the tick began in front of it, as
 //! `test_util::clearance_after` counts, except in a tick whose shape
-//! change more than halves or doubles a radius).
+//! change more than halves or doubles a radius). Cases may turn on how it
+//! feels to move (`feel.rs`): Quake's air control, swimming in water over
+//! the course, slides, ledges, a conveyor level.
+
+mod feel;
 
 use crate::draw;
 use crate::signature::Signature;
 use arbitrary::{Result, Unstructured};
+use feel::Feel;
 use glam::{Quat, Vec3};
 use slidewalk_controller::test_util::clearance_after;
 use slidewalk_controller::{
@@ -49,7 +54,7 @@ pub fn seeds() -> Vec<Vec<u8>> {
 pub fn describe(data: &[u8]) -> String {
     match Case::generate(&mut Unstructured::new(data)) {
         Ok(c) => format!(
-            "config {:?}\nreconfigure {:?}\nscale {}\nstatic triangles {}\nplatform {}\nfeet {}\nbad state {:?}\nticks {:?}\none-way top {:?}",
+            "config {:?}\nreconfigure {:?}\nscale {}\nstatic triangles {}\nplatform {}\nfeet {}\nbad state {:?}\nticks {:?}\none-way top {:?}\nfeel {:?}",
             c.config,
             c.reconfigure,
             c.scale,
@@ -58,7 +63,8 @@ pub fn describe(data: &[u8]) -> String {
             c.feet,
             c.bad_state,
             c.ticks,
-            c.one_way
+            c.one_way,
+            c.feel
         ),
         Err(e) => format!("no case: {e}"),
     }
@@ -78,6 +84,8 @@ pub struct Case {
     ticks: Vec<(Intent, f32)>,
     /// A one-way platform over the start, its top this high (metres).
     one_way: Option<f32>,
+    /// How it feels to move: the config's feel, water, a conveyor, the look's pitch.
+    feel: Feel,
 }
 
 /// An arbitrary configuration: each field default, scaled, or anything.
@@ -243,6 +251,8 @@ impl Case {
                     1 => draw::sane_vec3(u, 20.0)?,
                     _ => Vec3::ZERO,
                 },
+                // Drawn last (feel.rs).
+                pitch: 0.0,
             };
             let dt = match u.int_in_range(0u8..=9)? {
                 0 => draw::any_f32(u, 1.0)?,
@@ -261,8 +271,13 @@ impl Case {
         } else {
             None
         };
+        let feel = Feel::generate(u, ticks.len(), scale)?;
+        for ((intent, _), pitch) in ticks.iter_mut().zip(&feel.pitches) {
+            intent.pitch = *pitch;
+        }
         Ok(Self {
-            config,
+            config: feel.apply(config),
+            feel,
             reconfigure,
             scale,
             course,
@@ -329,9 +344,13 @@ impl Case {
             // The static level is climbable; the one-way platform a launch pad.
             let climbable = |c: usize| c == 0;
             let launch_pad = |c: usize| (c == 1 && one_way.is_some()).then_some(Vec3::new(0.0, 8.0, 2.0));
+            let conveyor = |c: usize| (c == 0).then_some(self.feel.conveyor).flatten();
+            let water = |p: Vec3, up: Vec3| self.feel.depth(p, up);
             let world = Surroundings::new(colliders)
                 .with_climbable(&climbable)
-                .with_launch_pads(&launch_pad);
+                .with_launch_pads(&launch_pad)
+                .with_conveyors(&conveyor)
+                .with_water(&water);
             if let Some((at, config)) = self.reconfigure
                 && at == k
             {
