@@ -291,6 +291,10 @@ impl<'a> Run<'a> {
         if state.moves.slide().is_some() {
             self.end_slide_if_over(state);
         }
+        // Crouch pressed while sprinting: a slide from this tick on, at the speed it had.
+        if c.slide_min_speed > 0.0 && intent.crouch && !was_crouched {
+            self.start_slide(state, intent);
+        }
         let target = wish * c.top_speed(state.crouched, intent.sprint) * self.landing_slowdown(state);
         let hop = self.hops_now(state);
         match state.ground {
@@ -326,9 +330,6 @@ impl<'a> Run<'a> {
             return;
         }
         self.jump(state, intent);
-        if c.slide_min_speed > 0.0 && intent.crouch && !was_crouched {
-            self.start_slide(state, intent);
-        }
         self.start_dash(state, intent, wish);
 
         if state.moves.dash().is_some() {

@@ -14,6 +14,7 @@ mod bodies;
 mod colliders;
 mod events;
 mod examples_run;
+mod feel;
 mod filters;
 mod hierarchy;
 mod moves;
