@@ -17,10 +17,6 @@ fn feeler(app: &mut App, feet: Vec3) -> Entity {
     app.world_mut().spawn((c.transform_at_feet(feet), c)).id()
 }
 
-fn intent(app: &mut App, e: Entity) -> Mut<'_, MovementIntent> {
-    app.world_mut().get_mut::<MovementIntent>(e).unwrap()
-}
-
 #[test]
 fn a_slide_a_ledge_and_a_dive_are_one_message_each() {
     at_every_pacing(|pacing| {

@@ -233,6 +233,11 @@ fn report(app: &App, e: Entity) -> MovementReport {
     app.world().get::<MovementReport>(e).unwrap().clone()
 }
 
+/// The character's intent, to change it.
+fn intent(app: &mut App, e: Entity) -> Mut<'_, MovementIntent> {
+    app.world_mut().get_mut::<MovementIntent>(e).unwrap()
+}
+
 fn walk(app: &mut App, e: Entity, direction: Vec3) {
     app.world_mut().get_mut::<MovementIntent>(e).unwrap().direction = direction;
 }

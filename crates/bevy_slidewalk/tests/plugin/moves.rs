@@ -21,10 +21,6 @@ fn mover(app: &mut App, feet: Vec3) -> Entity {
     app.world_mut().spawn((c.transform_at_feet(feet), c)).id()
 }
 
-fn intent(app: &mut App, e: Entity) -> Mut<'_, MovementIntent> {
-    app.world_mut().get_mut::<MovementIntent>(e).unwrap()
-}
-
 #[test]
 fn each_move_is_one_event() {
     at_every_pacing(|pacing| {

@@ -198,9 +198,20 @@ impl Run<'_> {
             // the tick found them).
             let crouched = world_radii(self.c.crouched_radii, state.up);
             let feet = state.feet();
+            let centre = feet + state.up * extent_along(crouched, state.up) * (1.0 + self.c.skin);
+            // find_ledge let the rise push the shape out by up to two skins
+            // (a wall leaning over the feet is nearer the lower shape): out
+            // of it now, so that no tick ends inside.
+            let options = self.new_shape_options(state, crouched, centre);
+            let fitted = Ellipsoid::new(crouched).ok().map(|e| {
+                self.world
+                    .slide(&e, centre, Vec3::ZERO, &options, self.drop, |_| ContactResponse::Slide)
+            });
             state.radii = crouched;
             state.crouched = true;
-            state.position = feet + state.up * extent_along(crouched, state.up) * (1.0 + self.c.skin);
+            state.position = fitted
+                .filter(|f| !f.unresolved_overlap)
+                .map_or(centre, |f| f.position);
         }
         state.velocity = Vec3::ZERO;
         state.coyote_jump = false;
