@@ -72,15 +72,28 @@ fn check_parts_and_sensors(level: &Level, sig: &mut Signature) {
             p.launch
         );
         assert!(
-            p.one_way.is_some() || p.layers != CollisionLayers::ALL || p.climbable || p.launch.is_some(),
-            "part {} is none of one-way, layered, climbable, a launch pad",
+            p.conveyor.is_none_or(|v| v.is_finite()
+                && v != Vec3::ZERO
+                && v.length() <= slidewalk_level::MAX_CONVEYOR_SPEED * 1.0001),
+            "part {}: conveyor {:?}",
+            p.name,
+            p.conveyor
+        );
+        assert!(
+            p.one_way.is_some()
+                || p.layers != CollisionLayers::ALL
+                || p.climbable
+                || p.launch.is_some()
+                || p.conveyor.is_some(),
+            "part {} is none of one-way, layered, climbable, a launch pad, a conveyor",
             p.name
         );
         sig.add(
             400 + p.one_way.is_some() as u64
                 + 2 * (p.layers != CollisionLayers::ALL) as u64
                 + 4 * p.climbable as u64
-                + 8 * p.launch.is_some() as u64,
+                + 8 * p.launch.is_some() as u64
+                + 16 * p.conveyor.is_some() as u64,
         );
     }
     for s in &level.sensors {
@@ -96,6 +109,17 @@ fn check_parts_and_sensors(level: &Level, sig: &mut Signature) {
             SensorKind::Checkpoint => 501,
             SensorKind::Named(_) => 502,
         });
+    }
+    for w in &level.water {
+        let b = w.collider.bounds();
+        assert!(b.min.is_finite() && b.max.is_finite(), "water {}: bounds {b:?}", w.name);
+        assert!(
+            w.pose.translation.is_finite() && w.pose.rotation.is_finite(),
+            "water {}: pose {:?}",
+            w.name,
+            w.pose
+        );
+        sig.add(550);
     }
     for m in &level.movers {
         assert!(unit_or_none(m.one_way), "{}: one-way {:?}", m.name, m.one_way);

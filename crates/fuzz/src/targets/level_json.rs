@@ -5,7 +5,8 @@
 //! matrix) with zero, negative, huge or non-unit values; child cycles; and
 //! the level conventions in names and `extras` (`"slidewalk"`, door and
 //! lift parameters, `"friction"`, `"collider"`; `"one_way"`, `"layers"` and
-//! `"sensor"`, valid and not) with values of every JSON type, 1e39, -0 and
+//! `"sensor"`, valid and not; the moves' `"climbable"`, `"launch"`,
+//! `"water"` and `"conveyor"`) with values of every JSON type, 1e39, -0 and
 //! 2^64 — packed as GLB or as `.gltf` JSON with the buffer embedded or
 //! external. Checked as [`super::level_glb`].
 
@@ -368,6 +369,7 @@ pub fn document(u: &mut Unstructured<'_>) -> Result<Vec<u8>> {
             Some(doc.bin.as_slice())
         };
         filtering_extras(u, &mut root)?;
+        super::move_extras::add(u, &mut root, value)?;
         let json = serde_json::to_vec(&root).expect("a JSON value serialises");
         Ok(glb_file(&json, bin))
     } else {
@@ -379,6 +381,7 @@ pub fn document(u: &mut Unstructured<'_>) -> Result<Vec<u8>> {
             _ => format!("data:application/octet-stream;base64,{}", base64(&doc.bin)),
         };
         filtering_extras(u, &mut root)?;
+        super::move_extras::add(u, &mut root, value)?;
         root["buffers"] = json!([{"byteLength": declared, "uri": uri}]);
         Ok(serde_json::to_vec(&root).expect("a JSON value serialises"))
     }
