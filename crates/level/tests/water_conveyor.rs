@@ -176,6 +176,16 @@ fn bad_water_and_conveyor_values_are_refused_naming_the_node() {
         assert_eq!(node, name);
         assert!(reason.contains(says), "{name}: {reason}");
     }
+    // On a node of zero scale there is no rotation to turn it by (the
+    // level_json fuzz target's find: it was turned into NaN).
+    let (mut f, b) = floor_and_box();
+    f.node(
+        json!({"name": "Flat", "mesh": b, "scale": [0, 0, 0], "extras": {"conveyor": [1, 0, 0]}}),
+        true,
+    );
+    let (node, reason) = f.refusal();
+    assert_eq!(node, "Flat");
+    assert!(reason.contains("no rotation to turn it by"), "{reason}");
     // Each needs a mesh of its own.
     for (extras, says) in [
         (json!({"water": true}), "\"water\" needs a mesh on the node itself"),

@@ -299,6 +299,19 @@ impl Builder {
                 ),
             ));
         }
+        // Turned by the node's world rotation; a transform with no rotation
+        // to read (a zero or non-finite scale) cannot turn it.
+        let conveyor = conv
+            .conveyor
+            .map(|v| world.to_scale_rotation_translation().1.normalize() * v);
+        if conveyor.is_some_and(|v| !v.is_finite()) {
+            return Err(self.bad_node(
+                node,
+                "\"conveyor\" is in the node's frame, but the node's transform has no rotation to turn it by \
+                 (a zero or non-finite scale)"
+                    .into(),
+            ));
+        }
         self.parts.push(PartDraft {
             name: node_name(node),
             node: node.index(),
@@ -307,10 +320,7 @@ impl Builder {
             one_way: here.one_way,
             climbable: here.climbable,
             launch: conv.launch,
-            // Turned by the node's world rotation.
-            conveyor: conv
-                .conveyor
-                .map(|v| world.to_scale_rotation_translation().1.normalize() * v),
+            conveyor,
             world: Vec::new(),
         });
         Ok(Target::Part(self.parts.len() - 1))
