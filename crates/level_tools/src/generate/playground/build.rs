@@ -1,6 +1,7 @@
 //! The playground as a glTF document: each feature a named node with its
 //! own material, built from the layout.
 
+use super::feel;
 use super::filtering;
 use super::layout::*;
 use super::materials::Materials;
@@ -27,6 +28,7 @@ pub fn document() -> Document {
     upper_floor_and_lift(&mut doc, &materials);
     filtering::one_way_layers_and_sensors(&mut doc, &materials);
     moves::course(&mut doc, &materials);
+    feel::course(&mut doc, &materials);
     doc
 }
 

@@ -37,6 +37,12 @@ pub(super) struct Materials {
     pub(super) moves: usize,
     pub(super) climbable: usize,
     pub(super) launch: usize,
+    pub(super) feel: usize,
+    pub(super) surf: usize,
+    pub(super) water: usize,
+    pub(super) bar: usize,
+    pub(super) walkway: usize,
+    pub(super) arrows: usize,
 }
 
 impl Materials {
@@ -79,6 +85,16 @@ impl Materials {
         let climbable = doc.material("Climbable", [0.95, 0.62, 0.22]);
         let launch = doc.material("LaunchPad", [1.00, 0.20, 0.60]);
         doc.materials[launch].emissive = [0.6, 0.1, 0.35];
+        // The feel course: one colour for its pieces, its own for the surf
+        // ramp, the water (see-through), the low bar, the walkways and the
+        // chevrons on them (pointing the way they move).
+        let feel = doc.material("FeelCourse", [0.62, 0.52, 0.78]);
+        let surf = doc.material("SurfRamp", [0.95, 0.55, 0.35]);
+        let water = doc.translucent_material("Water", [0.10, 0.45, 0.85], 0.45);
+        doc.materials[water].roughness = 0.1;
+        let bar = doc.material("LowBar", [0.98, 0.78, 0.05]);
+        let walkway = doc.material("Walkway", [0.24, 0.26, 0.30]);
+        let arrows = doc.material("WalkwayArrow", [0.95, 0.95, 0.92]);
         Self {
             ground,
             boundary,
@@ -110,6 +126,12 @@ impl Materials {
             moves,
             climbable,
             launch,
+            feel,
+            surf,
+            water,
+            bar,
+            walkway,
+            arrows,
         }
     }
 }

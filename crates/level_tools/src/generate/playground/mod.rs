@@ -39,6 +39,17 @@
 //! apart to dash across, a 1.9 m platform for an air jump, and a launch
 //! pad (`"launch": [0.0, 12.0, 0.0]`) 1.5 m in front of a 6 m platform.
 //!
+//! The feel course comes last (`feel`; `FEEL_*` in `feel_layout`): behind
+//! the spawn, the two walkways (`"conveyor"` ±2 m/s along x, x 6 … 18, z
+//! 26.5 … 30.5), the 2.5 m ledge to hang from (x 21 … 27, z 27.5 … 30) and
+//! the strafe-jump run (1.5 m platforms over a 5.8 m pit, x −16 … 22.8, z
+//! 35 … 39); at the back left, the 60° surf ramp (x −31 … −17, z 29.5 …
+//! 33.25) between its stairs (2.5 m) and its landing; down the left side,
+//! the slide under a low bar (x −38 … −35, z 14 … 28) and the pool (3 m of
+//! `"water": true` in walls 3.5 m high, x −31.5 … −24.5, z 11 … 21).
+//! Nothing 2.65 m high or more stands within 8 m of the boundary walls:
+//! from there a jump and a step up would reach their tops.
+//!
 //! Every feature is its own named node with its own material (one base
 //! colour per feature kind, no textures, not metallic). The level carries no
 //! lights: the game adds its own (a sun and ambient light); the colours are
@@ -51,9 +62,11 @@
 //! The shapes features are described by are in `shapes`, where each one is
 //! in `layout`, their colours in `materials`, and the document built from
 //! them in `build` (the nodes with filtering extras in `filtering`, the
-//! moves course in `moves`).
+//! moves course in `moves`, the feel course in `feel`).
 
 mod build;
+mod feel;
+mod feel_layout;
 mod filtering;
 mod layout;
 mod materials;
@@ -62,5 +75,6 @@ mod nodes;
 mod shapes;
 
 pub use build::document;
+pub use feel_layout::*;
 pub use layout::*;
 pub use shapes::{Flight, Ramp, Rect};
