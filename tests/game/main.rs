@@ -5,13 +5,14 @@
 //! the rewind and the balls are driven by the messages the panel sends.
 //!
 //! By subject: `walks`, `tuning`, `rewind`, `drawing`, `bouncing_balls`,
-//! `agents`, `colliders`, `filters`, `gamepad`, `moves`, `players`, `netplay`,
-//! `netlook`, `hostile`; the helpers they share are here and in `synctest`.
+//! `agents`, `colliders`, `filters`, `gamepad`, `moves`, `feel`, `players`,
+//! `netplay`, `netlook`, `hostile`; the helpers they share are here and in `synctest`.
 
 mod agents;
 mod bouncing_balls;
 mod colliders;
 mod drawing;
+mod feel;
 mod filters;
 mod gamepad;
 mod hostile;
