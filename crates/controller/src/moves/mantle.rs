@@ -209,9 +209,7 @@ impl Run<'_> {
             });
             state.radii = crouched;
             state.crouched = true;
-            state.position = fitted
-                .filter(|f| !f.unresolved_overlap)
-                .map_or(centre, |f| f.position);
+            state.position = fitted.filter(|f| !f.unresolved_overlap).map_or(centre, |f| f.position);
         }
         state.velocity = Vec3::ZERO;
         state.coyote_jump = false;
