@@ -211,7 +211,8 @@ fn the_filtering_nodes_are_parts_and_nothing_else_is() {
     let level = playground();
     let mut names: Vec<&str> = level.parts.iter().map(|p| p.name.as_str()).collect();
     names.sort_unstable();
-    // With the moves course's climbable wall and launch pad (`playground_moves.rs`).
+    // With the moves course's climbable wall and launch pad (`playground_moves.rs`)
+    // and the feel course's two walkways (`playground_feel.rs`).
     assert_eq!(
         names,
         [
@@ -219,6 +220,8 @@ fn the_filtering_nodes_are_parts_and_nothing_else_is() {
             "OneWay_160",
             "OneWay_240",
             "crowd_barrier",
+            "feel_walkway_east",
+            "feel_walkway_west",
             "grate",
             "moves_ladder",
             "moves_launch_pad"
@@ -230,6 +233,6 @@ fn the_filtering_nodes_are_parts_and_nothing_else_is() {
         .filter(|p| p.one_way.is_some() || p.layers != CollisionLayers::ALL)
         .count();
     assert_eq!(filtering, 5);
-    assert_eq!(level.report.parts, 7);
-    assert_eq!(level.first_mover(), 8, "the static collider and seven parts");
+    assert_eq!(level.report.parts, 9);
+    assert_eq!(level.first_mover(), 10, "the static collider and nine parts");
 }
