@@ -321,3 +321,29 @@ fn crouch_walking_off_a_ledge_catches_it_and_crouch_lets_go() {
         assert!(sim.state.grounded() && sim.feet().y.abs() < 0.01);
     }
 }
+
+#[test]
+fn a_launch_ends_a_slide_and_a_hang_and_says_so() {
+    let config = ControllerConfig {
+        ledge_grab: true,
+        ..slider()
+    };
+    let kick = Intent {
+        launch: Vec3::new(0.0, 6.0, 3.0),
+        ..Intent::default()
+    };
+    for hz in RATES {
+        let mut sim = Sim::new(config, &floor(), Quat::IDENTITY, Vec3::new(0.0, 0.0, 20.0), hz);
+        sim.run(1.0, sprint(Vec3::NEG_Z, false));
+        assert!(sim.tick(sprint(Vec3::NEG_Z, true)).report.slide_started);
+        let t = sim.tick(kick);
+        assert!(t.report.slide_ended && t.report.launched.is_some() && sim.state.moves.slide().is_none());
+
+        let mut sim = Sim::new(config, &ledge_course(), Quat::IDENTITY, Vec3::ZERO, hz);
+        sim.state.teleport(Vec3::new(0.0, 3.0, -1.5));
+        let caught = sim.run(1.0, go(Vec3::NEG_Z)).iter().any(|t| t.report.ledge_grabbed);
+        assert!(caught && sim.state.moves.hang().is_some(), "{hz} Hz");
+        let t = sim.tick(kick);
+        assert!(t.report.ledge_let_go && sim.state.moves.hang().is_none(), "{hz} Hz");
+    }
+}

@@ -37,6 +37,8 @@ impl Run<'_> {
         match moves.under_way.take() {
             Some(Move::Dash(_)) => moves.dash_cooldown = self.c.dash_cooldown,
             Some(Move::Climb(_)) => self.report.climb_ended = true,
+            Some(Move::Slide(_)) => self.report.slide_ended = true,
+            Some(Move::Hang(_)) => self.report.ledge_let_go = true,
             _ => {}
         }
         moves.jump_cut = None;

@@ -89,6 +89,8 @@ impl Run<'_> {
         if let Some(climb) = climbable
             && state.moves.dash().is_none()
         {
+            // A slide into a climbable face ends in the climb.
+            self.report.slide_ended |= state.moves.slide().is_some();
             self.leave_ground(state);
             state.velocity = Vec3::ZERO;
             state.moves.under_way = Some(Move::Climb(climb));
