@@ -1,9 +1,11 @@
-//! In the air: the motion with gravity (exact for constant gravity), what
-//! is hit taking the velocity into it, and landing.
+//! In the air: the steering (or Quake's air acceleration), the motion with
+//! gravity (exact for constant gravity), what is hit taking the velocity
+//! into it, and landing.
 
-use crate::frame::horizontal;
+use crate::frame::{horizontal, move_towards};
 use crate::state::{CharacterState, Pass};
 use crate::tick::Run;
+use glam::Vec3;
 use slidewalk_sweep::{ContactResponse, Ellipsoid};
 
 impl Run<'_> {
@@ -70,6 +72,21 @@ impl Run<'_> {
             state.velocity = horizontal(velocity - ground.velocity, up);
             state.ground = Some(ground);
             self.report.landed = true;
+        }
+    }
+
+    /// In the air: steering towards the wish velocity `target` (m/s,
+    /// across "up"), or Quake's air acceleration with
+    /// [`ControllerConfig::air_speed_cap`].
+    pub(crate) fn air_control(&self, state: &mut CharacterState, wish: Vec3, target: Vec3) {
+        let c = self.c;
+        if c.air_speed_cap > 0.0 {
+            self.quake_air(state, wish, target);
+        } else if wish != Vec3::ZERO {
+            let up = state.up;
+            let along = state.velocity.dot(up);
+            let across = move_towards(horizontal(state.velocity, up), target, c.air_acceleration * self.dt);
+            state.velocity = across + up * along;
         }
     }
 }

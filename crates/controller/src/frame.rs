@@ -51,6 +51,16 @@ pub fn horizontal(v: Vec3, up: Vec3) -> Vec3 {
     v - up * v.dot(up)
 }
 
+/// `v` moved towards `target` by at most `max_change`.
+pub(crate) fn move_towards(v: Vec3, target: Vec3, max_change: f32) -> Vec3 {
+    let d = target - v;
+    if d.length() <= max_change {
+        target
+    } else {
+        v + d.normalize_or_zero() * max_change
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

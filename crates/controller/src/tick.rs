@@ -4,7 +4,7 @@
 
 use crate::config::{ConfigError, ControllerConfig, validate_dt};
 use crate::drop::{DROP_MARGIN, DropThrough};
-use crate::frame::{bounded_direction, extent_along, horizontal, up_from_gravity};
+use crate::frame::{bounded_direction, extent_along, horizontal, move_towards, up_from_gravity};
 use crate::moves::WaterLevel;
 use crate::state::{CharacterState, Intent, MAX_STATE_SPEED, Pass, PassContact, TickReport, state_is_valid};
 use crate::support::Support;
@@ -363,21 +363,6 @@ impl<'a> Run<'a> {
         self.end_tick(state);
     }
 
-    /// In the air: steering towards the wish velocity `target` (m/s,
-    /// across "up"), or Quake's air acceleration with
-    /// [`ControllerConfig::air_speed_cap`].
-    fn air_control(&self, state: &mut CharacterState, wish: Vec3, target: Vec3) {
-        let c = self.c;
-        if c.air_speed_cap > 0.0 {
-            self.quake_air(state, wish, target);
-        } else if wish != Vec3::ZERO {
-            let up = state.up;
-            let along = state.velocity.dot(up);
-            let across = move_towards(horizontal(state.velocity, up), target, c.air_acceleration * self.dt);
-            state.velocity = across + up * along;
-        }
-    }
-
     /// The bookkeeping at the end of every tick: air time, coyote time,
     /// the drop, the jump buffer, the moves' counters.
     fn end_tick(&mut self, state: &mut CharacterState) {
@@ -492,57 +477,6 @@ impl<'a> Run<'a> {
     }
 }
 
-/// `v` moved towards `target` by at most `max_change`.
-pub(crate) fn move_towards(v: Vec3, target: Vec3, max_change: f32) -> Vec3 {
-    let d = target - v;
-    if d.length() <= max_change {
-        target
-    } else {
-        v + d.normalize_or_zero() * max_change
-    }
-}
-
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn bad_states_are_refused_and_left_alone() {
-        // Found by the fuzzer (crates/fuzz): a negative air time was accepted
-        // and stayed negative, stretching the coyote time.
-        let controller = Controller::new(ControllerConfig::default()).unwrap();
-        let world = Surroundings::new(&[]);
-        let good = CharacterState::standing_at(Vec3::ZERO, controller.config());
-        let bad = [
-            CharacterState { air_time: -1.0, ..good },
-            CharacterState {
-                jump_buffer: -0.5,
-                ..good
-            },
-            CharacterState {
-                position: Vec3::NAN,
-                ..good
-            },
-            CharacterState {
-                radii: Vec3::ZERO,
-                ..good
-            },
-            // (It became infinite in the tick.)
-            CharacterState {
-                velocity: Vec3::new(-3.4028235e38, 0.0, 0.0),
-                ..good
-            },
-        ];
-        for state in bad {
-            let mut s = state;
-            let e = controller
-                .tick(&mut s, &Intent::default(), &world, 1.0 / 60.0)
-                .unwrap_err();
-            assert_eq!(e, TickError::BadState);
-            assert!(e.to_string().contains("negative time"), "{e}");
-            assert_eq!(format!("{s:?}"), format!("{state:?}"));
-        }
-        let mut s = good;
-        controller.tick(&mut s, &Intent::default(), &world, 1.0 / 60.0).unwrap();
-    }
-}
+#[path = "tick_tests.rs"]
+mod tests;
