@@ -1,50 +1,77 @@
-//! bevy_slidewalk against bevy-tnua, both on Avian 0.7, on an
-//! 81,000-triangle level given to Avian as one static trimesh collider:
-//! N characters walking 1.5 m circles at the same speed (4.5 m/s), one
-//! headless app kind for both (`MinimalPlugins`, transforms, assets,
-//! meshes, Avian's `PhysicsPlugins` in `FixedPostUpdate`), each side with
-//! its own plugins:
+//! bevy_slidewalk against two other character controllers, bevy-tnua on
+//! Avian 0.7 and Rapier's kinematic character controller, on an
+//! 81,000-triangle level given to each side's physics engine as one
+//! static trimesh collider: N characters walking 1.5 m circles at the
+//! same speed (4.5 m/s), one headless app kind for all (`MinimalPlugins`,
+//! transforms, assets, meshes), each side with its own physics and
+//! plugins:
 //!
 //! * `slidewalk_avian`: `CharacterController`s walked by
 //!   `MovementIntent`, the level made solid to them by
 //!   `SlidewalkAvianPlugin`'s mirror of the Avian collider (the level is
-//!   not a `SlidewalkCollider` of its own); Avian steps the level alone.
+//!   not a `SlidewalkCollider` of its own); Avian's `PhysicsPlugins` (in
+//!   `FixedPostUpdate`) step the level alone. The characters do not
+//!   collide with one another.
 //! * `tnua_avian`: tnua's setup as in its examples: a dynamic Avian
 //!   capsule each (the slidewalk character's width; its bottom floats
 //!   0.35 m over the ground, the slidewalk character's step height, and
 //!   its top is 1.65 m up), rotation locked, a `TnuaController` with a
 //!   `TnuaBuiltinWalk` basis at 4.5 m/s and tnua's other defaults, a
 //!   cylinder sensor shape a little narrower than the capsule; tnua's
-//!   plugins in `FixedUpdate`, Avian stepping the capsules.
+//!   plugins in `FixedUpdate`, Avian stepping the capsules (which collide
+//!   with one another).
+//! * `rapier_kcc`: bevy_rapier3d 0.36 (no Avian in this app), its plugin
+//!   in `FixedUpdate` with `TimestepMode::Fixed` at 60 Hz. Each character
+//!   is a capsule collider of the slidewalk character's size (radius
+//!   0.4 m, 1.8 m tall) with a `KinematicCharacterController` set from
+//!   `ControllerConfig::default()`: autostep up to its step height
+//!   (0.35 m), ground snap over its snap distance (0.4 m), climbing and
+//!   sliding at its walkable slope (45°), the 0.01 m offset of
+//!   bevy_rapier's character controller example, no impulses (nothing
+//!   dynamic to push). Gravity as in that example: a vertical speed per
+//!   character, zeroed when the controller's output says grounded, else
+//!   growing by g·dt, added to the walk in the translation asked for.
+//!   The capsules are colliders of the world, so the characters block
+//!   one another, as tnua's do. Rapier is built without `parallel` (the
+//!   repository's bevy_slidewalk_rapier features): it steps on one thread.
 //!
 //! The characters are dropped from above the level's top at random
 //! points over its area, as the plugin's bench drops them but 4 m clear
 //! of its bounds (so that no circle starts across an edge), and settled
 //! for 1.5 s. A tick is one `app.update()` of 1/60 s with 60 fixed ticks
-//! a second: exactly one fixed tick (`FixedMain`, Avian's step inside it)
-//! and the frame's own schedules. Criterion's time is per tick; its
+//! a second: exactly one fixed tick (`FixedMain`, the physics step inside
+//! it) and the frame's own schedules. Criterion's time is per tick; its
 //! throughput, one element per character, is characters a second (the
 //! time per character is the tick's over N). After each run, outside the
 //! timing, two more seconds are walked and checked: how many characters
 //! are below the level's lowest point less 1 m and where (through the
 //! level, or off its edge: a circle held by walls drifts), and the mean
-//! of the horizontal path each character still on the level walked over
-//! the ideal one (4.5 m/s × 2 s).
+//! and the median of the horizontal path each character still on the
+//! level walked over the ideal one (4.5 m/s × 2 s). A side and N left
+//! out by criterion's filter is not even built.
 //!
-//! `cargo bench -p slidewalk_peers --profile dev --bench peers` (the dev
-//! profile, as `cargo run` builds: bevy_slidewalk and its collision core
-//! at opt-level 3; Bevy, Avian and tnua at 1). `BENCH_ONE_THREAD=1` sets
-//! the single-threaded executor on every schedule the tick runs (the main
-//! and fixed schedules, Avian's `PhysicsSchedule` and `SubstepSchedule`);
+//! `cd crates/peers && cargo bench --profile dev --bench peers` (a
+//! workspace of its own; the dev profile, as `cargo run` builds:
+//! bevy_slidewalk and its collision core at opt-level 3; Bevy, Avian,
+//! tnua and Rapier at 1); e.g. `-- 1000` for N = 1000 alone, the three
+//! sides in turn, and `--warm-up-time 1 --measurement-time 5` (the
+//! defaults) to change the times. `BENCH_ONE_THREAD=1` sets the
+//! single-threaded executor on every schedule the tick runs (the main
+//! and fixed schedules, Avian's `PhysicsSchedule` and `SubstepSchedule`;
+//! Rapier has no schedules of its own, its systems run in `FixedUpdate`);
 //! parallel iteration inside systems (Avian's, tnua's sensors, the
 //! plugin's characters) still uses Bevy's task pool. Bench ids:
-//! `peers_81k/{slidewalk_avian,tnua_avian}/{100,1000}`.
+//! `peers_81k/{slidewalk_avian,tnua_avian,rapier_kcc}/{100,1000}`.
 
 use avian3d::prelude::{Collider, LockedAxes, PhysicsPlugins, Position, RigidBody};
 use bevy::ecs::schedule::{Schedules, SingleThreadedExecutor};
 use bevy::mesh::MeshPlugin;
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
+use bevy_rapier3d::prelude::{
+    CharacterAutostep, CharacterLength, Collider as RapierCollider, KinematicCharacterController,
+    KinematicCharacterControllerOutput, NoUserData, PhysicsSet, RapierPhysicsPlugin, TimestepMode,
+};
 use bevy_slidewalk::{
     CharacterController, ControllerConfig, MovementIntent, MovementState, SlidewalkPlugin, SlidewalkSystems,
 };
@@ -67,7 +94,7 @@ const MARGIN: Vec3 = Vec3::new(4.0, 0.0, 4.0);
 /// Seconds walked after the timing, for the check.
 const CHECK_SECONDS: f64 = 2.0;
 
-/// The walking speed of both sides: the slidewalk character's default.
+/// The walking speed of all sides: the slidewalk character's default.
 fn speed() -> f32 {
     ControllerConfig::default().walk_speed
 }
@@ -76,6 +103,7 @@ fn speed() -> f32 {
 enum Side {
     Slidewalk,
     Tnua,
+    Rapier,
 }
 
 impl Side {
@@ -83,6 +111,7 @@ impl Side {
         match self {
             Side::Slidewalk => "slidewalk_avian",
             Side::Tnua => "tnua_avian",
+            Side::Rapier => "rapier_kcc",
         }
     }
 }
@@ -95,6 +124,10 @@ enum Walking {}
 /// A character's number: its circle.
 #[derive(Component, Clone, Copy)]
 struct Walker(usize);
+
+/// A Rapier character's vertical speed, m/s (up is positive).
+#[derive(Component, Default)]
+struct VerticalSpeed(f32);
 
 /// A walking direction, each character its own, turning 0.05 rad a tick
 /// (circles of 1.5 m at 4.5 m/s), as the plugin's bench walks.
@@ -120,29 +153,87 @@ fn walk_tnua(mut tick: Local<u64>, mut characters: Query<(&Walker, &mut TnuaCont
     }
 }
 
-/// The headless app both sides run in, with `side`'s plugins.
+/// The translation each Rapier character asks for this tick: its walk
+/// and its fall, the fall as bevy_rapier's character controller example
+/// keeps it (zeroed on the ground, else gravity added after it is used).
+fn walk_rapier(
+    time: Res<Time>,
+    mut tick: Local<u64>,
+    mut characters: Query<(
+        &Walker,
+        &mut VerticalSpeed,
+        &mut KinematicCharacterController,
+        Option<&KinematicCharacterControllerOutput>,
+    )>,
+) {
+    *tick += 1;
+    let (dt, speed, gravity) = (time.delta_secs(), speed(), ControllerConfig::default().gravity.y);
+    for (walker, mut fall, mut controller, output) in &mut characters {
+        if output.is_some_and(|output| output.grounded) {
+            fall.0 = 0.0;
+        }
+        let velocity = heading(walker.0, *tick) * speed + Vec3::Y * fall.0;
+        fall.0 += gravity * dt;
+        controller.translation = Some(velocity * dt);
+    }
+}
+
+/// The Rapier character: a capsule of the slidewalk character's size
+/// with Rapier's controller set to the slidewalk character's step, snap
+/// and slope.
+fn rapier_character() -> impl Bundle {
+    let config = ControllerConfig::default();
+    let (radius, half_height) = (config.standing_radii.x, config.standing_radii.y);
+    let slope = config.walkable_slope_deg.to_radians();
+    (
+        RapierCollider::capsule_y(half_height - radius, radius),
+        KinematicCharacterController {
+            offset: CharacterLength::Absolute(0.01),
+            autostep: Some(CharacterAutostep {
+                max_height: CharacterLength::Absolute(config.step_height),
+                include_dynamic_bodies: false,
+                ..default()
+            }),
+            max_slope_climb_angle: slope,
+            min_slope_slide_angle: slope,
+            snap_to_ground: Some(CharacterLength::Absolute(config.snap_distance)),
+            apply_impulse_to_dynamic_bodies: false,
+            ..default()
+        },
+        VerticalSpeed::default(),
+    )
+}
+
+/// The headless app all sides run in, with `side`'s physics and plugins.
 fn app(side: Side) -> App {
     let mut app = App::new();
-    app.add_plugins((
-        MinimalPlugins,
-        TransformPlugin,
-        AssetPlugin::default(),
-        MeshPlugin,
-        PhysicsPlugins::default(),
-    ))
-    .insert_resource(Time::<Fixed>::from_hz(HZ))
-    .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f64(1.0 / HZ)));
+    app.add_plugins((MinimalPlugins, TransformPlugin, AssetPlugin::default(), MeshPlugin))
+        .insert_resource(Time::<Fixed>::from_hz(HZ))
+        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f64(1.0 / HZ)));
     match side {
         Side::Slidewalk => {
-            app.add_plugins((SlidewalkPlugin::default(), SlidewalkAvianPlugin::default()))
-                .add_systems(FixedUpdate, walk_slidewalk.before(SlidewalkSystems::Prepare));
+            app.add_plugins((
+                PhysicsPlugins::default(),
+                SlidewalkPlugin::default(),
+                SlidewalkAvianPlugin::default(),
+            ))
+            .add_systems(FixedUpdate, walk_slidewalk.before(SlidewalkSystems::Prepare));
         }
         Side::Tnua => {
             app.add_plugins((
+                PhysicsPlugins::default(),
                 TnuaControllerPlugin::<Walking>::new(FixedUpdate),
                 TnuaAvian3dPlugin::new(FixedUpdate),
             ))
             .add_systems(FixedUpdate, walk_tnua.in_set(TnuaUserControlsSystems));
+        }
+        Side::Rapier => {
+            app.insert_resource(TimestepMode::Fixed {
+                dt: (1.0 / HZ) as f32,
+                substeps: 1,
+            })
+            .add_plugins(RapierPhysicsPlugin::<NoUserData>::default().in_fixed_schedule())
+            .add_systems(FixedUpdate, walk_rapier.before(PhysicsSet::SyncBackend));
         }
     }
     app.finish();
@@ -166,8 +257,9 @@ struct Level {
     hi: Vec3,
 }
 
-/// `n` characters of `side` dropped over `level` (given to Avian as one
-/// static trimesh), settled for 1.5 s, walking. Also the level's bounds.
+/// `n` characters of `side` dropped over `level` (given to the side's
+/// physics as one static trimesh), settled for 1.5 s, walking. Also the
+/// level's bounds.
 fn populated(side: Side, level: &Soup, n: usize) -> (App, Level) {
     let mut app = app(side);
     let (mut lo, mut hi) = (Vec3::splat(f32::INFINITY), Vec3::splat(f32::NEG_INFINITY));
@@ -175,11 +267,15 @@ fn populated(side: Side, level: &Soup, n: usize) -> (App, Level) {
         lo = lo.min(*p);
         hi = hi.max(*p);
     }
-    app.world_mut().spawn((
-        RigidBody::Static,
-        Collider::trimesh(level.positions.clone(), level.triangles.clone()),
-        Transform::default(),
-    ));
+    let (positions, triangles) = (level.positions.clone(), level.triangles.clone());
+    if side == Side::Rapier {
+        let trimesh = RapierCollider::trimesh(positions, triangles).expect("the level is a trimesh");
+        app.world_mut().spawn((trimesh, Transform::default()));
+    } else {
+        let trimesh = Collider::trimesh(positions, triangles);
+        app.world_mut()
+            .spawn((RigidBody::Static, trimesh, Transform::default()));
+    }
     let config = (side == Side::Tnua).then(|| {
         app.world_mut()
             .resource_mut::<Assets<WalkingConfig>>()
@@ -198,8 +294,8 @@ fn populated(side: Side, level: &Soup, n: usize) -> (App, Level) {
         let at = rng.in_box(lo + MARGIN, hi - MARGIN);
         let centre = Vec3::new(at.x, hi.y + 1.0, at.z);
         let mut character = app.world_mut().spawn((Walker(i), Transform::from_translation(centre)));
-        match &config {
-            None => {
+        match side {
+            Side::Slidewalk => {
                 character.insert((
                     CharacterController::default(),
                     MovementIntent {
@@ -208,16 +304,19 @@ fn populated(side: Side, level: &Soup, n: usize) -> (App, Level) {
                     },
                 ));
             }
-            Some(config) => {
+            Side::Tnua => {
                 character.insert((
                     RigidBody::Dynamic,
                     // Radius 0.4 (the slidewalk character's), 1.3 m tall.
                     Collider::capsule(0.4, 0.5),
                     TnuaController::<Walking>::default(),
-                    TnuaConfig::<Walking>(config.clone()),
+                    TnuaConfig::<Walking>(config.clone().expect("tnua's walk has its config")),
                     TnuaAvian3dSensorShape(Collider::cylinder(0.39, 0.0)),
                     LockedAxes::ROTATION_LOCKED,
                 ));
+            }
+            Side::Rapier => {
+                character.insert(rapier_character());
             }
         }
     }
@@ -228,7 +327,7 @@ fn populated(side: Side, level: &Soup, n: usize) -> (App, Level) {
 }
 
 /// Each character's centre (slidewalk: its state's; tnua: Avian's
-/// `Position`), by number.
+/// `Position`; Rapier: the `Transform` its controller moves), by number.
 fn positions(app: &mut App, side: Side, n: usize) -> Vec<Vec3> {
     let mut out = vec![Vec3::NAN; n];
     match side {
@@ -244,6 +343,14 @@ fn positions(app: &mut App, side: Side, n: usize) -> Vec<Vec3> {
                 out[w.0] = p.0;
             }
         }
+        Side::Rapier => {
+            let mut q = app
+                .world_mut()
+                .query_filtered::<(&Walker, &Transform), With<KinematicCharacterController>>();
+            for (w, t) in q.iter(app.world()) {
+                out[w.0] = t.translation;
+            }
+        }
     }
     out
 }
@@ -252,8 +359,9 @@ fn positions(app: &mut App, side: Side, n: usize) -> Vec<Vec3> {
 /// fell (are below the level's lowest point less 1 m), where the first
 /// few are (a character beyond the level's area walked off its edge), and,
 /// over those still on the level, the mean ratio of the horizontal path
-/// walked to the ideal one (speed × time), the worst, and how many walked
-/// less than half of it (held by a wall, or stuck).
+/// walked to the ideal one (speed × time), its median (which the few
+/// held by walls or by other characters do not pull down), the worst,
+/// and how many walked less than half of it (held by a wall, or stuck).
 fn check(app: &mut App, side: Side, n: usize, level: &Level) {
     let ticks = (CHECK_SECONDS * HZ) as usize;
     let mut before = positions(app, side, n);
@@ -272,19 +380,21 @@ fn check(app: &mut App, side: Side, n: usize, level: &Level) {
         .map(|(i, p)| format!("{i} at ({:.1}, {:.1}, {:.1})", p.x, p.y, p.z))
         .collect();
     let ideal = speed() * CHECK_SECONDS as f32;
-    let ratios: Vec<f32> = walked
+    let mut ratios: Vec<f32> = walked
         .iter()
         .zip(&before)
         .filter(|(_, p)| !fell(p))
         .map(|(w, _)| w / ideal)
         .collect();
+    ratios.sort_by(f32::total_cmp);
     let mean = ratios.iter().sum::<f32>() / ratios.len() as f32;
+    let median = ratios.get(ratios.len() / 2).copied().unwrap_or(f32::NAN);
     let worst = ratios.iter().copied().fold(f32::INFINITY, f32::min);
     let under_half = ratios.iter().filter(|r| **r < 0.5 || r.is_nan()).count();
     eprintln!(
         "peers_81k/{}/{n}: fell {} of {n} [{}] (the level spans x {:.1} … {:.1}, z {:.1} … {:.1}); \
          the {} on it walked {mean:.3} of the ideal path ({ideal:.1} m in {CHECK_SECONDS} s) on average, \
-         the worst {worst:.3}, {under_half} under half",
+         median {median:.3}, the worst {worst:.3}, {under_half} under half",
         side.name(),
         fallen.len(),
         fallen.iter().take(3).cloned().collect::<Vec<_>>().join("; "),
@@ -304,21 +414,34 @@ fn peers(c: &mut Criterion) {
         soup.positions.len()
     );
     let mut group = c.benchmark_group("peers_81k");
-    group
-        .sampling_mode(SamplingMode::Flat)
-        .sample_size(10)
-        .warm_up_time(Duration::from_secs(1))
-        .measurement_time(Duration::from_secs(5));
+    group.sampling_mode(SamplingMode::Flat);
     for n in [100usize, 1000] {
         group.throughput(Throughput::Elements(n as u64));
-        for side in [Side::Slidewalk, Side::Tnua] {
-            let (mut app, level) = populated(side, &soup, n);
-            group.bench_function(BenchmarkId::new(side.name(), n), |b| b.iter(|| app.update()));
-            check(&mut app, side, n, &level);
+        for side in [Side::Slidewalk, Side::Tnua, Side::Rapier] {
+            // Built when criterion first runs the bench (not at all when
+            // its filter leaves it out), once for warm-up and samples.
+            let mut built = None;
+            group.bench_function(BenchmarkId::new(side.name(), n), |b| {
+                let (app, _) = built.get_or_insert_with(|| populated(side, &soup, n));
+                b.iter(|| app.update())
+            });
+            if let Some((mut app, level)) = built {
+                check(&mut app, side, n, &level);
+            }
         }
     }
     group.finish();
 }
 
-criterion_group!(benches, peers);
+// Ten samples, a second of warm-up and five of measurement unless
+// criterion's `--sample-size`, `--warm-up-time` or `--measurement-time`
+// say otherwise.
+criterion_group! {
+    name = benches;
+    config = Criterion::default()
+        .sample_size(10)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(5));
+    targets = peers
+}
 criterion_main!(benches);

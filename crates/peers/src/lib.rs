@@ -1,2 +1,3 @@
 //! Benchmarks only: `benches/peers.rs` runs bevy_slidewalk and its peers
-//! side by side on the same level and physics engine.
+//! (bevy-tnua on Avian, Rapier's kinematic character controller) side by
+//! side on the same level.
