@@ -81,6 +81,7 @@ pub mod moves;
 mod penetration;
 mod place;
 mod platform;
+mod scratch;
 mod shape;
 mod state;
 mod support;

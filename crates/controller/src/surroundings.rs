@@ -1,10 +1,11 @@
 //! `Surroundings`: what the controller collides with this tick (placed colliders)
 //! and how grippy each surface is.
 
+use crate::scratch::{Slid, spare_contacts};
 use glam::Vec3;
 use slidewalk_sweep::{
     CollisionLayers, Contact, ContactFilter, ContactResponse, Ellipsoid, PlacedCollider, SlideOptions, SlideResult,
-    collide_and_slide_filtered,
+    collide_and_slide_reusing, settle,
 };
 use std::cell::Cell;
 use std::time::{Duration, Instant};
@@ -137,7 +138,8 @@ impl<'a> Surroundings<'a> {
         }
     }
 
-    /// One collide-and-slide against these colliders, timed if a timer was given.
+    /// One collide-and-slide against these colliders, timed if a timer was
+    /// given, into a contact list from the thread's spares.
     pub(crate) fn slide(
         &self,
         e: &Ellipsoid,
@@ -146,13 +148,42 @@ impl<'a> Surroundings<'a> {
         options: &SlideOptions,
         filter: impl ContactFilter,
         respond: impl FnMut(&Contact) -> ContactResponse,
-    ) -> SlideResult {
+    ) -> Slid {
         let started = self.sweep_time.map(|_| Instant::now());
-        let result = collide_and_slide_filtered(e, start, motion, self.colliders, options, filter, respond);
+        let contacts = spare_contacts();
+        let result = collide_and_slide_reusing(e, start, motion, self.colliders, options, filter, respond, contacts);
         if let (Some(total), Some(started)) = (self.sweep_time, started) {
             total.set(total.get() + started.elapsed());
         }
-        result
+        Slid(result)
+    }
+
+    /// [`settle`]: the answer of [`Surroundings::slide`] with every contact
+    /// stopping when its contact comes within `reach` (eSpace units), found
+    /// among the triangles near without a sweep, or `None` (timed as the
+    /// slides are).
+    pub(crate) fn settle(
+        &self,
+        e: &Ellipsoid,
+        start: Vec3,
+        motion: Vec3,
+        options: &SlideOptions,
+        filter: impl ContactFilter,
+        reach: f32,
+    ) -> Option<Slid> {
+        let started = self.sweep_time.map(|_| Instant::now());
+        let settled = settle(e, start, motion, self.colliders, options, filter, reach);
+        if let (Some(total), Some(started)) = (self.sweep_time, started) {
+            total.set(total.get() + started.elapsed());
+        }
+        let settled = settled?;
+        let mut contacts = spare_contacts();
+        contacts.push(settled.contact);
+        Some(Slid(SlideResult {
+            position: settled.position,
+            contacts,
+            ..SlideResult::default()
+        }))
     }
 
     /// A conveyor's surface velocity along ground of `normal` (m/s; zero

@@ -6,6 +6,7 @@ use crate::config::{ConfigError, ControllerConfig, validate_dt};
 use crate::drop::{DROP_MARGIN, DropThrough};
 use crate::frame::{bounded_direction, extent_along, horizontal, move_towards, up_from_gravity};
 use crate::moves::WaterLevel;
+use crate::scratch::Slid;
 use crate::state::{CharacterState, Intent, MAX_STATE_SPEED, Pass, PassContact, TickReport, state_is_valid};
 use crate::support::Support;
 use crate::surroundings::Surroundings;
@@ -448,7 +449,7 @@ impl<'a> Run<'a> {
         start: Vec3,
         motion: Vec3,
         respond: impl FnMut(&slidewalk_sweep::Contact) -> ContactResponse,
-    ) -> SlideResult {
+    ) -> Slid {
         let result = self.world.slide(e, start, motion, &self.options, self.drop, respond);
         self.record(pass, &result);
         result

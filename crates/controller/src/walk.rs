@@ -2,6 +2,7 @@
 //! wall-like contact held it back, and the snap down onto the ground.
 
 use crate::frame::horizontal;
+use crate::scratch::Slid;
 use crate::state::{CharacterState, GroundContact, Pass};
 use crate::support::Support;
 use crate::tick::Run;
@@ -12,11 +13,17 @@ use slidewalk_sweep::{ContactResponse, Ellipsoid, SlideResult};
 /// hold it up together, metres (see [`Run::settle_in_wedge`]).
 pub(crate) const WEDGE_PROBE: f32 = 0.05;
 
+/// How far down (eSpace units) the snap first looks
+/// for the ground among the triangles near, without a sweep: a few skins,
+/// as far as walking along the ground (and over its gentle folds) leaves
+/// the character above it.
+pub(crate) const SETTLE_REACH: f32 = 0.01;
+
 /// A step-up that was taken: its three legs and the ground it landed on.
 struct StepUp {
-    rise: SlideResult,
-    forward: SlideResult,
-    down: SlideResult,
+    rise: Slid,
+    forward: Slid,
+    down: Slid,
     ground: GroundContact,
 }
 
@@ -89,10 +96,21 @@ impl Run<'_> {
         state: &CharacterState,
         e: &Ellipsoid,
         distance: f32,
-    ) -> (SlideResult, Option<(Vec3, GroundContact)>) {
-        let probe = self.pass(Pass::Snap, e, state.position, -state.up * distance, |_| {
-            ContactResponse::Stop
+    ) -> (Slid, Option<(Vec3, GroundContact)>) {
+        let motion = -state.up * distance;
+        // Back onto the ground stood on, a hair below: found among the
+        // triangles near when it can be, the sweep's answer without one.
+        let settled = state.ground.and_then(|_| {
+            self.world
+                .settle(e, state.position, motion, &self.options, self.drop, SETTLE_REACH)
         });
+        let probe = match settled {
+            Some(settled) => {
+                self.record(Pass::Snap, &settled);
+                settled
+            }
+            None => self.pass(Pass::Snap, e, state.position, motion, |_| ContactResponse::Stop),
+        };
         let support = self.support(state);
         let found = probe
             .contacts

@@ -161,8 +161,9 @@ pub use filter::{
 pub use query::analytic::{AnalyticHit, AnalyticShape, Cylinder, Plane, sweep_sphere_cylinder, sweep_sphere_plane};
 pub use query::sweep::{SweepHit, sweep, sweep_with};
 pub use slide::{
-    Contact, ContactResponse, Ground, SlideOptions, SlidePlane, SlideResult, collide_and_slide,
-    collide_and_slide_filtered, collide_and_slide_with, depenetrate, penetration_depth, penetration_depth_with,
+    Contact, ContactResponse, Ground, Settled, SlideOptions, SlidePlane, SlideResult, collide_and_slide,
+    collide_and_slide_filtered, collide_and_slide_reusing, collide_and_slide_with, depenetrate, penetration_depth,
+    penetration_depth_with, settle,
 };
 pub use triangle::{
     Feature, TriangleDefect, closest_point_on_triangle, distance_to_triangle, projects_onto_triangle,

@@ -6,10 +6,11 @@
 
 use super::{Hang, Move};
 use crate::frame::{extent_along, horizontal};
+use crate::scratch::Slid;
 use crate::state::{CharacterState, Intent, Pass};
 use crate::tick::Run;
 use glam::Vec3;
-use slidewalk_sweep::{ContactResponse, Ellipsoid, SlideResult};
+use slidewalk_sweep::{ContactResponse, Ellipsoid};
 
 /// How far below the ledge's top the top of the head hangs, metres (the
 /// hands, above the head, hold the rim).
@@ -104,7 +105,7 @@ impl Run<'_> {
         let up = state.up;
         let extent = extent_along(state.radii, up);
         let centre = top - HANG_BELOW_RIM - extent;
-        let slide = |start: Vec3, motion: Vec3, response: ContactResponse| -> SlideResult {
+        let slide = |start: Vec3, motion: Vec3, response: ContactResponse| -> Slid {
             self.world
                 .slide(e, start, motion, &self.options, self.drop, |_| response)
         };

@@ -3,7 +3,7 @@
 //! hit, or a box query for rotated colliders) and a cheap per-triangle
 //! reject feeding the eSpace narrow phase.
 
-use super::sphere_triangle::sweep_unit_sphere_triangle_noting_overlap;
+use super::sphere_triangle::{TriangleHit, sweep_unit_sphere_triangle_noting_overlap};
 use crate::aabb::Aabb;
 use crate::collider::PlacedCollider;
 use crate::ellipsoid::Ellipsoid;
@@ -35,6 +35,56 @@ pub struct SweepHit {
     /// The ellipsoid already overlapped the triangle at the start and the
     /// motion went deeper (time is 0).
     pub started_embedded: bool,
+}
+
+impl SweepHit {
+    /// The hit `hit` (eSpace, relative to the ellipsoid's start `start`,
+    /// metres) on input triangle `triangle` in BVH slot `slot` of collider
+    /// `collider`, in world terms.
+    #[inline]
+    pub(crate) fn of_triangle(
+        ellipsoid: &Ellipsoid,
+        start: Vec3,
+        hit: &TriangleHit,
+        collider: usize,
+        triangle: u32,
+        slot: usize,
+    ) -> Self {
+        Self {
+            time: hit.t,
+            point: start + hit.point * ellipsoid.radii(),
+            normal: ellipsoid.normal_from_espace(hit.normal),
+            espace_normal: hit.normal,
+            feature: hit.feature,
+            collider,
+            triangle,
+            slot,
+            started_embedded: hit.embedded,
+        }
+    }
+}
+
+/// Calls `visit(slot, corners)` for each triangle of `collider` in a BVH
+/// leaf overlapping the world box `query`, its corners in eSpace relative
+/// to `start` (metres) exactly as the sweep takes them (an unrotated
+/// collider's through its own frame, a rotated one's through the world).
+pub(crate) fn espace_triangles_in(
+    collider: &PlacedCollider<'_>,
+    start: Vec3,
+    inv_r: Vec3,
+    query: &Aabb,
+    mut visit: impl FnMut(usize, [Vec3; 3]),
+) {
+    let (mesh, pose) = (collider.mesh, collider.pose);
+    if pose.rotation == Quat::IDENTITY {
+        let origin = start - pose.translation;
+        let local = Aabb::from_corners(query.min - pose.translation, query.max - pose.translation);
+        mesh.query(&local, |slot| {
+            visit(slot, mesh.triangle(slot).map(|p| (p - origin) * inv_r))
+        });
+    } else {
+        collider.query_world(query, |slot, world| visit(slot, world.map(|p| (p - start) * inv_r)));
+    }
 }
 
 /// Sweeps `ellipsoid`, centred at `start` (metres), along `motion` (metres)
@@ -144,17 +194,7 @@ pub(crate) fn sweep_noting_overlap(
             };
             if earlier {
                 *best_t = hit.t;
-                best = Some(SweepHit {
-                    time: hit.t,
-                    point: start + hit.point * r,
-                    normal: ellipsoid.normal_from_espace(hit.normal),
-                    espace_normal: hit.normal,
-                    feature: hit.feature,
-                    collider: ci,
-                    triangle,
-                    slot,
-                    started_embedded: hit.embedded,
-                });
+                best = Some(SweepHit::of_triangle(ellipsoid, start, &hit, ci, triangle, slot));
             }
         };
         let pose = collider.pose;

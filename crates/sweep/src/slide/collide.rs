@@ -7,7 +7,7 @@ use super::types::{Contact, ContactResponse, SlideOptions, SlidePlane, SlideResu
 use crate::collider::PlacedCollider;
 use crate::ellipsoid::Ellipsoid;
 use crate::filter::ContactFilter;
-use crate::query::sweep::sweep_noting_overlap;
+use crate::query::sweep::{SweepHit, sweep_noting_overlap};
 use glam::Vec3;
 
 /// Moves `ellipsoid` from `start` along `motion` (metres) through
@@ -69,12 +69,42 @@ pub fn collide_and_slide_filtered(
     colliders: &[PlacedCollider<'_>],
     options: &SlideOptions,
     filter: impl ContactFilter,
+    respond: impl FnMut(&Contact) -> ContactResponse,
+) -> SlideResult {
+    collide_and_slide_reusing(
+        ellipsoid,
+        start,
+        motion,
+        colliders,
+        options,
+        filter,
+        respond,
+        Vec::new(),
+    )
+}
+
+/// [`collide_and_slide_filtered`] recording its contacts in `contacts`
+/// (cleared first): a caller that hands back the list of an earlier
+/// result allocates nothing once the lists have grown to what a call needs.
+#[allow(clippy::too_many_arguments)]
+pub fn collide_and_slide_reusing(
+    ellipsoid: &Ellipsoid,
+    start: Vec3,
+    motion: Vec3,
+    colliders: &[PlacedCollider<'_>],
+    options: &SlideOptions,
+    filter: impl ContactFilter,
     mut respond: impl FnMut(&Contact) -> ContactResponse,
+    mut contacts: Vec<Contact>,
 ) -> SlideResult {
     let mut rules = (options.rules(), filter);
     let r = ellipsoid.radii();
     let skin = effective_skin(options.skin, start, motion, r);
-    let mut result = SlideResult::default();
+    contacts.clear();
+    let mut result = SlideResult {
+        contacts,
+        ..SlideResult::default()
+    };
     let mut pos = start;
     let mut remaining = if usable_motion(start, motion, r) {
         motion
@@ -134,31 +164,12 @@ pub fn collide_and_slide_filtered(
             remaining = Vec3::ZERO;
             break;
         };
-        let approach = -remaining_e.dot(hit.espace_normal);
-        let t_safe = if hit.started_embedded || approach <= 0.0 {
-            0.0
-        } else {
-            (hit.time - skin / approach).max(0.0)
-        };
+        let t_safe = safe_time(&hit, remaining_e, skin);
         pos += remaining * t_safe;
         remaining *= 1.0 - t_safe;
 
         let collider = &colliders[hit.collider];
-        result.contacts.push(Contact {
-            point: hit.point,
-            normal: hit.normal,
-            plane: SlidePlane {
-                origin: hit.point,
-                normal: hit.normal,
-            },
-            time: hit.time,
-            iteration: iteration - 1,
-            collider: hit.collider,
-            triangle: hit.triangle,
-            feature: hit.feature,
-            surface_velocity: collider.velocity_at(hit.point),
-            depenetration: false,
-        });
+        result.contacts.push(Contact::swept(&hit, collider, iteration - 1));
         if let Some(ground) = &options.stop_on_ground
             && ground.supports(hit.normal)
         {
@@ -219,8 +230,43 @@ pub fn collide_and_slide_filtered(
     result
 }
 
+/// The fraction of the motion (eSpace `remaining_e`) to travel towards
+/// `hit`: up to the contact less the skin (eSpace units) measured along
+/// the contact's normal, none when it started embedded or does not approach.
+#[inline]
+pub(super) fn safe_time(hit: &SweepHit, remaining_e: Vec3, skin: f32) -> f32 {
+    let approach = -remaining_e.dot(hit.espace_normal);
+    if hit.started_embedded || approach <= 0.0 {
+        0.0
+    } else {
+        (hit.time - skin / approach).max(0.0)
+    }
+}
+
+impl Contact {
+    /// The contact a sweep's `hit` on `collider` makes in slide iteration `iteration`.
+    #[inline]
+    pub(super) fn swept(hit: &SweepHit, collider: &PlacedCollider<'_>, iteration: u32) -> Self {
+        Self {
+            point: hit.point,
+            normal: hit.normal,
+            plane: SlidePlane {
+                origin: hit.point,
+                normal: hit.normal,
+            },
+            time: hit.time,
+            iteration,
+            collider: hit.collider,
+            triangle: hit.triangle,
+            feature: hit.feature,
+            surface_velocity: collider.velocity_at(hit.point),
+            depenetration: false,
+        }
+    }
+}
+
 /// Motions shorter than this (eSpace units) are not swept.
-const MIN_MOTION: f32 = 1e-6;
+pub(super) const MIN_MOTION: f32 = 1e-6;
 
 /// Most slide planes kept active at once in one call.
 const MAX_PLANES: usize = 8;
@@ -229,7 +275,7 @@ const MAX_PLANES: usize = 8;
 /// end finite in world space and its length finite in eSpace. Any other
 /// motion (NaN, or near `f32::MAX`: the fuzzer found one that ended the
 /// slide at infinity) is treated as no motion.
-fn usable_motion(start: Vec3, motion: Vec3, r: Vec3) -> bool {
+pub(super) fn usable_motion(start: Vec3, motion: Vec3, r: Vec3) -> bool {
     motion.is_finite()
         && (start.abs() + Vec3::splat(motion.length())).is_finite()
         && (motion / r).length_squared().is_finite()
