@@ -260,8 +260,12 @@ pub struct TickReport {
     /// Turn about "up" given by a rotating platform this tick, radians
     /// (counter-clockwise seen from above); the game adds it to the heading.
     pub heading_delta: f32,
-    /// Sweeps run by all passes (cost).
+    /// Sweeps run by all passes (cost): the collide-and-slide iterations.
     pub sweeps: u32,
+    /// Snaps answered by a settle onto the ground near (a box query of the
+    /// triangles within a few skins and their exact sweeps; see
+    /// `slidewalk_sweep::settle`) instead of a sweep (cost, beside `sweeps`).
+    pub settles: u32,
     /// The jump this tick was in the air (an air jump; `jumped` is set too).
     pub air_jump: bool,
     /// A dash started this tick: its direction (unit, across "up").

@@ -106,6 +106,7 @@ impl Run<'_> {
         });
         let probe = match settled {
             Some(settled) => {
+                self.report.settles += 1;
                 self.record(Pass::Snap, &settled);
                 settled
             }

@@ -17,6 +17,11 @@ pub struct Stats {
     grounded: usize,
     stepped: usize,
     jumped: usize,
+    /// Updates that started and ended on the ground (walking ticks), and
+    /// the sweeps and settles they ran.
+    walking: usize,
+    walking_sweeps: u64,
+    walking_settles: u64,
     /// Horizontal distance walked, metres (the jump back to the spawn not counted).
     walked: f64,
 }
@@ -30,14 +35,16 @@ impl Stats {
         match peer {
             Peer::Ours => println!(
                 "{:<18} {kind}: {:.2} sweeps per update, {:.2} contacts; grounded {:.0} %, stepped {:.1} %, {} jumps; \
-                 {:.1} m walked per player-cycle",
+                 {:.1} m walked per player-cycle; per walking tick {:.3} sweeps and {:.3} settles",
                 peer.name(),
                 per_update(self.sweeps),
                 per_update(self.contacts),
                 pct(self.grounded),
                 pct(self.stepped),
                 self.jumped,
-                self.walked / cycles
+                self.walked / cycles,
+                self.walking_sweeps as f64 / self.walking.max(1) as f64,
+                self.walking_settles as f64 / self.walking.max(1) as f64,
             ),
             _ => println!(
                 "{:<18} {kind}: {:.2} shape-cast hits per update; grounded {:.0} %, {} jumps; \
@@ -66,6 +73,7 @@ pub fn run_ours(
         let k = players.len();
         let p = &mut players[i % k];
         let before = p.state.position;
+        let stood = p.state.ground.is_some();
         let report = p.tick(controller, world, script);
         let after = p.state.position;
         if p.cursor.tick != 1 {
@@ -77,6 +85,11 @@ pub fn run_ours(
         stats.grounded += usize::from(report.ground.is_some());
         stats.stepped += usize::from(report.stepped);
         stats.jumped += usize::from(report.jumped);
+        if stood && report.ground.is_some() {
+            stats.walking += 1;
+            stats.walking_sweeps += u64::from(report.sweeps);
+            stats.walking_settles += u64::from(report.settles);
+        }
     }
     stats
 }
