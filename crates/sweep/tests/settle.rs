@@ -196,3 +196,24 @@ fn a_settle_meets_what_the_slide_meets_on_posed_filtered_and_one_way_colliders()
         assert!(answered * 10 >= cases * 8, "{name}: only {answered} of {cases} settled");
     }
 }
+
+/// A slide allowed no sweep (`max_iterations` 0) moves nowhere and meets
+/// nothing: a settle does not answer for it (the fuzzer found it).
+#[test]
+fn a_settle_does_not_answer_for_a_slide_allowed_no_sweep() {
+    let mut floor = Soup::default();
+    floor.grid((-6.0, -6.0), (6.0, 6.0), 0.0, 4);
+    let floor = MeshCollider::build(&floor.positions, &floor.triangles).unwrap();
+    let placed = [PlacedCollider::fixed(&floor)];
+    let e = player();
+    let start = Vec3::new(0.2, 0.9 * 1.001, 0.1);
+    let down = Vec3::new(0.0, -0.4, 0.0);
+    let options = SlideOptions::default();
+    assert!(settle(&e, start, down, &placed, &options, (), 0.01).is_some());
+    let none = SlideOptions {
+        max_iterations: 0,
+        ..options
+    };
+    assert_eq!(stop(&e, start, down, &placed, &none).position, start);
+    assert!(settle(&e, start, down, &placed, &none, (), 0.01).is_none());
+}

@@ -57,7 +57,13 @@ pub fn settle(
 ) -> Option<Settled> {
     let r = ellipsoid.radii();
     let inv_r = r.recip();
-    if !usable_motion(start, motion, r) || !start.is_finite() || reach.is_nan() || reach <= 0.0 {
+    // A slide allowed no sweep moves nowhere and meets nothing.
+    if options.max_iterations == 0
+        || !usable_motion(start, motion, r)
+        || !start.is_finite()
+        || reach.is_nan()
+        || reach <= 0.0
+    {
         return None;
     }
     let remaining_e = motion / r;
