@@ -13,10 +13,9 @@ use slidewalk_sweep::{ContactResponse, Ellipsoid, SlideResult};
 /// hold it up together, metres (see [`Run::settle_in_wedge`]).
 pub(crate) const WEDGE_PROBE: f32 = 0.05;
 
-/// How far down (eSpace units) the snap first looks
-/// for the ground among the triangles near, without a sweep: a few skins,
-/// as far as walking along the ground (and over its gentle folds) leaves
-/// the character above it.
+/// How far down (eSpace units) the snap first looks for the ground among
+/// the triangles near, without a sweep: a few skins, as far as walking
+/// along the ground (and over its gentle folds) leaves a character above it.
 pub(crate) const SETTLE_REACH: f32 = 0.01;
 
 /// A step-up that was taken: its three legs and the ground it landed on.
@@ -100,10 +99,12 @@ impl Run<'_> {
         let motion = -state.up * distance;
         // Back onto the ground stood on, a hair below: found among the
         // triangles near when it can be, the sweep's answer without one.
-        let settled = state.ground.and_then(|_| {
+        let settled = if state.ground.is_some() {
             self.world
                 .settle(e, state.position, motion, &self.options, self.drop, SETTLE_REACH)
-        });
+        } else {
+            None
+        };
         let probe = match settled {
             Some(settled) => {
                 self.report.settles += 1;

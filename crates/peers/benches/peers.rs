@@ -36,9 +36,10 @@
 //!   repository's bevy_slidewalk_rapier features): it steps on one thread.
 //!
 //! The characters are dropped from above the level's top at random
-//! points over its area, as the plugin's bench drops them but 4 m clear
-//! of its bounds (so that no circle starts across an edge), and settled
-//! for 1.5 s. A tick is one `app.update()` of 1/60 s with 60 fixed ticks
+//! points of its terrain, 4 m clear of its bounds, where their circles
+//! meet no wall or riser (`clear_spawns`: the comparison is of walking,
+//! not of being held by walls), the same points for every side, and
+//! settled for 1.5 s. A tick is one `app.update()` of 1/60 s with 60 fixed ticks
 //! a second: exactly one fixed tick (`FixedMain`, the physics step inside
 //! it) and the frame's own schedules. Criterion's time is per tick; its
 //! throughput, one element per character, is characters a second (the
@@ -82,6 +83,7 @@ use bevy_tnua_avian3d::TnuaAvian3dSensorShape;
 use bevy_tnua_avian3d::prelude::TnuaAvian3dPlugin;
 use criterion::{BenchmarkId, Criterion, SamplingMode, Throughput, criterion_group, criterion_main};
 use slidewalk_sweep::test_util::{Lcg, Soup, generated_level};
+use slidewalk_sweep::{Aabb, MeshCollider};
 use std::time::Duration;
 
 const HZ: f64 = 60.0;
@@ -289,9 +291,7 @@ fn populated(side: Side, level: &Soup, n: usize) -> (App, Level) {
                 },
             })
     });
-    let mut rng = Lcg::new(7);
-    for i in 0..n {
-        let at = rng.in_box(lo + MARGIN, hi - MARGIN);
+    for (i, at) in clear_spawns(level, lo, hi, n).into_iter().enumerate() {
         let centre = Vec3::new(at.x, hi.y + 1.0, at.z);
         let mut character = app.world_mut().spawn((Walker(i), Transform::from_translation(centre)));
         match side {
@@ -324,6 +324,52 @@ fn populated(side: Side, level: &Soup, n: usize) -> (App, Level) {
         app.update();
     }
     (app, Level { lo, hi })
+}
+
+/// How far around its spawn (metres, across) a character's circle must
+/// find nothing to walk into: the circle's diameter and a body's width.
+const CLEAR: f32 = 3.5;
+
+/// `n` spawn points (x, z) over the level at least `MARGIN` inside its
+/// bounds, the same for every side: random points on the terrain (the
+/// top surface there within 2 m of the level's lowest point: not a roof,
+/// not a flight of stairs) where nothing steeper than 25° (a wall, a
+/// riser) lies within `CLEAR` across and from a hand's breadth over the
+/// ground to above the head, so that every
+/// character walks its whole circle (one held by a wall drifts, and may
+/// walk off the level: the comparison is of walking, not of pushing).
+fn clear_spawns(level: &Soup, lo: Vec3, hi: Vec3, n: usize) -> Vec<Vec3> {
+    let mesh = MeshCollider::build(&level.positions, &level.triangles).expect("the level builds");
+    let ground = |x: f32, z: f32| {
+        let mut top = f32::NEG_INFINITY;
+        let column = Aabb::from_corners(Vec3::new(x, lo.y, z), Vec3::new(x, hi.y, z)).expand(Vec3::splat(0.01));
+        mesh.query(&column, |slot| {
+            let t = mesh.triangle(slot);
+            top = top.max(t[0].y.max(t[1].y).max(t[2].y));
+        });
+        top
+    };
+    let mut rng = Lcg::new(7);
+    let mut spawns = Vec::with_capacity(n);
+    while spawns.len() < n {
+        let at = rng.in_box(lo + MARGIN, hi - MARGIN);
+        let floor = ground(at.x, at.z);
+        let around = Aabb::from_corners(
+            Vec3::new(at.x - CLEAR, floor + 0.1, at.z - CLEAR),
+            Vec3::new(at.x + CLEAR, floor + 2.2, at.z + CLEAR),
+        );
+        let mut clear = true;
+        mesh.query(&around, |slot| {
+            let [a, b, c] = mesh.triangle(slot);
+            let normal = (b - a).cross(c - a).normalize_or_zero();
+            let inside = a.min(b).min(c).cmple(around.max).all() && a.max(b).max(c).cmpge(around.min).all();
+            clear &= !inside || normal.y.abs() >= 25f32.to_radians().cos();
+        });
+        if clear && floor < lo.y + 2.0 {
+            spawns.push(at);
+        }
+    }
+    spawns
 }
 
 /// Each character's centre (slidewalk: its state's; tnua: Avian's
