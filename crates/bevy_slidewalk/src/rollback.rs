@@ -4,6 +4,7 @@
 //! gives characters and colliders the `Rollback` marker. The list and
 //! why it is whole are in docs/plugin.md ("Rollback").
 
+use crate::SlidewalkPlugin;
 use crate::character::{CharacterController, MovementIntent, MovementState};
 use crate::collider::{SlidewalkCollider, Surface};
 use crate::events::FootstepStride;
@@ -13,13 +14,16 @@ use crate::report::MovementReport;
 use crate::rules::{Climbable, Conveyor, LaunchPad, OneWay, SlidewalkLayers, SlidewalkSensor, Water};
 use crate::sensors::SensorOverlaps;
 use crate::shown::ShownEvents;
+use bevy::ecs::schedule::{ScheduleLabel, SingleThreadedExecutor};
 use bevy::prelude::*;
-use bevy::reflect::{PartialReflect, ReflectRef};
 use bevy_ggrs::{
-    AdvanceWorld, AdvanceWorldSystems, CloneStrategy, ComponentSnapshotPlugin, CopyStrategy, ReflectStrategy,
-    RollbackApp, RollbackFrameCount, checksum_hasher,
+    AdvanceWorld, AdvanceWorldSystems, CloneStrategy, ComponentSnapshotPlugin, CopyStrategy, GgrsSchedule, LoadWorld,
+    ReflectStrategy, RollbackApp, RollbackFrameCount, SaveWorld,
 };
-use std::hash::Hasher;
+
+mod digest;
+
+pub use digest::digest_of;
 
 /// Everything the plugin's tick reads and writes, rolled back by bevy_ggrs.
 ///
@@ -47,6 +51,12 @@ use std::hash::Hasher;
 /// Every character and every collider gets bevy_ggrs's [`Rollback`](bevy_ggrs::Rollback)
 /// marker. Movement events of a tick simulated again are written only
 /// where they differ from the first time ([`ShownEvents`]).
+///
+/// bevy_ggrs's `SaveWorld` and `LoadWorld`, and `GgrsSchedule` when the
+/// characters move in it, run their systems on one thread (their
+/// systems are small and one after the other: handing each to another
+/// thread costs more than it runs). Set their executors after adding
+/// this plugin to choose otherwise.
 pub struct SlidewalkRollbackPlugin;
 
 impl Plugin for SlidewalkRollbackPlugin {
@@ -81,7 +91,32 @@ impl Plugin for SlidewalkRollbackPlugin {
             .require_rollback::<SlidewalkCollider>()
             .add_systems(AdvanceWorld, number_the_tick.in_set(AdvanceWorldSystems::First))
             .add_systems(First, forget_ended_sessions);
+        // A rollback of n ticks runs `LoadWorld` once, then n times the
+        // tick and `SaveWorld`. Those two hold a few small systems for
+        // each registered type (about 70 for the plugin's), and the
+        // plugin's own systems in its schedule are a chain: on the
+        // multi-threaded executor each system is a hand-off between
+        // threads that costs more than the system (on 2 cores, a rollback
+        // of 8 ticks of 16 characters took 2 to 5 times as long). So they
+        // run on one thread, as bevy_ggrs runs `AdvanceWorld`; an app
+        // that wants otherwise sets their executors after adding this
+        // plugin. The tick's characters are still stepped on the task
+        // pool when there are many of them.
+        app.edit_schedule(SaveWorld, one_thread)
+            .edit_schedule(LoadWorld, one_thread);
+        let in_ggrs_schedule = app
+            .get_added_plugins::<SlidewalkPlugin>()
+            .iter()
+            .any(|p| p.schedule == GgrsSchedule.intern());
+        if in_ggrs_schedule {
+            app.edit_schedule(GgrsSchedule, one_thread);
+        }
     }
+}
+
+/// A schedule's systems run one after the other on the calling thread.
+fn one_thread(schedule: &mut Schedule) {
+    schedule.set_executor(SingleThreadedExecutor::new());
 }
 
 /// The tick about to be simulated is bevy_ggrs's frame.
@@ -95,53 +130,5 @@ fn number_the_tick(frame: Res<RollbackFrameCount>, mut shown: ResMut<ShownEvents
 fn forget_ended_sessions(frame: Option<Res<RollbackFrameCount>>, mut shown: ResMut<ShownEvents>) {
     if frame.is_some_and(|f| f.0 == 0) {
         shown.between_sessions();
-    }
-}
-
-/// A 64-bit digest of `value`, bit for bit: every number by its bits,
-/// every enum by its variant, through reflection (so a field added to the
-/// state is in the digest without anyone remembering it).
-pub fn digest_of<T: PartialReflect>(value: &T) -> u64 {
-    let mut hasher = checksum_hasher();
-    digest_into(value.as_partial_reflect(), &mut hasher);
-    hasher.finish()
-}
-
-fn digest_into(value: &dyn PartialReflect, h: &mut impl Hasher) {
-    match value.reflect_ref() {
-        ReflectRef::Struct(s) => (0..s.field_len())
-            .filter_map(|i| s.field_at(i))
-            .for_each(|f| digest_into(f, h)),
-        ReflectRef::TupleStruct(s) => s.iter_fields().for_each(|f| digest_into(f, h)),
-        ReflectRef::Tuple(t) => t.iter_fields().for_each(|f| digest_into(f, h)),
-        ReflectRef::List(l) => {
-            h.write_usize(l.len());
-            l.iter().for_each(|f| digest_into(f, h));
-        }
-        ReflectRef::Array(a) => a.iter().for_each(|f| digest_into(f, h)),
-        ReflectRef::Enum(e) => {
-            h.write_usize(e.variant_index());
-            e.iter_fields().for_each(|f| digest_into(f.value(), h));
-        }
-        // Maps and sets iterate in no fixed order: the state has none.
-        ReflectRef::Map(m) => h.write_usize(m.len()),
-        ReflectRef::Set(s) => h.write_usize(s.len()),
-        ReflectRef::Opaque(o) => digest_opaque(o, h),
-        #[allow(unreachable_patterns)]
-        _ => {}
-    }
-}
-
-/// A number by its bits (floats have no reflected hash), anything else
-/// (integers, `bool`, `Entity`) by its reflected hash, which Bevy keeps
-/// the same across processes.
-fn digest_opaque(o: &dyn PartialReflect, h: &mut impl Hasher) {
-    let any = o.try_as_reflect().map(|r| r.as_any());
-    if let Some(v) = any.and_then(|a| a.downcast_ref::<f32>()) {
-        h.write_u32(v.to_bits());
-    } else if let Some(v) = any.and_then(|a| a.downcast_ref::<f64>()) {
-        h.write_u64(v.to_bits());
-    } else if let Some(v) = o.reflect_hash() {
-        h.write_u64(v);
     }
 }
