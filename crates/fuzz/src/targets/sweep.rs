@@ -19,12 +19,13 @@
 
 use crate::draw;
 use crate::signature::Signature;
+
+mod settle_check;
 use arbitrary::{Result, Unstructured};
 use glam::{Quat, Vec3};
 use slidewalk_sweep::{
-    Candidate, CollisionLayers, ContactFilter, ContactResponse, Ellipsoid, MeshCollider, PlacedCollider, Pose,
-    SlideOptions, StandardRules, closest_point_on_triangle, collide_and_slide, collide_and_slide_filtered, depenetrate,
-    settle, triangle_defect,
+    Candidate, CollisionLayers, ContactFilter, Ellipsoid, MeshCollider, PlacedCollider, Pose, SlideOptions,
+    StandardRules, closest_point_on_triangle, collide_and_slide, depenetrate, triangle_defect,
 };
 
 /// The target: bytes → a case → checks. Returns a behaviour signature.
@@ -298,29 +299,7 @@ impl Case {
         sig.add(20 + slide.contacts.len().min(8) as u64);
         sig.add(30 + slide.blocked as u64 + 2 * slide.unresolved_overlap as u64);
 
-        // A settle answers only what the slide that stops at its first
-        // contact answers, bit for bit.
-        let stopped = collide_and_slide_filtered(&e, self.start, self.motion, &world, &self.options, (), |_| {
-            ContactResponse::Stop
-        });
-        for reach in [0.01, 1.0] {
-            if let Some(settled) = settle(&e, self.start, self.motion, &world, &self.options, (), reach) {
-                let bits = |p: Vec3| p.to_array().map(f32::to_bits);
-                assert_eq!(
-                    bits(settled.position),
-                    bits(stopped.position),
-                    "settled at {}, the slide stopped at {}",
-                    settled.position,
-                    stopped.position
-                );
-                assert_eq!(
-                    stopped.contacts.as_slice(),
-                    &[settled.contact],
-                    "settle's contact against the slide's"
-                );
-                sig.add(60 + (reach > 0.5) as u64);
-            }
-        }
+        settle_check::check(&e, self.start, self.motion, &world, &self.options, &mut sig);
 
         let start_depth = depth(self.start, &[self.start]);
         let start_free = start_depth <= 0.0;
