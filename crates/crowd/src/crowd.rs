@@ -329,6 +329,8 @@ impl Crowd {
             + s.clear.capacity() * std::mem::size_of::<Clear>()
             + s.keep.capacity()
             + s.current.capacity() * std::mem::size_of::<Vec3>()
+            + s.ends.capacity() * std::mem::size_of::<Vec3>()
+            + s.yielded.capacity()
             + s.order.capacity() * std::mem::size_of::<(u64, u32)>();
         bytes as f64 / self.agents.len().max(1) as f64
     }

@@ -18,13 +18,25 @@ pub(crate) fn fill<T: Send, S>(
     scratch: impl Fn() -> S + Sync,
     work: impl Fn(&mut S, usize) -> T + Sync,
 ) {
+    update(threads, out, scratch, |s, i, slot| *slot = work(s, i));
+}
+
+/// Runs `work(scratch, i, &mut out[i])` for every `i`, on up to `threads`
+/// threads as [`fill`] does: each slot is changed in place, by its index
+/// and what it held.
+pub(crate) fn update<T: Send, S>(
+    threads: usize,
+    out: &mut [T],
+    scratch: impl Fn() -> S + Sync,
+    work: impl Fn(&mut S, usize, &mut T) + Sync,
+) {
     let run = |queue: &Mutex<std::iter::Enumerate<std::slice::ChunksMut<'_, T>>>| {
         let mut s = scratch();
         loop {
             let next = queue.lock().expect("no thread panicked holding the queue").next();
             let Some((k, chunk)) = next else { break };
             for (j, slot) in chunk.iter_mut().enumerate() {
-                *slot = work(&mut s, k * CHUNK + j);
+                work(&mut s, k * CHUNK + j, slot);
             }
         }
     };
@@ -53,6 +65,15 @@ mod tests {
             let mut out = vec![0usize; 1000];
             fill(threads, &mut out, || (), |_, i| i * 3);
             assert!(out.iter().enumerate().all(|(i, &v)| v == i * 3));
+        }
+    }
+
+    #[test]
+    fn every_slot_is_updated_from_what_it_held() {
+        for threads in [1, 2, 5] {
+            let mut out: Vec<usize> = (0..1000).collect();
+            update(threads, &mut out, || (), |_, i, v| *v += i);
+            assert!(out.iter().enumerate().all(|(i, &v)| v == 2 * i));
         }
     }
 }

@@ -51,6 +51,9 @@ pub(crate) struct Scratch {
     pub order: Vec<(u64, u32)>,
     /// Each agent's place in `moves`.
     pub rank: Vec<u32>,
+    /// Each agent's move's end (metres) and whether it yielded, by agent.
+    pub ends: Vec<Vec3>,
+    pub yielded: Vec<bool>,
     /// The check's first pass, per agent.
     pub clear: Vec<Clear>,
     pub keep: Vec<bool>,

@@ -5,6 +5,7 @@
 use crate::config::CrowdConfig;
 use crate::crowd::{Agent, CrowdSurroundings, Size, StepReport};
 use crate::grid::Grid;
+use crate::parallel::update;
 use crate::scratch::Scratch;
 use crate::separation::apart;
 use crate::step::inputs::CLEARANCE;
@@ -14,40 +15,53 @@ use slidewalk_sweep::Ellipsoid;
 
 /// Applying the step: every agent takes its state, wander and crushed
 /// flag from `scratch.moves`, and is noted blocked (for its wander) when
-/// it walked less than a quarter of its pace on the ground. Adds the
-/// moves' counts and crushing colliders into `next`; returns the agents
-/// that fell below `fall_limit` or whose position is not finite.
+/// it walked less than a quarter of its pace on the ground, on `threads`
+/// (each agent by itself). Adds the moves' counts and crushing colliders
+/// into `next`; returns the agents that fell below `fall_limit` or whose
+/// position is not finite, by index.
 pub(super) fn apply_moves(
     agents: &mut [Agent],
     scratch: &Scratch,
     config: &CrowdConfig,
-    dt: f32,
+    (dt, threads): (f32, usize),
     fall_limit: f32,
     next: &mut StepReport,
 ) -> Vec<usize> {
     let c = &config.controller;
+    let (moves, rank) = (&scratch.moves, &scratch.rank);
+    update(
+        threads,
+        agents,
+        || (),
+        |_, i, agent| {
+            let m = &moves[rank[i] as usize];
+            let from = agent.state.position;
+            agent.state = m.state;
+            agent.wander = m.wander;
+            agent.crushed = m.outcome.crushed;
+            let walked = (agent.state.position - from).reject_from(agent.state.up).length();
+            agent.wander.blocked = agent.wander.pace > 0.0
+                && agent.state.grounded()
+                && walked < 0.25 * agent.wander.pace * c.walk_speed * dt;
+        },
+    );
+    // The counts, in the moves' order (sums, and the colliders sorted).
     let mut fallen = Vec::new();
-    for (i, agent) in agents.iter_mut().enumerate() {
-        let m = &scratch.moves[scratch.rank[i] as usize];
-        let from = agent.state.position;
-        agent.state = m.state;
-        agent.wander = m.wander;
-        agent.crushed = m.outcome.crushed;
-        let walked = (agent.state.position - from).reject_from(agent.state.up).length();
-        agent.wander.blocked =
-            agent.wander.pace > 0.0 && agent.state.grounded() && walked < 0.25 * agent.wander.pace * c.walk_speed * dt;
+    for (m, &(_, i)) in moves.iter().zip(&scratch.order) {
         next.asleep += m.outcome.asleep as usize;
         next.yielded += m.outcome.yielded as usize;
         next.hulls_swept += m.outcome.hulls as u64;
         next.sweeps += m.outcome.sweeps as u64;
         next.crushed += m.outcome.crushed as usize;
         next.crushing_colliders.extend(m.outcome.crushed_by);
-        if agent.state.position.y < fall_limit || !agent.state.position.is_finite() {
-            fallen.push(i);
+        let at = m.state.position;
+        if at.y < fall_limit || !at.is_finite() {
+            fallen.push(i as usize);
         }
     }
     next.crushing_colliders.sort_unstable();
     next.crushing_colliders.dedup();
+    fallen.sort_unstable();
     fallen
 }
 

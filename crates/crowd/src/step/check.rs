@@ -6,7 +6,7 @@ use crate::grid::Grid;
 use crate::parallel::fill;
 use crate::scratch::{Clear, Outcome, Scratch};
 use crate::separation::apart;
-use crate::step::inputs::{CLEARANCE, Reach, StepInputs};
+use crate::step::inputs::{CLEARANCE, Reach, StepInputs, TickScratch};
 use glam::Vec3;
 use slidewalk_controller::{CharacterState, Intent};
 use slidewalk_sweep::{Ellipsoid, PlacedCollider};
@@ -21,19 +21,28 @@ impl<'a> StepInputs<'a> {
     /// run, see [`StepInputs::tick`]) is refused.
     ///
     /// Reads `scratch.moves` and `scratch.start_grid`; writes
-    /// `scratch.keep` (all kept when agents do not collide),
+    /// `scratch.ends` and `scratch.yielded` (by agent), `scratch.keep`
+    /// (all kept when agents do not collide),
     /// `scratch.clear` (apart from the starts) and `scratch.end_grid`
     /// (over the moves' ends).
     pub(super) fn check_moves(&self, starts: &[Vec3], scratch: &mut Scratch) {
         let n = starts.len();
-        let (moves, rank) = (&scratch.moves, &scratch.rank);
+        // Each move's end and whether it yielded, by agent, read from the
+        // moves in their order (one pass along them, not a jump per agent).
+        scratch.ends.clear();
+        scratch.ends.resize(n, Vec3::ZERO);
+        scratch.yielded.clear();
+        scratch.yielded.resize(n, false);
+        for (m, &(_, i)) in scratch.moves.iter().zip(&scratch.order) {
+            scratch.ends[i as usize] = m.state.position;
+            scratch.yielded[i as usize] = m.outcome.yielded;
+        }
         scratch.keep.clear();
         scratch.keep.resize(n, true);
         if !self.config.collide_agents {
             return;
         }
-        let yielded = |i: usize| moves[rank[i] as usize].outcome.yielded;
-        let ends: Vec<Vec3> = (0..n).map(|i| moves[rank[i] as usize].state.position).collect();
+        let (ends, yielded) = (&scratch.ends, &scratch.yielded);
         let moved = |i: usize| ends[i] != starts[i];
         // The check costs well under a microsecond per agent that
         // moved: threads only pay for themselves for thousands.
@@ -78,7 +87,7 @@ impl<'a> StepInputs<'a> {
             &mut scratch.keep,
             || (),
             |_, i| {
-                !yielded(i)
+                !yielded[i]
                     && (!moved(i)
                         || clear[i].apart
                             && (clear[i].alone
@@ -105,9 +114,9 @@ impl<'a> StepInputs<'a> {
     /// the check looks only at the stand-stills that moved, and when none
     /// ticks, the grid over where everyone is now is not built.
     ///
-    /// Reads `scratch.keep`; writes `scratch.current` (where every agent is
-    /// now), `scratch.end_grid` (over it, before the stand-stills, when
-    /// any refused agent ticks) and the kept stand-stills into
+    /// Reads `scratch.keep` and `scratch.ends`; writes `scratch.current`
+    /// (where every agent is now), `scratch.end_grid` (over it, before the
+    /// stand-stills, when any refused agent ticks) and the kept stand-stills into
     /// `scratch.moves`. Returns how many were refused, how many of those
     /// stood still, and those refused again.
     pub(super) fn stand_still(&self, starts: &[Vec3], scratch: &mut Scratch) -> (usize, usize, Vec<usize>) {
@@ -115,13 +124,9 @@ impl<'a> StepInputs<'a> {
         let rank = &scratch.rank;
         let mut stood_still = 0;
         scratch.current.clear();
-        scratch.current.extend((0..n).map(|i| {
-            if scratch.keep[i] {
-                scratch.moves[rank[i] as usize].state.position
-            } else {
-                starts[i]
-            }
-        }));
+        scratch
+            .current
+            .extend((0..n).map(|i| if scratch.keep[i] { scratch.ends[i] } else { starts[i] }));
         let mut refused: Vec<usize> = (0..n).filter(|&i| !scratch.keep[i]).collect();
         let retried = refused.len();
         if !refused.is_empty() {
@@ -171,7 +176,7 @@ impl<'a> StepInputs<'a> {
     ) -> Vec<(CharacterState, Outcome, bool)> {
         let agents = self.agents;
         let mut tries = vec![(agents[0].state, Outcome::default(), false); refused.len()];
-        fill(threads, &mut tries, Vec::new, |colliders, w| {
+        fill(threads, &mut tries, TickScratch::default, |tick, w| {
             let i = refused[w];
             let mut state = CharacterState {
                 velocity: Vec3::ZERO,
@@ -180,7 +185,7 @@ impl<'a> StepInputs<'a> {
             let outcome = if at_rest[w] {
                 Outcome::default()
             } else {
-                self.tick(colliders, i, &mut state, &Intent::default(), grid, Reach::All)
+                self.tick(tick, i, &mut state, &Intent::default(), grid, Reach::All)
             };
             let clear =
                 state.position == agents[i].state.position || self.apart_from_others(i, state.position, grid, |_| true);

@@ -8,8 +8,9 @@ use crate::crowd::{Agent, CrowdSurroundings, SHELLS, Size, shell_scales};
 use crate::grid::Grid;
 use crate::scratch::Outcome;
 use crate::separation::{apart, espace_distance, espace_distance_lower_bound};
+use crate::step::far::{fastest_push, level_boxes, tick_margin};
 use glam::Vec3;
-use slidewalk_controller::{CharacterState, Intent, Surroundings};
+use slidewalk_controller::{CharacterState, Intent, Surroundings, TickReport};
 use slidewalk_sweep::{PlacedCollider, Pose};
 
 /// The least gap the check demands between two agents' ellipsoids, in
@@ -23,6 +24,16 @@ pub const CLEARANCE: f64 = 1e-4;
 pub(super) enum Reach {
     Ahead,
     All,
+}
+
+/// What one thread keeps from agent to agent while it ticks them: the
+/// agent's world (the level's colliders, then the player and the
+/// neighbours' polytopes) and the controller's report, both reused (the
+/// report's contact list is not allocated again for every tick).
+#[derive(Default)]
+pub(super) struct TickScratch<'a> {
+    colliders: Vec<PlacedCollider<'a>>,
+    report: TickReport,
 }
 
 /// What every thread reads during a step.
@@ -52,6 +63,14 @@ pub(super) struct StepInputs<'a> {
     /// Boxes (metres) around what moves this tick besides the agents
     /// (see [`moving_boxes`]).
     pub(super) moving: Vec<(Vec3, Vec3)>,
+    /// Each level collider's world box (metres), or the whole of space for
+    /// one that moves: an agent farther from it than a tick can take it
+    /// meets it with no layers ([`StepInputs::pass_over_far_level`]).
+    pub(super) level_boxes: Vec<(Vec3, Vec3)>,
+    /// How far beyond its radii and its velocity's travel one tick can
+    /// take an agent or what its controller looks at, metres: [`tick_margin`]
+    /// and the farthest a door or lift pushes it ([`fastest_push`]).
+    pub(super) tick_margin: f32,
 }
 
 impl<'a> StepInputs<'a> {
@@ -68,6 +87,7 @@ impl<'a> StepInputs<'a> {
         threads: usize,
     ) -> Self {
         let max_hull_half = sizes.iter().fold(Vec3::ZERO, |m, s| m.max(s.hull_half));
+        let max_radii = sizes.iter().fold(Vec3::ZERO, |m, s| m.max(s.radii));
         // Columns (cells of unbounded height: agents mostly stand on one
         // floor) two polytopes wide, so a query spans two or three across.
         let wide = 4.0 * max_hull_half.x.max(max_hull_half.z);
@@ -82,11 +102,13 @@ impl<'a> StepInputs<'a> {
             dt,
             threads,
             max_hull_half,
-            max_radii: sizes.iter().fold(Vec3::ZERO, |m, s| m.max(s.radii)),
+            max_radii,
             shells: shell_scales(config),
             hull_reach: 1.0 + config.hull.max_gap(),
             cell: Vec3::new(wide, 1e6, wide),
             moving: moving_boxes(world, player, dt),
+            level_boxes: level_boxes(world.colliders),
+            tick_margin: tick_margin(&config.controller, max_radii, dt) + fastest_push(world.colliders, dt),
         }
     }
 
@@ -192,7 +214,7 @@ impl<'a> StepInputs<'a> {
     /// a fifth of the moves were run only to be refused so.
     pub(super) fn tick(
         &self,
-        colliders: &mut Vec<PlacedCollider<'a>>,
+        scratch: &mut TickScratch<'a>,
         i: usize,
         state: &mut CharacterState,
         intent: &Intent,
@@ -202,8 +224,16 @@ impl<'a> StepInputs<'a> {
         let size = &self.sizes[self.agents[i].size as usize];
         let ahead = (reach == Reach::Ahead).then(|| self.ahead(state, intent));
         let (lo, hi) = self.reach(state, ahead);
-        colliders.clear();
-        colliders.extend_from_slice(self.world.colliders);
+        let TickScratch { colliders, report } = scratch;
+        // The level's colliders first, in their places (the controller
+        // knows the ground by index; the thread's last agent left them
+        // there, their layers set below).
+        let level = self.world.colliders.len();
+        if colliders.len() < level {
+            colliders.clear();
+            colliders.extend_from_slice(self.world.colliders);
+        }
+        colliders.truncate(level);
         let touches = |c: Vec3, half: Vec3| (c - half).cmple(hi).all() && (c + half).cmpge(lo).all();
         if let Some(player) = self.player
             && touches(player.pose.translation, player.mesh.bounds().size() * 0.5)
@@ -238,7 +268,7 @@ impl<'a> StepInputs<'a> {
                 ..Outcome::default()
             };
         }
-        let level = self.world.colliders.len();
+        self.pass_over_far_level(state, &mut colliders[..level]);
         let friction = |c: usize, t: u32| if c < level { (self.world.friction)(c, t) } else { 1.0 };
         // Nobody steps up onto another agent (its polytope's side is a
         // wall taller than any step): the level's colliders only.
@@ -247,8 +277,8 @@ impl<'a> StepInputs<'a> {
             .with_friction(&friction)
             .with_step_up_onto(&level_only)
             .with_layers(self.world.layers);
-        match size.controller.tick(state, intent, &world, self.dt) {
-            Ok(report) => Outcome {
+        match size.controller.tick_into(state, intent, &world, self.dt, report) {
+            Ok(()) => Outcome {
                 hulls,
                 sweeps: report.sweeps,
                 asleep: false,

@@ -7,9 +7,9 @@ use crate::crowd::Agent;
 use crate::grid::{Grid, floor_to_i32};
 use crate::parallel::fill;
 use crate::scratch::{Move, Outcome, Scratch};
-use crate::step::inputs::{Reach, StepInputs};
+use crate::step::inputs::{Reach, StepInputs, TickScratch};
 use glam::Vec3;
-use slidewalk_sweep::{Aabb, PlacedCollider};
+use slidewalk_sweep::Aabb;
 
 /// Agents, taken in the moves' order, whose level data is fetched together
 /// before the first of them ticks ([`StepInputs::fetch_level_near`]).
@@ -27,19 +27,19 @@ impl<'a> StepInputs<'a> {
         order_moves(starts, self.agents, scratch);
         let (order, start_grid) = (&scratch.order, &scratch.start_grid);
         let fetch = self.world.colliders.iter().any(|c| c.mesh.fetches_ahead());
-        fill(self.threads, &mut scratch.moves, Vec::new, |colliders, w| {
+        fill(self.threads, &mut scratch.moves, TickScratch::default, |tick, w| {
             if fetch && w % FETCH_BATCH == 0 {
                 let batch = &order[w..(w + FETCH_BATCH).min(order.len())];
                 self.fetch_level_near(batch.iter().map(|&(_, i)| i as usize));
             }
-            self.move_agent(colliders, order[w].1 as usize, start_grid)
+            self.move_agent(tick, order[w].1 as usize, start_grid)
         });
     }
 
     /// Starts loading the level's data near each of `agents` (where its
     /// tick can reach), for all of them together: on a level larger than
     /// the caches, their ticks then find it loaded instead of each waiting
-    /// for the tree one level after another ([`PlacedCollider::fetch_near`]).
+    /// for the tree one level after another ([`slidewalk_sweep::PlacedCollider::fetch_near`]).
     fn fetch_level_near(&self, agents: impl Iterator<Item = usize>) {
         let boxes: Vec<Aabb> = agents
             .map(|i| {
@@ -56,7 +56,7 @@ impl<'a> StepInputs<'a> {
     /// its controller ticks against the level, the player and the others'
     /// polytopes where they start (in `start_grid`), the neighbours ahead
     /// of it only. Reads the agent; returns its new state, wander and outcome.
-    fn move_agent(&self, colliders: &mut Vec<PlacedCollider<'a>>, i: usize, start_grid: &Grid) -> Move {
+    fn move_agent(&self, tick: &mut TickScratch<'a>, i: usize, start_grid: &Grid) -> Move {
         let agent = &self.agents[i];
         let mut wander = agent.wander;
         let intent = wander.decide(&self.config.wander, self.dt);
@@ -72,7 +72,7 @@ impl<'a> StepInputs<'a> {
                 ..Outcome::default()
             }
         } else {
-            self.tick(colliders, i, &mut state, &intent, start_grid, Reach::Ahead)
+            self.tick(tick, i, &mut state, &intent, start_grid, Reach::Ahead)
         };
         Move { state, wander, outcome }
     }
