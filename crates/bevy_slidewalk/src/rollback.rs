@@ -5,13 +5,9 @@
 //! why it is whole are in docs/plugin.md ("Rollback").
 
 use crate::SlidewalkPlugin;
-use crate::character::{CharacterController, MovementIntent, MovementState};
-use crate::collider::{SlidewalkCollider, Surface};
-use crate::events::FootstepStride;
-use crate::memory::CharacterMemory;
+use crate::character::{CharacterController, MovementState};
+use crate::collider::SlidewalkCollider;
 use crate::motion::ColliderMotion;
-use crate::report::MovementReport;
-use crate::rules::{Climbable, Conveyor, LaunchPad, OneWay, SlidewalkLayers, SlidewalkSensor, Water};
 use crate::sensors::SensorOverlaps;
 use crate::shown::ShownEvents;
 use bevy::ecs::schedule::{ScheduleLabel, SingleThreadedExecutor};
@@ -22,8 +18,10 @@ use bevy_ggrs::{
 };
 
 mod digest;
+mod snapshot;
 
 pub use digest::digest_of;
+use snapshot::{CharacterGroup, ColliderGroup};
 
 /// Everything the plugin's tick reads and writes, rolled back by bevy_ggrs.
 ///
@@ -38,14 +36,20 @@ pub use digest::digest_of;
 /// ));
 /// ```
 ///
-/// It registers, for snapshots: the characters' [`CharacterController`],
-/// [`MovementIntent`], [`MovementState`], [`MovementReport`],
-/// [`FootstepStride`] and the plugin's private memory of each; the
-/// colliders' [`ColliderMotion`] (where each was a tick ago, whether it
-/// moves) and their rules ([`SlidewalkLayers`], [`OneWay`],
-/// [`SlidewalkSensor`], [`Climbable`], [`LaunchPad`], [`Conveyor`],
-/// [`Water`], [`Surface`]);
-/// `Transform` (unless the app registered it before adding this plugin);
+/// It saves and restores, for snapshots: the characters' [`CharacterController`],
+/// [`MovementIntent`](crate::MovementIntent), [`MovementState`],
+/// [`MovementReport`](crate::MovementReport),
+/// [`FootstepStride`](crate::FootstepStride) and the plugin's private
+/// memory of each; the colliders' [`ColliderMotion`] (where each was a
+/// tick ago, whether it moves) and their rules
+/// ([`SlidewalkLayers`](crate::SlidewalkLayers), [`OneWay`](crate::OneWay),
+/// [`SlidewalkSensor`](crate::SlidewalkSensor), [`Climbable`](crate::Climbable),
+/// [`LaunchPad`](crate::LaunchPad), [`Conveyor`](crate::Conveyor),
+/// [`Water`](crate::Water), [`Surface`](crate::Surface)), in two groups
+/// with a map each a frame, each component restored as bevy_ggrs restores
+/// a type registered with `rollback_component_with_clone`;
+/// `Transform` (registered with bevy_ggrs, unless the app registered it
+/// before adding this plugin);
 /// the sensors each character overlaps. For checksums: every
 /// [`MovementState`] and [`ColliderMotion`], bit for bit.
 /// Every character and every collider gets bevy_ggrs's [`Rollback`](bevy_ggrs::Rollback)
@@ -53,10 +57,10 @@ pub use digest::digest_of;
 /// where they differ from the first time ([`ShownEvents`]).
 ///
 /// bevy_ggrs's `SaveWorld` and `LoadWorld`, and `GgrsSchedule` when the
-/// characters move in it, run their systems on one thread (their
-/// systems are small and one after the other: handing each to another
-/// thread costs more than it runs). Set their executors after adding
-/// this plugin to choose otherwise.
+/// characters move in it (`SlidewalkPlugin` added first, as above), run
+/// their systems on one thread (their systems are small and one after the
+/// other: handing each to another thread costs more than it runs). Set
+/// their executors after adding this plugin to choose otherwise.
 pub struct SlidewalkRollbackPlugin;
 
 impl Plugin for SlidewalkRollbackPlugin {
@@ -69,22 +73,11 @@ impl Plugin for SlidewalkRollbackPlugin {
         if !registered {
             app.rollback_component_with_clone::<Transform>();
         }
-        app.rollback_component_with_clone::<CharacterController>()
-            .rollback_component_with_copy::<MovementIntent>()
-            .rollback_component_with_copy::<MovementState>()
-            .rollback_component_with_clone::<MovementReport>()
-            .rollback_component_with_copy::<FootstepStride>()
-            .rollback_component_with_clone::<CharacterMemory>()
-            .rollback_component_with_copy::<ColliderMotion>()
-            .rollback_component_with_copy::<SlidewalkLayers>()
-            .rollback_component_with_copy::<OneWay>()
-            .rollback_component_with_copy::<SlidewalkSensor>()
-            .rollback_component_with_copy::<Climbable>()
-            .rollback_component_with_copy::<LaunchPad>()
-            .rollback_component_with_copy::<Conveyor>()
-            .rollback_component_with_copy::<Water>()
-            .rollback_component_with_clone::<Surface>()
-            .rollback_resource_with_clone::<SensorOverlaps>()
+        // The characters' and the colliders' components, saved in two
+        // groups (snapshot.rs), each restored as bevy_ggrs restores a type.
+        CharacterGroup::register(app);
+        ColliderGroup::register(app);
+        app.rollback_resource_with_clone::<SensorOverlaps>()
             .checksum_component::<MovementState>(digest_of)
             .checksum_component::<ColliderMotion>(digest_of)
             .require_rollback::<CharacterController>()
@@ -93,7 +86,7 @@ impl Plugin for SlidewalkRollbackPlugin {
             .add_systems(First, forget_ended_sessions);
         // A rollback of n ticks runs `LoadWorld` once, then n times the
         // tick and `SaveWorld`. Those two hold a few small systems for
-        // each registered type (about 70 for the plugin's), and the
+        // each registered type (dozens, bevy_ggrs's own included), and the
         // plugin's own systems in its schedule are a chain: on the
         // multi-threaded executor each system is a hand-off between
         // threads that costs more than the system (on 2 cores, a rollback
