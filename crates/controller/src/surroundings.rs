@@ -149,13 +149,12 @@ impl<'a> Surroundings<'a> {
         filter: impl ContactFilter,
         respond: impl FnMut(&Contact) -> ContactResponse,
     ) -> Slid {
-        let started = self.sweep_time.map(|_| Instant::now());
         let contacts = spare_contacts();
-        let result = collide_and_slide_reusing(e, start, motion, self.colliders, options, filter, respond, contacts);
-        if let (Some(total), Some(started)) = (self.sweep_time, started) {
-            total.set(total.get() + started.elapsed());
-        }
-        Slid(result)
+        Slid(
+            self.timed(|| {
+                collide_and_slide_reusing(e, start, motion, self.colliders, options, filter, respond, contacts)
+            }),
+        )
     }
 
     /// [`settle`]: the answer of [`Surroundings::slide`] with every contact
@@ -171,12 +170,7 @@ impl<'a> Surroundings<'a> {
         filter: impl ContactFilter,
         reach: f32,
     ) -> Option<Slid> {
-        let started = self.sweep_time.map(|_| Instant::now());
-        let settled = settle(e, start, motion, self.colliders, options, filter, reach);
-        if let (Some(total), Some(started)) = (self.sweep_time, started) {
-            total.set(total.get() + started.elapsed());
-        }
-        let settled = settled?;
+        let settled = self.timed(|| settle(e, start, motion, self.colliders, options, filter, reach))?;
         let mut contacts = spare_contacts();
         contacts.push(settled.contact);
         Some(Slid(SlideResult {
@@ -184,6 +178,16 @@ impl<'a> Surroundings<'a> {
             contacts,
             ..SlideResult::default()
         }))
+    }
+
+    /// `query`'s answer, its time added to the sweep timer if one was given.
+    fn timed<T>(&self, query: impl FnOnce() -> T) -> T {
+        let started = self.sweep_time.map(|_| Instant::now());
+        let answer = query();
+        if let (Some(total), Some(started)) = (self.sweep_time, started) {
+            total.set(total.get() + started.elapsed());
+        }
+        answer
     }
 
     /// A conveyor's surface velocity along ground of `normal` (m/s; zero

@@ -64,6 +64,15 @@ impl SweepHit {
     }
 }
 
+/// Whether `hit` on input triangle `triangle` of collider `collider` is the
+/// sweep's contact rather than `best` so far: earlier, or at the same time
+/// on a lower triangle of the same collider (the colliders are asked in
+/// order, so the order the tree gives the candidates in does not matter).
+#[inline]
+pub(crate) fn goes_first(hit: &TriangleHit, best: Option<&SweepHit>, collider: usize, triangle: u32) -> bool {
+    best.is_none_or(|b| hit.t < b.time || (hit.t == b.time && b.collider == collider && triangle < b.triangle))
+}
+
 /// Calls `visit(slot, corners)` for each triangle of `collider` in a BVH
 /// leaf overlapping the world box `query`, its corners in eSpace relative
 /// to `start` (metres) exactly as the sweep takes them (an unrotated
@@ -191,11 +200,7 @@ pub(crate) fn sweep_noting_overlap(
             let Some(hit) = sweep_unit_sphere_triangle_noting_overlap(v, tri, *best_t, overlap) else {
                 return;
             };
-            let earlier = match &best {
-                None => true,
-                Some(b) => hit.t < *best_t || (hit.t == *best_t && b.collider == ci && triangle < b.triangle),
-            };
-            if earlier {
+            if goes_first(&hit, best.as_ref(), ci, triangle) {
                 *best_t = hit.t;
                 best = Some(SweepHit::of_triangle(ellipsoid, start, &hit, ci, triangle, slot));
             }

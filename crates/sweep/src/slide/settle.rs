@@ -10,7 +10,7 @@ use crate::collider::PlacedCollider;
 use crate::ellipsoid::Ellipsoid;
 use crate::filter::{Candidate, ContactFilter};
 use crate::query::sphere_triangle::sweep_unit_sphere_triangle_noting_overlap;
-use crate::query::sweep::{SweepHit, espace_triangles_in};
+use crate::query::sweep::{SweepHit, espace_triangles_in, goes_first};
 use crate::triangle::closest_point_on_triangle;
 use glam::Vec3;
 
@@ -104,11 +104,7 @@ pub fn settle(
             let Some(hit) = sweep_unit_sphere_triangle_noting_overlap(v, tri, best_t, &mut overlap) else {
                 return;
             };
-            let earlier = match &best {
-                None => true,
-                Some(b) => hit.t < best_t || (hit.t == best_t && b.collider == ci && triangle < b.triangle),
-            };
-            if earlier {
+            if goes_first(&hit, best.as_ref(), ci, triangle) {
                 best_t = hit.t;
                 best = Some(SweepHit::of_triangle(ellipsoid, start, &hit, ci, triangle, slot));
             }
