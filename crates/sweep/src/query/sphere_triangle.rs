@@ -2,7 +2,7 @@
 //! (Fauerby 2003, §3.2–3.4), two-sided.
 
 use crate::triangle::{Feature, closest_point_on_triangle};
-use glam::Vec3;
+use glam::{DVec3, Vec3};
 
 /// First contact of a swept unit sphere with one triangle.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -265,7 +265,7 @@ fn corners_and_edges(v: Vec3, [a, b, c]: [Vec3; 3], lo: f32, hi: f32, n: Vec3) -
             // now (the overlap test above rounded the other way): that is a
             // contact at once if the motion goes closer to the edge.
             let f = ew / e2;
-            if bq < 0.0 && (0.0..=1.0).contains(&f) && lo <= best_t {
+            if bq < 0.0 && within_edge(f, ed, p1.as_dvec3(), DVec3::ZERO) && lo <= best_t {
                 let point = p0 + e * f as f32;
                 best_t = lo;
                 best = Some(TriangleHit {
@@ -282,7 +282,7 @@ fn corners_and_edges(v: Vec3, [a, b, c]: [Vec3; 3], lo: f32, hi: f32, n: Vec3) -
             && t <= best_t
         {
             let f = (ew + t as f64 * ev) / e2;
-            if (0.0..=1.0).contains(&f) {
+            if within_edge(f, ed, p1.as_dvec3(), vd * t as f64) {
                 let point = p0 + e * f as f32;
                 best_t = t;
                 best = Some(TriangleHit {
@@ -296,6 +296,19 @@ fn corners_and_edges(v: Vec3, [a, b, c]: [Vec3; 3], lo: f32, hi: f32, n: Vec3) -
         }
     }
     best
+}
+
+/// Whether the point at `f` along the edge from `p0` to `p1 = p0 + e`
+/// (eSpace, f64) closest to the centre `at` lies on the segment: `f` in
+/// `[0, 1]`, and, measured from `p1`, no more than a millionth of a radius
+/// beyond it. `f` near 1 is a difference of huge products on an edge far
+/// longer than the sphere (1 + 1e-18 rounds to 1 in f64: the fuzzer found
+/// a contact 1.7 radii past the end of an edge 4e17 radii long); from the
+/// near end the distance is exact enough. On any edge whose `f` resolves
+/// its end, the second test passes whenever the first does.
+#[inline]
+fn within_edge(f: f64, e: DVec3, p1: DVec3, at: DVec3) -> bool {
+    (0.0..=1.0).contains(&f) && e.dot(p1 - at) >= -1e-6 * e.length()
 }
 
 /// [`smallest_root`] when it may be at most `t_max`; `None` without a
@@ -371,6 +384,26 @@ const INSIDE_TOLERANCE: f32 = 1e-5;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// An edge 4e17 radii long whose near end lies 1.7 radii below the
+    /// sphere's path: the sphere meets the edge's line above that end,
+    /// beyond the segment, where `f` (from the far end) rounds to 1. Found
+    /// by the sweep fuzz target (crates/fuzz/regressions/sweep/
+    /// settle-edge-4e17-radii-long-met-past-its-end.bin).
+    #[test]
+    fn an_edge_line_met_past_the_end_of_a_huge_edge_is_no_contact() {
+        let tri = [
+            Vec3::new(-0.45553142, -1.6514906, -279.9101),
+            Vec3::new(-0.45553142, -3.6815254e17, -0.428128),
+            Vec3::new(1.0412147, -1.6514906, 0.6678797),
+        ];
+        let v = Vec3::new(3.2104175, 0.45901, -0.35963);
+        assert_eq!(sweep_unit_sphere_triangle(v, tri, 1.0), None);
+        // Nearer, the same edge is still met, at its end.
+        let lifted = tri.map(|p| p + Vec3::Y * 1.2);
+        let hit = sweep_unit_sphere_triangle(v, lifted, 1.0).expect("the lifted corner is met");
+        assert!(hit.t > 0.0 && hit.t < 0.5, "{hit:?}");
+    }
 
     /// Corners in a line (a sliver rounded flat far from the origin) have
     /// no plane, but the sphere still meets their edge and corners, and
