@@ -2,7 +2,8 @@
 //! Avian 0.7 and Rapier's kinematic character controller, on an
 //! 81,000-triangle level given to each side's physics engine as one
 //! static trimesh collider: N characters walking 1.5 m circles at the
-//! same speed (4.5 m/s), one headless app kind for all (`MinimalPlugins`,
+//! same speed (4.5 m/s), each steered back onto its circle when held
+//! back or pushed aside (`Walker::heading`), one headless app kind for all (`MinimalPlugins`,
 //! transforms, assets, meshes), each side with its own physics and
 //! plugins:
 //!
@@ -123,33 +124,73 @@ impl Side {
 #[scheme(basis = TnuaBuiltinWalk)]
 enum Walking {}
 
-/// A character's number: its circle.
+/// A character's number (where on its circle it starts) and its circle's
+/// centre (x, z), metres.
 #[derive(Component, Clone, Copy)]
-struct Walker(usize);
+struct Walker {
+    number: usize,
+    centre: Vec2,
+}
 
 /// A Rapier character's vertical speed, m/s (up is positive).
 #[derive(Component, Default)]
 struct VerticalSpeed(f32);
 
-/// A walking direction, each character its own, turning 0.05 rad a tick
-/// (circles of 1.5 m at 4.5 m/s), as the plugin's bench walks.
-fn heading(i: usize, tick: u64) -> Vec3 {
-    let a = i as f32 * 2.399 + tick as f32 * 0.05;
-    Vec3::new(a.cos(), 0.0, a.sin())
+/// The circles' radius, metres: the walking speed over the turn rate
+/// (0.05 rad a tick, 60 ticks a second).
+fn circle_radius() -> f32 {
+    speed() / (0.05 * HZ as f32)
 }
 
-fn walk_slidewalk(mut tick: Local<u64>, mut characters: Query<(&Walker, &mut MovementIntent)>) {
-    *tick += 1;
-    for (walker, mut intent) in &mut characters {
-        intent.direction = heading(walker.0, *tick);
+impl Walker {
+    /// Where on its circle character `number` is at tick 0: its angle
+    /// there, radians.
+    fn start_angle(number: usize) -> f32 {
+        number as f32 * 2.399
+    }
+
+    /// Where character `number` of the circle around `centre` (its y is
+    /// kept) is at tick 0.
+    fn start(number: usize, centre: Vec3) -> Vec3 {
+        let a = Self::start_angle(number);
+        centre + circle_radius() * Vec3::new(a.sin(), 0.0, -a.cos())
+    }
+
+    /// Character `number`, whose circle passes through `at` at tick 0.
+    fn at(number: usize, at: Vec3) -> Self {
+        let a = Self::start_angle(number);
+        let centre = Vec2::new(at.x, at.z) - circle_radius() * Vec2::new(a.sin(), -a.cos());
+        Walker { number, centre }
+    }
+
+    /// The walking direction at `tick` for a character at `position`:
+    /// along its circle, turning 0.05 rad a tick (circles of 1.5 m at
+    /// 4.5 m/s, as the plugin's bench walks), and back towards where on
+    /// it the character should be (a third of the way for every half
+    /// metre off), so that a character held back or pushed aside (by a
+    /// slope, a rise, another character) walks its circle again instead
+    /// of drifting across the level and off its edge over a long run.
+    fn heading(&self, tick: u64, position: Vec3) -> Vec3 {
+        let a = Self::start_angle(self.number) + tick as f32 * 0.05;
+        let along = Vec2::new(a.cos(), a.sin());
+        let due = self.centre + circle_radius() * Vec2::new(a.sin(), -a.cos());
+        let steer = (along + (due - Vec2::new(position.x, position.z)) / circle_radius()).normalize_or(along);
+        Vec3::new(steer.x, 0.0, steer.y)
     }
 }
 
-fn walk_tnua(mut tick: Local<u64>, mut characters: Query<(&Walker, &mut TnuaController<Walking>)>) {
+fn walk_slidewalk(mut tick: Local<u64>, mut characters: Query<(&Walker, &MovementState, &mut MovementIntent)>) {
     *tick += 1;
-    for (walker, mut controller) in &mut characters {
+    for (walker, state, mut intent) in &mut characters {
+        intent.direction = walker.heading(*tick, state.0.position);
+    }
+}
+
+fn walk_tnua(mut tick: Local<u64>, mut characters: Query<(&Walker, &Position, &mut TnuaController<Walking>)>) {
+    *tick += 1;
+    for (walker, position, mut controller) in &mut characters {
         controller.basis = TnuaBuiltinWalk {
-            desired_motion: heading(walker.0, *tick),
+            desired_motion: walker.heading(*tick, position.0),
             ..default()
         };
     }
@@ -163,6 +204,7 @@ fn walk_rapier(
     mut tick: Local<u64>,
     mut characters: Query<(
         &Walker,
+        &Transform,
         &mut VerticalSpeed,
         &mut KinematicCharacterController,
         Option<&KinematicCharacterControllerOutput>,
@@ -170,11 +212,11 @@ fn walk_rapier(
 ) {
     *tick += 1;
     let (dt, speed, gravity) = (time.delta_secs(), speed(), ControllerConfig::default().gravity.y);
-    for (walker, mut fall, mut controller, output) in &mut characters {
+    for (walker, transform, mut fall, mut controller, output) in &mut characters {
         if output.is_some_and(|output| output.grounded) {
             fall.0 = 0.0;
         }
-        let velocity = heading(walker.0, *tick) * speed + Vec3::Y * fall.0;
+        let velocity = walker.heading(*tick, transform.translation) * speed + Vec3::Y * fall.0;
         fall.0 += gravity * dt;
         controller.translation = Some(velocity * dt);
     }
@@ -293,13 +335,15 @@ fn populated(side: Side, level: &Soup, n: usize) -> (App, Level) {
     });
     for (i, at) in clear_spawns(level, lo, hi, n).into_iter().enumerate() {
         let centre = Vec3::new(at.x, hi.y + 1.0, at.z);
-        let mut character = app.world_mut().spawn((Walker(i), Transform::from_translation(centre)));
+        let mut character = app
+            .world_mut()
+            .spawn((Walker::at(i, at), Transform::from_translation(centre)));
         match side {
             Side::Slidewalk => {
                 character.insert((
                     CharacterController::default(),
                     MovementIntent {
-                        direction: heading(i, 0),
+                        direction: Walker::at(i, at).heading(0, at),
                         ..default()
                     },
                 ));
@@ -326,18 +370,20 @@ fn populated(side: Side, level: &Soup, n: usize) -> (App, Level) {
     (app, Level { lo, hi })
 }
 
-/// How far around its spawn (metres, across) a character's circle must
-/// find nothing to walk into: the circle's diameter and a body's width.
-const CLEAR: f32 = 3.5;
+/// How far beyond its circle (metres) a character's circle must find
+/// nothing to walk into: a body's width and a hand's breadth.
+const CLEAR: f32 = 0.5;
 
 /// `n` spawn points (x, z) over the level at least `MARGIN` inside its
-/// bounds, the same for every side: random points on the terrain (the
-/// top surface there within 2 m of the level's lowest point: not a roof,
-/// not a flight of stairs) where nothing steeper than 25° (a wall, a
-/// riser) lies within `CLEAR` across and from a hand's breadth over the
-/// ground to above the head, so that every
-/// character walks its whole circle (one held by a wall drifts, and may
-/// walk off the level: the comparison is of walking, not of pushing).
+/// bounds, the same for every side: the starts of circles (character `i`
+/// starts its circle where [`Walker::at`] puts it) at random on the
+/// terrain (the top surface at the circle's centre within 2 m of the
+/// level's lowest point: not a roof, not a flight of stairs) where
+/// nothing steeper than 25° (a wall, a riser) lies within `CLEAR` of the
+/// circle, from a hand's breadth over the ground to above the head, so
+/// that every character walks its whole circle (one held by a wall drifts
+/// or, steered back, walks into it again: the comparison is of walking,
+/// not of pushing).
 fn clear_spawns(level: &Soup, lo: Vec3, hi: Vec3, n: usize) -> Vec<Vec3> {
     let mesh = MeshCollider::build(&level.positions, &level.triangles).expect("the level builds");
     let ground = |x: f32, z: f32| {
@@ -351,12 +397,13 @@ fn clear_spawns(level: &Soup, lo: Vec3, hi: Vec3, n: usize) -> Vec<Vec3> {
     };
     let mut rng = Lcg::new(7);
     let mut spawns = Vec::with_capacity(n);
+    let half = circle_radius() + CLEAR;
     while spawns.len() < n {
-        let at = rng.in_box(lo + MARGIN, hi - MARGIN);
-        let floor = ground(at.x, at.z);
+        let centre = rng.in_box(lo + MARGIN, hi - MARGIN);
+        let floor = ground(centre.x, centre.z);
         let around = Aabb::from_corners(
-            Vec3::new(at.x - CLEAR, floor + 0.1, at.z - CLEAR),
-            Vec3::new(at.x + CLEAR, floor + 2.2, at.z + CLEAR),
+            Vec3::new(centre.x - half, floor + 0.1, centre.z - half),
+            Vec3::new(centre.x + half, floor + 2.2, centre.z + half),
         );
         let mut clear = true;
         mesh.query(&around, |slot| {
@@ -366,7 +413,7 @@ fn clear_spawns(level: &Soup, lo: Vec3, hi: Vec3, n: usize) -> Vec<Vec3> {
             clear &= !inside || normal.y.abs() >= 25f32.to_radians().cos();
         });
         if clear && floor < lo.y + 2.0 {
-            spawns.push(at);
+            spawns.push(Walker::start(spawns.len(), centre));
         }
     }
     spawns
@@ -380,13 +427,13 @@ fn positions(app: &mut App, side: Side, n: usize) -> Vec<Vec3> {
         Side::Slidewalk => {
             let mut q = app.world_mut().query::<(&Walker, &MovementState)>();
             for (w, s) in q.iter(app.world()) {
-                out[w.0] = s.0.position;
+                out[w.number] = s.0.position;
             }
         }
         Side::Tnua => {
             let mut q = app.world_mut().query::<(&Walker, &Position)>();
             for (w, p) in q.iter(app.world()) {
-                out[w.0] = p.0;
+                out[w.number] = p.0;
             }
         }
         Side::Rapier => {
@@ -394,7 +441,7 @@ fn positions(app: &mut App, side: Side, n: usize) -> Vec<Vec3> {
                 .world_mut()
                 .query_filtered::<(&Walker, &Transform), With<KinematicCharacterController>>();
             for (w, t) in q.iter(app.world()) {
-                out[w.0] = t.translation;
+                out[w.number] = t.translation;
             }
         }
     }
