@@ -27,6 +27,13 @@ impl Run<'_> {
         let (probe, found) = self.ground_below(state, e, distance);
         match found.filter(|_| state.velocity.dot(up) <= 1e-3) {
             Some((position, ground)) => {
+                // The rest of the tick judges one-way surfaces from where
+                // the character was placed: snapped down onto the rim of a
+                // one-way platform it was wholly above, it hangs a little
+                // behind the top's plane, and a launch down from there
+                // must not sink through it (found by the world fuzz target).
+                self.kept_step = self.kept_step.max((state.position - position).dot(up));
+                self.options.one_way_step = self.options.one_way_step.max(self.kept_step);
                 state.position = position;
                 state.velocity = horizontal(state.velocity, up);
                 state.ground = Some(ground);

@@ -128,7 +128,7 @@ impl Controller {
                     up: state.up,
                     height: state.drop_through,
                 },
-                shape_step: 0.0,
+                kept_step: 0.0,
                 report: TickReport::default(),
             };
             let mut fitted = *state;
@@ -211,7 +211,7 @@ impl Controller {
                 up: state.up,
                 height: state.drop_through,
             },
-            shape_step: 0.0,
+            kept_step: 0.0,
             report: TickReport {
                 contacts,
                 ..TickReport::default()
@@ -233,9 +233,12 @@ pub(crate) struct Run<'a> {
     /// What the passes leave out while dropping through a platform.
     pub(crate) drop: DropThrough,
     /// The one-way allowance (metres, as [`SlideOptions::one_way_step`])
-    /// this tick's change of shape was judged with: every later pass of
-    /// the tick keeps at least it (see [`Run::set_one_way_step`]).
-    pub(crate) shape_step: f32,
+    /// that judges one-way surfaces from where the tick found the
+    /// character, before its own moves of the centre ahead of the passes:
+    /// the placed character's snap onto its ground, the change of shape.
+    /// Every later pass of the tick keeps at least it (see
+    /// [`Run::set_one_way_step`]).
+    pub(crate) kept_step: f32,
     pub(crate) report: TickReport,
 }
 
@@ -413,15 +416,16 @@ impl<'a> Run<'a> {
     }
 
     /// The one-way allowance for the passes that follow: `step`, or more
-    /// when this tick's change of shape was judged with more. A one-way
-    /// surface the shape change found the new shape in front of (and
-    /// pushed it out on top of) stays solid for the whole tick: judged
+    /// when the tick moved the centre before them ([`Run::kept_step`]). A
+    /// one-way surface a placed character was snapped down onto, or the
+    /// shape change found the new shape in front of (and pushed it out on
+    /// top of), stays solid for the whole tick: judged
     /// afresh from the moved centre (a crouch under a tilted gravity
     /// lowers it along "up", the push out raises it along the surface's
     /// direction by less) the new shape may count as a hair behind it, and
     /// a pass going down would sink through it.
     pub(crate) fn set_one_way_step(&mut self, step: f32) {
-        self.options.one_way_step = step.max(self.shape_step);
+        self.options.one_way_step = step.max(self.kept_step);
     }
 
     /// Cosine of the walkable slope, a hair lenient: a ramp at exactly the

@@ -370,3 +370,51 @@ fn a_mantle_that_crouches_next_to_a_one_way_pad_does_not_sink_into_it() {
         state.moves.mantle()
     );
 }
+
+/// Found by the world fuzz target (`crates/fuzz/regressions/world/
+/// placed-on-a-one-way-rim-then-launched-down-into-it.bin`): a character
+/// placed wholly above a one-way pad's rim is snapped down onto the rim,
+/// where it hangs a little behind the top's plane, and the pad launches it
+/// down and across into the pad in the same tick. Judged afresh from the
+/// snapped centre the top did not hold it, and the air pass sank it 0.43 m
+/// into the pad; judged from where the tick found it (as the change of
+/// shape's pushes are) the top holds and it lands there.
+#[test]
+fn placed_on_a_one_way_rim_and_launched_down_it_does_not_sink_into_it() {
+    use slidewalk_controller::test_util::clearance_after;
+    use slidewalk_controller::{CharacterState, Controller, Surroundings};
+    use slidewalk_sweep::{MeshCollider, PlacedCollider};
+
+    let config = ControllerConfig::default();
+    let floor = floor();
+    let pad = platform((-2.0, 2.0), (-2.0, 2.0), 1.0);
+    let floor = MeshCollider::build(&floor.positions, &floor.triangles).unwrap();
+    let pad = MeshCollider::build(&pad.positions, &pad.triangles).unwrap();
+    let placed = [
+        PlacedCollider::fixed(&floor),
+        PlacedCollider::fixed(&pad).with_one_way(Some(Vec3::Y)),
+    ];
+    let launch_pad = |c: usize| (c == 1).then_some(Vec3::new(-15.0, -15.0, 0.0));
+    let world = Surroundings::new(&placed).with_launch_pads(&launch_pad);
+    let controller = Controller::new(config.clone()).unwrap();
+    for hz in [30.0f32, 60.0, 144.0] {
+        // The feet a hair over the pad's top (1 m over the floor), the body
+        // 0.3 m past its rim.
+        let mut before = CharacterState::standing_at(Vec3::new(2.3, 1.0, 0.0), &config);
+        before.placed = true;
+        assert!(clearance_after(&before, &before, false, &placed) >= 1.0, "starts free");
+        let mut state = before;
+        let report = controller
+            .tick(&mut state, &Intent::default(), &world, 1.0 / hz)
+            .unwrap();
+        assert!(report.found_ground && report.launched.is_some(), "{hz} Hz: {report:?}");
+        let clearance = clearance_after(&before, &state, false, &placed);
+        assert!(
+            clearance >= 1.0 - 1e-4,
+            "{hz} Hz: ended {} deep at {} (placed at {}): {report:?}",
+            1.0 - clearance,
+            state.position,
+            before.position
+        );
+    }
+}
