@@ -396,7 +396,7 @@ fn placed_on_a_one_way_rim_and_launched_down_it_does_not_sink_into_it() {
     ];
     let launch_pad = |c: usize| (c == 1).then_some(Vec3::new(-15.0, -15.0, 0.0));
     let world = Surroundings::new(&placed).with_launch_pads(&launch_pad);
-    let controller = Controller::new(config.clone()).unwrap();
+    let controller = Controller::new(config).unwrap();
     for hz in [30.0f32, 60.0, 144.0] {
         // The feet a hair over the pad's top (1 m over the floor), the body
         // 0.3 m past its rim.
