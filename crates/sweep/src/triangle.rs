@@ -42,7 +42,9 @@ const SLIVER_SIN2: f64 = 1e-4;
 /// checked against the three edges for slivers. On a sliver the walk's
 /// differences of products cancel and it can answer a far corner (in f32
 /// the fuzzer found one that called an ellipsoid 0.55 radii inside a
-/// sliver free) or NaN; the closest point is then on an edge or (nearly) so.
+/// sliver free) or NaN; the closest point is then on an edge or (nearly)
+/// so. A sliver with a corner farther than [`FAR_CORNER`] is answered by
+/// [`closest_point_far`] instead.
 fn closest_point_walk(a: DVec3, b: DVec3, c: DVec3) -> DVec3 {
     let q = voronoi_walk_f64(DVec3::ZERO, a, b, c);
     let (ab, ac) = (b - a, c - a);
@@ -51,6 +53,17 @@ fn closest_point_walk(a: DVec3, b: DVec3, c: DVec3) -> DVec3 {
     // answer then too.)
     if !sliver && q.is_finite() {
         return q;
+    }
+    closest_point_of_sliver(a, b, c, q)
+}
+
+/// [`closest_point_walk`] for a sliver (or a triangle the walk answered
+/// NaN for), given the walk's answer `q`: off the path most calls take.
+#[cold]
+#[inline(never)]
+fn closest_point_of_sliver(a: DVec3, b: DVec3, c: DVec3, q: DVec3) -> DVec3 {
+    if a.abs().max(b.abs()).max(c.abs()).max_element() > FAR_CORNER {
+        return closest_point_far(a, b, c);
     }
     let mut best = if q.is_finite() {
         q.length_squared()
@@ -69,7 +82,88 @@ fn closest_point_walk(a: DVec3, b: DVec3, c: DVec3) -> DVec3 {
     closest
 }
 
-/// The point of segment `s e` closest to the origin.
+/// Beyond this distance (units of the query) a sliver's corner makes the
+/// walk's and the edges' f64 differences cancel near the origin: a needle with a
+/// corner 7e19 radii out and the two others a few radii from the origin
+/// had its closest point answered at the origin itself, 10.8 radii from
+/// the needle, and a sweep pushed a body 0.9 m out of nothing (found by
+/// the sweep fuzz target's settle check). Nearer, the walk is exact to
+/// far below a corner's f32 resolution.
+const FAR_CORNER: f64 = 1e4;
+
+/// [`closest_point_walk`] for a sliver with a far corner: each edge
+/// measured from its end nearer the origin, and the face's foot where a
+/// test made from the corners nearest it says the foot is inside
+/// ([`face_foot`]).
+fn closest_point_far(a: DVec3, b: DVec3, c: DVec3) -> DVec3 {
+    let [x0, x1, x2] = nearest_first(a, b, c);
+    let mut best = f64::INFINITY;
+    let mut closest = DVec3::NAN;
+    for (s, e) in [(x0, x1), (x0, x2), (x1, x2)] {
+        let x = closest_point_on_segment(s, e);
+        let d = x.length_squared();
+        if d < best {
+            best = d;
+            closest = x;
+        }
+    }
+    match face_foot(x0, x1, x2) {
+        Some((foot, width)) if foot.length_squared() < best && (foot - closest).length() <= width => foot,
+        _ => closest,
+    }
+}
+
+/// The foot of the origin on the plane of triangle `x0 x1 x2` (the corners
+/// by distance from the origin, nearest first), when it lies inside the
+/// triangle, and the triangle's smallest height (its width). Made from
+/// the corner nearest the origin and, for each edge's side, from
+/// the edge's end nearest the foot, so that a needle's far corner does not
+/// cancel the answer away. An inside foot lies within the width of the
+/// edges' closest point (the origin's distance to the boundary exceeds
+/// its distance to the foot by less than the inradius): on a sliver flat
+/// to rounding, whose plane is noise, a foot farther than that is not
+/// taken.
+fn face_foot(x0: DVec3, x1: DVec3, x2: DVec3) -> Option<(DVec3, f64)> {
+    let n = (x1 - x0).cross(x2 - x0);
+    let n2 = n.length_squared();
+    if !(n2 > 0.0 && n2.is_finite()) {
+        return None;
+    }
+    let foot = n * (n.dot(x0) / n2);
+    let inside = [(x0, x1), (x1, x2), (x2, x0)].into_iter().all(|(s, e)| {
+        let near = if (foot - s).length_squared() <= (foot - e).length_squared() {
+            s
+        } else {
+            e
+        };
+        (e - s).cross(foot - near).dot(n) >= 0.0
+    });
+    let longest = (x1 - x0)
+        .length_squared()
+        .max((x2 - x1).length_squared())
+        .max((x0 - x2).length_squared());
+    (inside && foot.is_finite()).then(|| (foot, n2.sqrt() / longest.sqrt()))
+}
+
+/// The corners `a b c` ordered by distance from the origin, nearest first
+/// (the callers measure distances, not sides: the winding may turn).
+fn nearest_first(a: DVec3, b: DVec3, c: DVec3) -> [DVec3; 3] {
+    let [la, lb, lc] = [a, b, c].map(DVec3::length_squared);
+    match (la <= lb, lb <= lc, la <= lc) {
+        (true, true, _) => [a, b, c],
+        (true, false, true) => [a, c, b],
+        (true, false, false) => [c, a, b],
+        (false, true, true) => [b, a, c],
+        (false, true, false) => [b, c, a],
+        // (NaN lengths land here too: the edges answer NaN as before.)
+        (false, false, _) => [c, b, a],
+    }
+}
+
+/// The point of segment `s e` closest to the origin, measured from `s`:
+/// the caller gives the end nearer the origin first (from the far end of
+/// an edge 1e19 long, the near end is lost in the difference, and the
+/// answer with it).
 fn closest_point_on_segment(s: DVec3, e: DVec3) -> DVec3 {
     let d = e - s;
     let len2 = d.length_squared();
@@ -304,6 +398,30 @@ mod tests {
         assert_eq!(q, Vec3::splat(1e-12));
         let q = closest_point_on_triangle(Vec3::ZERO, Vec3::X, Vec3::X * 2.0, Vec3::X * 3.0);
         assert_eq!(q, Vec3::X);
+    }
+
+    /// Found by the sweep fuzz target's settle check: a needle with a
+    /// corner 7e19 radii out, the two others a few radii from the origin.
+    /// The walk's products cancelled and it answered the origin itself; the
+    /// needle is 10.789 radii away (exact rational arithmetic), off its
+    /// face, nearest an edge.
+    #[test]
+    fn closest_point_of_a_needle_with_a_corner_far_beyond_f32() {
+        let t = [
+            Vec3::new(-5.261556e18, 3.6706861e19, -5.7185424e19),
+            Vec3::new(1.827216, 10.539386, 64.49422),
+            Vec3::new(0.2953319, 5.887379, 10.799588),
+        ];
+        let d = distance_to_triangle(Vec3::ZERO, t);
+        assert!((d - 10.789472).abs() < 1e-3, "{d}");
+        // Its face still counts where the foot is inside: half a radius
+        // over a point of it near the wide end.
+        let [a, b, c] = t.map(Vec3::as_dvec3);
+        let n = (c - b).cross(a - b).normalize();
+        let on = a * 1e-19 + b * 0.45 + c * (0.55 - 1e-19);
+        let over = (on + n * 0.5).as_vec3();
+        let d = distance_to_triangle(over, t);
+        assert!((d - 0.5).abs() < 1e-3, "{d}");
     }
 
     /// The closest point of `[a, b, c]` to the origin in f64 by another
