@@ -202,7 +202,12 @@ impl Sweep {
             t_in = t_in.max(t0.min(t1));
             t_out = t_out.min(t0.max(t1));
         }
-        let radius = self.reach + 0.5 * self.speed * t_max;
+        // (A hair more than the capsule's radius: over a motion far longer
+        // than the boxes, 1e17 radii, the gap and the radius are both about
+        // half of it and differ by a box's size, below their f32 rounding;
+        // without the margin a box the motion meets at its start was
+        // passed over, found by the sweep fuzz target's settle check.)
+        let radius = (self.reach + 0.5 * self.speed * t_max) * (1.0 + 1e-5);
         let within = gap2.cmple(Vec4::splat(radius * radius));
         // The box lies beyond its point nearest the start along the
         // direction to it; the motion advances along that direction by
@@ -219,5 +224,42 @@ impl Sweep {
         let at_once = beyond.clamp(zero, Vec4::splat(0.999)) - Vec4::ONE;
         let keys = Vec4::select(t_in.cmpgt(zero), t_in, at_once);
         (mask, keys.to_array())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Ellipsoid, MeshCollider, PlacedCollider, sweep};
+    use glam::Vec3;
+
+    /// A 2 mm square a body 6 mm across meets at once, along motions from
+    /// 1e3 to 1e19 of its radii: the walk passes no box the motion meets.
+    /// Over 1e17 radii the capsule test's gap and radius, both about half
+    /// the motion, differed by less than their rounding, and the square's
+    /// box was passed over (found by the sweep fuzz target's settle check,
+    /// `crates/fuzz/regressions/sweep/settle-motion-1e19-radii-long-passed-a-box-over.bin`).
+    #[test]
+    fn a_motion_far_longer_than_the_boxes_meets_what_is_at_its_start() {
+        let positions = [
+            Vec3::new(-0.001, -0.01, -0.001),
+            Vec3::new(0.001, -0.01, -0.001),
+            Vec3::new(0.001, -0.01, 0.001),
+            Vec3::new(-0.001, -0.01, 0.001),
+        ];
+        let mesh = MeshCollider::build(&positions, &[[0, 1, 2], [0, 2, 3]]).unwrap();
+        let placed = [PlacedCollider::fixed(&mesh)];
+        let e = Ellipsoid::new(Vec3::new(0.002861328, 0.0054511717, 0.005679688)).unwrap();
+        let start = Vec3::new(0.0, -0.012421874, -0.01171875);
+        let direction = Vec3::new(14568529000000.0, -4.0, 61644313000000000.0);
+        for scale in [1e-16f32, 1e-12, 1e-8, 1e-4, 1e-2, 0.1, 0.5, 1.0] {
+            let motion = direction * scale;
+            let hit = sweep(&e, start, motion, &placed);
+            // Met after 5.63 mm along z (its edge, 1.6 mm below the centre).
+            assert!(
+                hit.is_some_and(|h| (h.time * motion.z / 0.00563 - 1.0).abs() < 1e-3),
+                "{:e} radii: {hit:?}",
+                (motion / e.radii()).length()
+            );
+        }
     }
 }
