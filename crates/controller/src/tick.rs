@@ -18,6 +18,14 @@ use std::fmt;
 #[derive(Clone, Debug)]
 pub struct Controller {
     config: ControllerConfig,
+    /// [`cos_walkable`] of `config`, computed when it is set.
+    cos_walkable: f32,
+}
+
+/// Cosine of `config`'s walkable slope, a hair lenient: a ramp at exactly
+/// the limit is walkable despite its normal's rounding.
+fn cos_walkable(config: &ControllerConfig) -> f32 {
+    libm::cosf(config.walkable_slope_deg.to_radians()) - 1e-5
 }
 
 /// Why a tick was refused (the state is left unchanged).
@@ -72,9 +80,7 @@ impl std::error::Error for ReconfigureError {}
 impl Default for Controller {
     /// The walking rules with [`ControllerConfig::default`].
     fn default() -> Self {
-        Self {
-            config: ControllerConfig::default(),
-        }
+        Self::with(ControllerConfig::default())
     }
 }
 
@@ -82,7 +88,15 @@ impl Controller {
     /// A controller with `config`, if every value in it is valid.
     pub fn new(config: ControllerConfig) -> Result<Self, ConfigError> {
         config.validate()?;
-        Ok(Self { config })
+        Ok(Self::with(config))
+    }
+
+    /// A controller with `config`, validated by the caller.
+    fn with(config: ControllerConfig) -> Self {
+        Self {
+            cos_walkable: cos_walkable(&config),
+            config,
+        }
     }
 
     /// The configuration in use.
@@ -93,7 +107,7 @@ impl Controller {
     /// Replaces the configuration; an invalid one is refused and the old one kept.
     pub fn set_config(&mut self, config: ControllerConfig) -> Result<(), ConfigError> {
         config.validate()?;
-        self.config = config;
+        *self = Self::with(config);
         Ok(())
     }
 
@@ -129,6 +143,7 @@ impl Controller {
                     height: state.drop_through,
                 },
                 kept_step: 0.0,
+                cos_walkable: cos_walkable(&config),
                 report: TickReport::default(),
             };
             let mut fitted = *state;
@@ -146,7 +161,7 @@ impl Controller {
             }
             *state = fitted;
         }
-        self.config = config;
+        *self = Self::with(config);
         Ok(())
     }
 
@@ -212,6 +227,7 @@ impl Controller {
                 height: state.drop_through,
             },
             kept_step: 0.0,
+            cos_walkable: self.cos_walkable,
             report: TickReport {
                 contacts,
                 ..TickReport::default()
@@ -239,6 +255,8 @@ pub(crate) struct Run<'a> {
     /// Every later pass of the tick keeps at least it (see
     /// [`Run::set_one_way_step`]).
     pub(crate) kept_step: f32,
+    /// [`Run::cos_walkable`], the controller's.
+    pub(crate) cos_walkable: f32,
     pub(crate) report: TickReport,
 }
 
@@ -431,7 +449,7 @@ impl<'a> Run<'a> {
     /// Cosine of the walkable slope, a hair lenient: a ramp at exactly the
     /// limit is walkable despite its normal's rounding.
     pub(crate) fn cos_walkable(&self) -> f32 {
-        libm::cosf(self.c.walkable_slope_deg.to_radians()) - 1e-5
+        self.cos_walkable
     }
 
     pub(crate) fn support(&self, state: &CharacterState) -> Support<'a> {
