@@ -32,8 +32,7 @@ impl Run<'_> {
                 // one-way platform it was wholly above, it hangs a little
                 // behind the top's plane, and a launch down from there
                 // must not sink through it (found by the world fuzz target).
-                self.kept_step = self.kept_step.max((state.position - position).dot(up));
-                self.options.one_way_step = self.options.one_way_step.max(self.kept_step);
+                self.keep_one_way_step((state.position - position).dot(up));
                 state.position = position;
                 state.velocity = horizontal(state.velocity, up);
                 state.ground = Some(ground);

@@ -40,8 +40,7 @@ impl Run<'_> {
             // covers the growth and the whole move of the centre, the
             // push out included.
             let moved = (radii - state.radii).max_element().max(0.0) + (freed - state.position).length();
-            self.kept_step = self.kept_step.max(growth).max(moved);
-            self.options.one_way_step = self.options.one_way_step.max(self.kept_step);
+            self.keep_one_way_step(growth.max(moved));
             state.position = freed;
             state.radii = radii;
             state.crouched = crouch;

@@ -446,6 +446,14 @@ impl<'a> Run<'a> {
         self.options.one_way_step = step.max(self.kept_step);
     }
 
+    /// Keeps an allowance of at least `step` (metres) for the rest of the
+    /// tick, this pass's included: the tick moved the centre by that much
+    /// before the passes ([`Run::kept_step`]).
+    pub(crate) fn keep_one_way_step(&mut self, step: f32) {
+        self.kept_step = self.kept_step.max(step);
+        self.options.one_way_step = self.options.one_way_step.max(self.kept_step);
+    }
+
     /// Cosine of the walkable slope, a hair lenient: a ramp at exactly the
     /// limit is walkable despite its normal's rounding.
     pub(crate) fn cos_walkable(&self) -> f32 {

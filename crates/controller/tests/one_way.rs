@@ -8,6 +8,7 @@ use glam::{Quat, Vec3};
 use slidewalk_controller::test_util::{Sim, slab};
 use slidewalk_controller::{ControllerConfig, Intent};
 use slidewalk_sweep::test_util::Soup;
+use slidewalk_sweep::{MeshCollider, PlacedCollider};
 
 /// A thin box platform (0.2 m thick) with its top at `top`, over
 /// `x0..x1` and `z0..z1`.
@@ -28,6 +29,19 @@ fn walk(direction: Vec3) -> Intent {
         direction,
         ..Intent::default()
     }
+}
+
+/// `ground` and `pad` built as colliders.
+fn ground_and_pad(ground: &Soup, pad: &Soup) -> [MeshCollider; 2] {
+    [ground, pad].map(|s| MeshCollider::build(&s.positions, &s.triangles).unwrap())
+}
+
+/// Them placed where built, the pad (collider 1) one-way up.
+fn with_one_way_pad(meshes: &[MeshCollider; 2]) -> [PlacedCollider<'_>; 2] {
+    [
+        PlacedCollider::fixed(&meshes[0]),
+        PlacedCollider::fixed(&meshes[1]).with_one_way(Some(Vec3::Y)),
+    ]
 }
 
 #[test]
@@ -219,7 +233,6 @@ fn wandering_over_one_way_platforms_never_sinks_into_one() {
 fn a_crouch_then_a_launch_off_a_one_way_rim_does_not_sink_into_it() {
     use slidewalk_controller::test_util::clearance_after;
     use slidewalk_controller::{CharacterState, Controller, GroundContact, MoveState, Surroundings};
-    use slidewalk_sweep::{MeshCollider, PlacedCollider};
 
     let config = ControllerConfig {
         gravity: Vec3::new(-40.234375, -29.6875, -23.046875),
@@ -228,14 +241,8 @@ fn a_crouch_then_a_launch_off_a_one_way_rim_does_not_sink_into_it() {
     // The moves are off: only the launch and the crouch act.
     assert_eq!(config.dash_distance, 0.0);
     let controller = Controller::new(config).unwrap();
-    let floor = floor();
-    let pad = platform((-2.0, 2.0), (-1.0, 4.0), 0.1);
-    let floor = MeshCollider::build(&floor.positions, &floor.triangles).unwrap();
-    let pad = MeshCollider::build(&pad.positions, &pad.triangles).unwrap();
-    let placed = [
-        PlacedCollider::fixed(&floor),
-        PlacedCollider::fixed(&pad).with_one_way(Some(Vec3::Y)),
-    ];
+    let meshes = ground_and_pad(&floor(), &platform((-2.0, 2.0), (-1.0, 4.0), 0.1));
+    let placed = with_one_way_pad(&meshes);
     let launch_pad = |c: usize| (c == 1).then_some(Vec3::new(0.0, 8.0, 2.0));
     let world = Surroundings::new(&placed).with_launch_pads(&launch_pad);
     // Standing (tipped over by the gravity) on the pad's edge at x = 2.
@@ -302,7 +309,6 @@ fn a_mantle_that_crouches_next_to_a_one_way_pad_does_not_sink_into_it() {
     use slidewalk_controller::moves::WallTouch;
     use slidewalk_controller::test_util::{clearance_after, ramp};
     use slidewalk_controller::{CharacterState, Controller, MoveState, Surroundings};
-    use slidewalk_sweep::{MeshCollider, PlacedCollider};
 
     let config = ControllerConfig {
         walk_speed: 0.00020599365,
@@ -317,13 +323,8 @@ fn a_mantle_that_crouches_next_to_a_one_way_pad_does_not_sink_into_it() {
     let mut course = Soup::default();
     slab(&mut course, 12.0, 0.0);
     ramp(&mut course, -1.0, 5.0, 1.5, 3.0, 2.0);
-    let pad = platform((-2.0, 2.0), (-1.0, 4.0), 0.1);
-    let course = MeshCollider::build(&course.positions, &course.triangles).unwrap();
-    let pad = MeshCollider::build(&pad.positions, &pad.triangles).unwrap();
-    let placed = [
-        PlacedCollider::fixed(&course),
-        PlacedCollider::fixed(&pad).with_one_way(Some(Vec3::Y)),
-    ];
+    let meshes = ground_and_pad(&course, &platform((-2.0, 2.0), (-1.0, 4.0), 0.1));
+    let placed = with_one_way_pad(&meshes);
     let climbable = |c: usize| c == 0;
     let launch_pad = |c: usize| (c == 1).then_some(Vec3::new(0.0, 8.0, 2.0));
     let world = Surroundings::new(&placed)
@@ -383,17 +384,10 @@ fn a_mantle_that_crouches_next_to_a_one_way_pad_does_not_sink_into_it() {
 fn placed_on_a_one_way_rim_and_launched_down_it_does_not_sink_into_it() {
     use slidewalk_controller::test_util::clearance_after;
     use slidewalk_controller::{CharacterState, Controller, Surroundings};
-    use slidewalk_sweep::{MeshCollider, PlacedCollider};
 
     let config = ControllerConfig::default();
-    let floor = floor();
-    let pad = platform((-2.0, 2.0), (-2.0, 2.0), 1.0);
-    let floor = MeshCollider::build(&floor.positions, &floor.triangles).unwrap();
-    let pad = MeshCollider::build(&pad.positions, &pad.triangles).unwrap();
-    let placed = [
-        PlacedCollider::fixed(&floor),
-        PlacedCollider::fixed(&pad).with_one_way(Some(Vec3::Y)),
-    ];
+    let meshes = ground_and_pad(&floor(), &platform((-2.0, 2.0), (-2.0, 2.0), 1.0));
+    let placed = with_one_way_pad(&meshes);
     let launch_pad = |c: usize| (c == 1).then_some(Vec3::new(-15.0, -15.0, 0.0));
     let world = Surroundings::new(&placed).with_launch_pads(&launch_pad);
     let controller = Controller::new(config).unwrap();

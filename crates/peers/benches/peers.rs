@@ -152,14 +152,19 @@ impl Walker {
     /// Where character `number` of the circle around `centre` (its y is
     /// kept) is at tick 0.
     fn start(number: usize, centre: Vec3) -> Vec3 {
-        let a = Self::start_angle(number);
-        centre + circle_radius() * Vec3::new(a.sin(), 0.0, -a.cos())
+        let off = Self::from_centre(Self::start_angle(number));
+        centre + Vec3::new(off.x, 0.0, off.y)
+    }
+
+    /// Where on its circle (x, z from the centre, metres) a character
+    /// heading at angle `a` is.
+    fn from_centre(a: f32) -> Vec2 {
+        circle_radius() * Vec2::new(a.sin(), -a.cos())
     }
 
     /// Character `number`, whose circle passes through `at` at tick 0.
     fn at(number: usize, at: Vec3) -> Self {
-        let a = Self::start_angle(number);
-        let centre = Vec2::new(at.x, at.z) - circle_radius() * Vec2::new(a.sin(), -a.cos());
+        let centre = Vec2::new(at.x, at.z) - Self::from_centre(Self::start_angle(number));
         Walker { number, centre }
     }
 
@@ -173,7 +178,7 @@ impl Walker {
     fn heading(&self, tick: u64, position: Vec3) -> Vec3 {
         let a = Self::start_angle(self.number) + tick as f32 * 0.05;
         let along = Vec2::new(a.cos(), a.sin());
-        let due = self.centre + circle_radius() * Vec2::new(a.sin(), -a.cos());
+        let due = self.centre + Self::from_centre(a);
         let steer = (along + (due - Vec2::new(position.x, position.z)) / circle_radius()).normalize_or(along);
         Vec3::new(steer.x, 0.0, steer.y)
     }

@@ -65,13 +65,19 @@ fn closest_point_of_sliver(a: DVec3, b: DVec3, c: DVec3, q: DVec3) -> DVec3 {
     if a.abs().max(b.abs()).max(c.abs()).max_element() > FAR_CORNER {
         return closest_point_far(a, b, c);
     }
-    let mut best = if q.is_finite() {
+    let best = if q.is_finite() {
         q.length_squared()
     } else {
         f64::INFINITY
     };
-    let mut closest = q;
-    for (s, e) in [(a, b), (b, c), (c, a)] {
+    nearest_on_edges([(a, b), (b, c), (c, a)], q, best).0
+}
+
+/// The nearer to the origin of `closest` (at squared distance `best`) and
+/// the points of `edges` closest to it (each measured from its first
+/// end), with its squared distance; the earlier on a tie.
+fn nearest_on_edges(edges: [(DVec3, DVec3); 3], mut closest: DVec3, mut best: f64) -> (DVec3, f64) {
+    for (s, e) in edges {
         let x = closest_point_on_segment(s, e);
         let d = x.length_squared();
         if d < best {
@@ -79,7 +85,7 @@ fn closest_point_of_sliver(a: DVec3, b: DVec3, c: DVec3, q: DVec3) -> DVec3 {
             closest = x;
         }
     }
-    closest
+    (closest, best)
 }
 
 /// Beyond this distance (units of the query) a sliver's corner makes the
@@ -97,16 +103,7 @@ const FAR_CORNER: f64 = 1e4;
 /// ([`face_foot`]).
 fn closest_point_far(a: DVec3, b: DVec3, c: DVec3) -> DVec3 {
     let [x0, x1, x2] = nearest_first(a, b, c);
-    let mut best = f64::INFINITY;
-    let mut closest = DVec3::NAN;
-    for (s, e) in [(x0, x1), (x0, x2), (x1, x2)] {
-        let x = closest_point_on_segment(s, e);
-        let d = x.length_squared();
-        if d < best {
-            best = d;
-            closest = x;
-        }
-    }
+    let (closest, best) = nearest_on_edges([(x0, x1), (x0, x2), (x1, x2)], DVec3::NAN, f64::INFINITY);
     match face_foot(x0, x1, x2) {
         Some((foot, width)) if foot.length_squared() < best && (foot - closest).length() <= width => foot,
         _ => closest,
